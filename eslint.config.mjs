@@ -1,0 +1,48 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import nx from '@nx/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * Module boundaries as the house style draws them. Each rule names what a kind of project may
+ * import; nothing is allowed by wildcard.
+ */
+const depConstraints = [
+  { sourceTag: 'type:shell', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
+  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
+  { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui'] },
+  { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:contract', 'type:domain', 'type:util'] },
+  { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:contract', 'type:domain', 'type:util'] },
+  { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
+  { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
+  { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:contract', 'type:domain', 'type:util'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contract', 'type:domain', 'type:util'] },
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.nx/**', 'data/**', 'tmp/**', '**/test-results/**', '**/playwright-report/**', 'e2e/fixtures/boundary/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@nx': nx, 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: false, allow: [], depConstraints, banTransitiveDependencies: false },
+      ],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['**/*.cjs', '**/*.mjs', '**/*.js'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

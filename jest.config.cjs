@@ -1,0 +1,41 @@
+/**
+ * One jest run over every project. `unit` covers libs and apps (jsdom where a file asks for it);
+ * `api` is the API's integration suite, run once on embedded PGlite and, when TEST_DATABASE_URL is
+ * set, again on that PostgreSQL (scripts/test.mjs).
+ */
+const swc = ['@swc/jest', {
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    transform: { react: { runtime: 'automatic' } },
+    target: 'es2022',
+  },
+  module: { type: 'commonjs' },
+}];
+
+const moduleNameMapper = {
+  '^@arrendia/(ui|api-contract|api-client|permissions|locale-es|remote-contract)$': '<rootDir>/libs/shared/$1/src/index.ts',
+};
+
+const common = {
+  rootDir: __dirname,
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper,
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/libs/**/*.test.ts?(x)', '<rootDir>/apps/**/*.test.ts?(x)', '<rootDir>/tools/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/services/api/**/*.test.ts'],
+    },
+  ],
+};

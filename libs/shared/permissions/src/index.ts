@@ -1,0 +1,3 @@
+export * from './roles';
+export * from './routes';
+export * from './menus';

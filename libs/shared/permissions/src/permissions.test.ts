@@ -1,0 +1,77 @@
+import { canAccessRoute, canonicalRole, dashboardKindFor, menuFor, roleLabel, routeOf, ROUTE_ACCESS, MENUS } from './index';
+
+describe('roles', () => {
+  it('resolves aliases to canonical names and rejects the rest', () => {
+    expect(canonicalRole('owner')).toBe('propietario_individual');
+    expect(canonicalRole('admin')).toBe('super_admin');
+    expect(canonicalRole('agente')).toBe('agente');
+    expect(canonicalRole('root')).toBeNull();
+    expect(canonicalRole(undefined)).toBeNull();
+  });
+
+  it('labels roles in Spanish with Usuario as fallback', () => {
+    expect(roleLabel('admin_agencia')).toBe('Administrador de Agencia');
+    expect(roleLabel('manager')).toBe('Administrador de Agencia');
+    expect(roleLabel('nobody')).toBe('Usuario');
+  });
+
+  it('chooses the dashboard by role name and alias', () => {
+    expect(dashboardKindFor('tenant')).toBe('tenant');
+    expect(dashboardKindFor('propietario_delegado')).toBe('delegated');
+    expect(dashboardKindFor('something')).toBe('generic');
+  });
+});
+
+describe('route access', () => {
+  it('maps detail paths to their guarded route', () => {
+    expect(routeOf('/properties/42')).toBe('/properties');
+    expect(routeOf('/')).toBe('/dashboard');
+    expect(routeOf('/nope')).toBeNull();
+  });
+
+  it('follows the spec table', () => {
+    expect(canAccessRoute('inquilino', '/properties')).toBe(false);
+    expect(canAccessRoute('inquilino', '/contracts')).toBe(true);
+    expect(canAccessRoute('agente', '/finances')).toBe(false);
+    expect(canAccessRoute('admin_agencia', '/users')).toBe(false);
+    expect(canAccessRoute('super_admin', '/users')).toBe(true);
+  });
+
+  it('gives the delegated owner the routes of its menu (decisions.md)', () => {
+    for (const path of ['/dashboard', '/properties', '/contracts', '/reports', '/incidents', '/messages', '/settings']) {
+      expect(canAccessRoute('propietario_delegado', path)).toBe(true);
+    }
+    expect(canAccessRoute('propietario_delegado', '/finances')).toBe(false);
+    expect(canAccessRoute('propietario_delegado', '/tenants')).toBe(false);
+  });
+
+  it('gives a user with no role no access', () => {
+    expect(canAccessRoute(null, '/dashboard')).toBe(false);
+    expect(canAccessRoute('', '/settings')).toBe(false);
+  });
+
+  it('never lists a menu entry its role may not open', () => {
+    for (const [role, entries] of Object.entries(MENUS)) {
+      for (const entry of entries) expect(ROUTE_ACCESS[entry.path]).toContain(role);
+    }
+  });
+
+  it('uses the labels the spec names', () => {
+    expect(menuFor('owner').map((m) => m.label)).toContain('Mis Propiedades');
+    expect(menuFor('manager').map((m) => m.label)).toContain('Cartera Gestionada');
+    expect(menuFor('tenant').map((m) => m.label)).toEqual(['Dashboard', 'Mi Contrato', 'Incidencias', 'Mensajes']);
+    expect(menuFor(null)).toEqual([]);
+  });
+});
+
+describe('public routes', () => {
+  it('recognises the public paths and nothing else', () => {
+    const { isPublicPath } = jest.requireActual('./index');
+    expect(isPublicPath('/')).toBe(true);
+    expect(isPublicPath('/alquiler')).toBe(true);
+    expect(isPublicPath('/property/7')).toBe(true);
+    expect(isPublicPath('/property/')).toBe(false);
+    expect(isPublicPath('/property/7/x')).toBe(false);
+    expect(isPublicPath('/dashboard')).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+import { canonicalRole, ROLE_NAMES, type RoleName } from './roles';
+
+/** Every guarded signed-in route (spec §2 and §6). */
+export const APP_ROUTES = [
+  '/dashboard',
+  '/properties',
+  '/tenants',
+  '/contracts',
+  '/finances',
+  '/incidents',
+  '/messages',
+  '/documents',
+  '/users',
+  '/analytics',
+  '/reports',
+  '/maintenance',
+  '/settings',
+  '/apartments-management',
+  '/rooms-management',
+] as const;
+
+export type AppRoute = (typeof APP_ROUTES)[number];
+
+const STAFF: readonly RoleName[] = ['super_admin', 'propietario_individual', 'admin_agencia', 'agente'];
+
+/**
+ * The route-access table of spec §6, as amended by decisions.md: propietario_delegado may also open
+ * /properties, /contracts, /reports and /incidents (the menu wins over the table).
+ */
+export const ROUTE_ACCESS: Readonly<Record<AppRoute, readonly RoleName[]>> = {
+  '/dashboard': ROLE_NAMES,
+  '/messages': ROLE_NAMES,
+  '/settings': ROLE_NAMES,
+  '/properties': [...STAFF, 'propietario_delegado'],
+  '/tenants': STAFF,
+  '/documents': STAFF,
+  '/maintenance': STAFF,
+  '/contracts': [...STAFF, 'inquilino', 'propietario_delegado'],
+  '/incidents': [...STAFF, 'inquilino', 'propietario_delegado'],
+  '/finances': ['super_admin', 'propietario_individual', 'admin_agencia'],
+  '/analytics': ['super_admin', 'propietario_individual', 'admin_agencia'],
+  '/reports': ['super_admin', 'propietario_individual', 'admin_agencia', 'propietario_delegado'],
+  '/apartments-management': ['super_admin'],
+  '/rooms-management': ['super_admin'],
+  '/users': ['super_admin'],
+};
+
+/** The guarded route a path belongs to ('/properties/12' → '/properties'), or null. */
+export function routeOf(pathname: string): AppRoute | null {
+  const first = '/' + (pathname.split('/').filter(Boolean)[0] ?? '');
+  if (first === '/') return '/dashboard';
+  return (APP_ROUTES as readonly string[]).includes(first) ? (first as AppRoute) : null;
+}
+
+/** Whether a role (name or alias) may open a path. A user with no role has no access. */
+export function canAccessRoute(roleName: string | null | undefined, pathname: string): boolean {
+  const role = canonicalRole(roleName);
+  const route = routeOf(pathname);
+  if (!role || !route) return false;
+  return ROUTE_ACCESS[route].includes(role);
+}
+
+/** The guarded routes a role may open, in the table's order. */
+export function routesFor(roleName: string | null | undefined): AppRoute[] {
+  const role = canonicalRole(roleName);
+  if (!role) return [];
+  return APP_ROUTES.filter((route) => ROUTE_ACCESS[route].includes(role));
+}
+
+/** Routes a signed-out visitor may open (spec §2); the public-site remote renders them. */
+export const PUBLIC_ROUTES = ['/', '/alquiler', '/property/:id', '/rental-types', '/rooms-management', '/apartments-management'] as const;
+
+/** Whether a path is one of the public routes. */
+export function isPublicPath(pathname: string): boolean {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  return PUBLIC_ROUTES.some((route) => {
+    if (!route.includes(':')) return route === clean;
+    const prefix = route.slice(0, route.indexOf(':'));
+    return clean.startsWith(prefix) && clean.length > prefix.length && !clean.slice(prefix.length).includes('/');
+  });
+}
