@@ -1,0 +1,9 @@
+/**
+ * @arrendia/locale-es: how Arrendia writes and checks Spanish things. Euro, number and date
+ * formatting in es-ES (Europe/Madrid, weeks from Monday), exact money arithmetic in cents, and
+ * the NIF/NIE/CIF, IBAN, referencia catastral, postal-code and phone validators shared by the
+ * API's zod schemas and the screens. Depends on nothing but the platform's Intl.
+ */
+export * from './format';
+export * from './provinces';
+export * from './validators';
