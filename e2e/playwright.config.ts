@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+
+const repoRoot = path.resolve(__dirname, '..');
+const port = Number(process.env.E2E_PORT ?? 3111);
+export const baseURL = `http://127.0.0.1:${port}`;
+/** A fresh embedded database for each run, so no run depends on the last one's data. */
+const dataDir = path.join(repoRoot, 'tmp', `e2e-pglite-${Date.now()}`);
+
+export default defineConfig({
+  testDir: './tests',
+  testMatch: '**/*.e2e.ts',
+  // Several tests change the run-time remote registry; one worker keeps them from racing.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  outputDir: path.join(repoRoot, 'tmp', 'e2e-output'),
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    // Exactly what a newcomer runs: `npm start` (the build is already done by `npm test`).
+    command: 'npm start',
+    cwd: repoRoot,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 600_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(port), PGLITE_DIR: dataDir, SESSION_SECRET: 'e2e-secret-not-for-production' },
+  },
+});

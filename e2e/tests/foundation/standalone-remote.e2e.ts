@@ -1,0 +1,35 @@
+import { test, expect } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { patchRemote, signIn } from '../../fixtures/api';
+import { ShellPage } from '../../pom/ShellPage';
+
+const repoRoot = path.resolve(__dirname, '../../..');
+
+test('a remote served alone from another origin is loaded by the shell (CORS)', async ({ page, baseURL }) => {
+  const port = 4300 + Math.floor(Math.random() * 200);
+  const server = spawn(process.execPath, [path.join(repoRoot, 'dist/services/api/serve-remote.js'), 'owner-portal', '--port', String(port)], {
+    cwd: repoRoot,
+    stdio: 'ignore',
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await expect.poll(async () => (await fetch(`${origin}/mf-manifest.json`).catch(() => null))?.status ?? 0, { timeout: 15_000 }).toBe(200);
+    const manifest = await fetch(`${origin}/mf-manifest.json`, { headers: { Origin: baseURL! } });
+    expect(manifest.headers.get('access-control-allow-origin')).toBeTruthy();
+
+    const restore = await patchRemote(baseURL!, 'owner-portal', { manifestUrl: `${origin}/mf-manifest.json` });
+    try {
+      await signIn(page.request, 'owner');
+      const entry = page.waitForResponse((r) => r.url().startsWith(origin) && r.url().endsWith('remoteEntry.js'));
+      await page.goto('/dashboard');
+      expect((await entry).status()).toBe(200);
+      await expect(new ShellPage(page).remote('owner-portal')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Dashboard del Propietario' })).toBeVisible();
+    } finally {
+      await restore();
+    }
+  } finally {
+    server.kill('SIGTERM');
+  }
+});

@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in the order that fails fastest. Each step prints its
+// own output; a summary and one closing "N passed, N failed" line follow.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = path.join(root, 'tmp');
+mkdirSync(tmp, { recursive: true });
+
+const baseEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', FORCE_COLOR: '0' };
+// The API suite loads PGlite (ESM + WASM); jest needs the VM-modules flag for that.
+const jestEnv = { ...baseEnv, NODE_ENV: 'test', NODE_OPTIONS: [process.env.NODE_OPTIONS, '--experimental-vm-modules'].filter(Boolean).join(' ') };
+const { TEST_DATABASE_URL, ...envWithoutPg } = jestEnv;
+
+const only = process.argv.slice(2); // e.g. `npm test -- lint unit`
+const results = [];
+const counts = { passed: 0, failed: 0, skipped: 0 };
+
+function run(name, cmd, args, env = baseEnv, report) {
+  if (only.length && !only.includes(name)) return true;
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit' });
+  const ok = res.status === 0;
+  if (report) report();
+  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  return ok;
+}
+
+function jestReport(file) {
+  return () => {
+    if (!existsSync(file)) return;
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    counts.passed += r.numPassedTests;
+    counts.failed += r.numFailedTests;
+    counts.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  };
+}
+
+function playwrightReport(file) {
+  return () => {
+    if (!existsSync(file)) return;
+    const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+    counts.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    counts.failed += s.unexpected ?? 0;
+    counts.skipped += s.skipped ?? 0;
+  };
+}
+
+const jestArgs = (project, out) => ['jest', '--selectProjects', project, '--json', `--outputFile=${out}`];
+
+// The module-boundary rule reads Nx's project graph; compute it first or the rule skips itself.
+run('graph', 'npx', ['nx', 'show', 'projects']);
+run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
+const unitOut = path.join(tmp, 'jest-unit.json');
+rmSync(unitOut, { force: true });
+run('unit', 'npx', jestArgs('unit', unitOut), jestEnv, jestReport(unitOut));
+const pgliteOut = path.join(tmp, 'jest-api-pglite.json');
+rmSync(pgliteOut, { force: true });
+run('api-pglite', 'npx', jestArgs('api', pgliteOut), envWithoutPg, jestReport(pgliteOut));
+if (TEST_DATABASE_URL) {
+  const pgOut = path.join(tmp, 'jest-api-postgres.json');
+  rmSync(pgOut, { force: true });
+  run('api-postgres', 'npx', jestArgs('api', pgOut), jestEnv, jestReport(pgOut));
+} else if (!only.length) {
+  console.log('\n(TEST_DATABASE_URL no está definida: la suite de la API no se repite sobre PostgreSQL)');
+}
+const built = run('build', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']);
+if (built) {
+  const e2eOut = path.join(tmp, 'e2e-results.json');
+  rmSync(e2eOut, { force: true });
+  run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { ...baseEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut }, playwrightReport(e2eOut));
+}
+
+console.log('\n=== resumen');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);
+const failedSteps = results.filter((r) => !r.ok);
+console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);
