@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { CurrentUser } from '@arrendia/api-contract';
-import type { RoleName } from '@arrendia/permissions';
+import { canonicalRole, type AppRoute, type DashboardKind, type RoleName } from '@arrendia/permissions';
 
 /** The five federated remotes, one per audience (decisions.md). */
 export const REMOTE_NAMES = ['public-site', 'owner-portal', 'agency-portal', 'tenant-portal', 'admin-portal'] as const;
@@ -26,16 +26,13 @@ export function federationName(remote: string): string {
   return remote.replace(/-/g, '_');
 }
 
-/** Where a remote's manifest lives when the API serves it itself: relative, so any host works. */
-export function defaultManifestUrl(remote: RemoteName): string {
-  return `/remotes/${remote}/mf-manifest.json`;
-}
-
-/** The remote that serves a role, or null for an unknown role. */
+/** The remote that serves a role (name or alias: 'owner' → owner-portal), or null for an unknown role. */
 export function remoteForRole(roleName: string | null | undefined): RemoteName | null {
   if (!roleName) return 'public-site';
+  const role = canonicalRole(roleName);
+  if (!role) return null;
   for (const name of REMOTE_NAMES) {
-    if ((REMOTE_ROLES[name] as readonly string[]).includes(roleName)) return name;
+    if (REMOTE_ROLES[name].includes(role)) return name;
   }
   return null;
 }
@@ -54,3 +51,36 @@ export type RemoteApp = ComponentType<RemoteAppProps>;
 export interface RemoteModule {
   default: RemoteApp;
 }
+
+/** Page title of every guarded route: the shell's header and the portals' pages agree on it. */
+export const ROUTE_TITLES: Readonly<Record<AppRoute, string>> = {
+  '/dashboard': 'Dashboard',
+  '/properties': 'Propiedades',
+  '/tenants': 'Inquilinos',
+  '/contracts': 'Contratos',
+  '/finances': 'Finanzas',
+  '/incidents': 'Incidencias',
+  '/messages': 'Mensajes',
+  '/documents': 'Documentos',
+  '/users': 'Usuarios',
+  '/analytics': 'Analíticas',
+  '/reports': 'Reportes',
+  '/maintenance': 'Mantenimiento',
+  '/settings': 'Configuración',
+  '/apartments-management': 'Gestión de Apartamentos',
+  '/rooms-management': 'Gestión de Habitaciones',
+};
+
+/** The heading of each role's dashboard, as spec §2 names it. */
+export const DASHBOARD_TITLES: Readonly<Record<DashboardKind, string>> = {
+  admin: 'Dashboard Administrativo',
+  owner: 'Dashboard del Propietario',
+  agency: 'Dashboard del Gestor de Agencia',
+  agent: 'Dashboard del Agente',
+  delegated: 'Dashboard del Propietario Delegado',
+  tenant: 'Mi Alquiler',
+  generic: 'Dashboard',
+};
+
+/** The line a portal shows on a section whose screen is still being built. */
+export const SECTION_IN_PREPARATION = 'Estamos preparando esta sección. Muy pronto podrás trabajar aquí con tus datos.';

@@ -1,0 +1,50 @@
+import type { Knex } from 'knex';
+import Koa from 'koa';
+import compress from 'koa-compress';
+import type { AppContext, AppState } from './context';
+import type { Config } from './env';
+import { notFound } from './errors';
+import { createLogger, type Logger } from './log';
+import { requestLogger } from './middlewares/logger';
+import { requestId } from './middlewares/requestId';
+import { errorHandler } from './onerror';
+import { apiFallback, apiRouter } from './routes';
+import { remotesFiles, shellFiles } from './staticFiles';
+
+export interface AppOptions {
+  knex: Knex;
+  config: Config;
+  /** Defaults to JSON lines on stdout at `config.logLevel`. */
+  log?: Logger;
+}
+
+export type App = Koa<AppState, AppContext>;
+
+/**
+ * The whole server as one Koa app, not listening: `main.ts` listens, tests drive it with supertest.
+ * The database must be migrated and seeded already.
+ */
+export function createApp({ knex, config, log = createLogger(config.logLevel) }: AppOptions): App {
+  // Behind a proxy in production: trust X-Forwarded-* for the client ip and for HTTPS (Secure cookie).
+  const app: App = new Koa<AppState, AppContext>({ proxy: config.production, keys: [config.sessionSecret] });
+  app.context.knex = knex;
+  app.context.config = config;
+  app.context.log = log;
+  // errorHandler answers and logs every error; Koa's own printing would only duplicate it.
+  app.silent = true;
+
+  const api = apiRouter(app);
+  app
+    .use(requestId())
+    .use(requestLogger())
+    .use(errorHandler())
+    .use(compress({ br: false }))
+    .use(api.routes() as Koa.Middleware<AppState, AppContext>)
+    .use(apiFallback(api))
+    .use(remotesFiles(config.distDir))
+    .use(shellFiles(config.distDir))
+    .use(() => {
+      throw notFound();
+    });
+  return app;
+}

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import { acquireLock } from './lock';
+
+/** Where the data lives: PostgreSQL, PGlite on disk, or PGlite in memory (tests). */
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; /** Schema to work in, e.g. one fresh schema per test file. */ searchPath?: string }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'memory'; /** A `dumpDataDir()` tarball to start from instead of an empty cluster. */ loadDataDir?: Blob };
+
+export interface Database {
+  knex: Knex;
+  target: DatabaseTarget;
+  /** The embedded instance, when there is one. */
+  pglite?: PGlite;
+  /** Destroys the pool, closes PGlite and releases the directory lock. */
+  close(): Promise<void>;
+}
+
+/** The target the configuration names: DATABASE_URL when set, else PGlite at PGLITE_DIR. */
+export function databaseTarget(config: { databaseUrl: string | null; pgliteDir: string }): DatabaseTarget {
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.pgliteDir };
+}
+
+const OID = { INT8: 20, DATE: 1082, NUMERIC: 1700 } as const;
+
+/**
+ * Both engines answer the same JS types: DATE stays 'YYYY-MM-DD' text (no time-zone shift),
+ * INT8 (ids, counts) becomes a number (ids stay far below 2^53), NUMERIC stays exact text (money).
+ */
+const PARSERS: Record<number, (value: string) => unknown> = {
+  [OID.INT8]: Number,
+  [OID.DATE]: (value) => value,
+  [OID.NUMERIC]: (value) => value,
+};
+
+function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Database {
+  // Per pool rather than pg.types.setTypeParser: no global state shared with other pools.
+  const types = {
+    getTypeParser: (oid: number, format: string) => PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text'),
+  };
+  const knex = knexFactory({
+    client: 'pg',
+    connection: { connectionString: target.url, types },
+    searchPath: target.searchPath,
+    pool: { min: 0, max: 10 },
+    acquireConnectionTimeout: 10_000,
+  });
+  return { knex, target, close: () => knex.destroy() };
+}
+
+async function openPglite(target: Exclude<DatabaseTarget, { kind: 'postgres' }>): Promise<Database> {
+  // Loaded on demand: a PostgreSQL deployment never pays for the WASM engine.
+  const [{ PGlite }, { default: ClientPgLite }] = await Promise.all([import('@electric-sql/pglite'), import('knex-pglite')]);
+
+  let release = () => {};
+  let pglite: PGlite;
+  if (target.kind === 'pglite') {
+    fs.mkdirSync(target.dataDir, { recursive: true });
+    release = acquireLock(target.dataDir);
+    try {
+      pglite = new PGlite({ dataDir: target.dataDir, parsers: PARSERS });
+      await pglite.waitReady;
+    } catch (err) {
+      release();
+      throw err;
+    }
+    // A process that exits without close() (crash, process.exit) still frees the directory.
+    process.once('exit', release);
+  } else {
+    pglite = new PGlite({ parsers: PARSERS, loadDataDir: target.loadDataDir });
+    await pglite.waitReady;
+  }
+
+  // One instance made here and handed to knex: letting knex create it would open the directory twice.
+  const knex = knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: () => ({ pglite }) as object });
+  return {
+    knex,
+    target,
+    pglite,
+    async close() {
+      await knex.destroy();
+      if (!pglite.closed) await pglite.close();
+      process.removeListener('exit', release);
+      release();
+    },
+  };
+}
+
+/** Opens a knex instance on the target. Run `migrate()` before use. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === 'postgres' ? openPostgres(target) : openPglite(target);
+}

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { ConfigError, readConfig } from './env';
+
+const cwd = '/srv/arrendia';
+
+describe('readConfig', () => {
+  it('starts with no settings at all outside production: PGlite under ./data, demo on, port 3000', () => {
+    const config = readConfig({}, cwd);
+    expect(config).toMatchObject({ port: 3000, databaseUrl: null, pgliteDir: path.join(cwd, 'data/pglite'), demoMode: true, production: false, cookieSecure: false });
+    expect(config.sessionSecret).toBeTruthy();
+  });
+
+  it('refuses to start in production without SESSION_SECRET', () => {
+    expect(() => readConfig({ NODE_ENV: 'production' }, cwd)).toThrow(ConfigError);
+    expect(() => readConfig({ NODE_ENV: 'production' }, cwd)).toThrow(/SESSION_SECRET/);
+  });
+
+  it('turns demo mode off in production unless DEMO_MODE=1, and DEMO_MODE=0 turns it off anywhere', () => {
+    const prod = { NODE_ENV: 'production', SESSION_SECRET: 's' };
+    expect(readConfig(prod, cwd).demoMode).toBe(false);
+    expect(readConfig({ ...prod, DEMO_MODE: '1' }, cwd).demoMode).toBe(true);
+    expect(readConfig({ DEMO_MODE: '0' }, cwd).demoMode).toBe(false);
+    expect(() => readConfig({ DEMO_MODE: 'quizá' }, cwd)).toThrow(ConfigError);
+  });
+
+  it('marks the cookie Secure in production unless COOKIE_SECURE=0', () => {
+    expect(readConfig({ NODE_ENV: 'production', SESSION_SECRET: 's' }, cwd).cookieSecure).toBe(true);
+    expect(readConfig({ NODE_ENV: 'production', SESSION_SECRET: 's', COOKIE_SECURE: '0' }, cwd).cookieSecure).toBe(false);
+  });
+
+  it('resolves PGLITE_DIR and DIST_DIR against the working directory', () => {
+    const config = readConfig({ PGLITE_DIR: 'otra/base', DIST_DIR: 'build', DATABASE_URL: 'postgres://db/arrendia', PORT: '8080' }, cwd);
+    expect(config).toMatchObject({ pgliteDir: path.join(cwd, 'otra/base'), distDir: path.join(cwd, 'build'), databaseUrl: 'postgres://db/arrendia', port: 8080 });
+  });
+
+  it('refuses a port that is no port and an unknown LOG_LEVEL', () => {
+    expect(() => readConfig({ PORT: 'tres mil' }, cwd)).toThrow(/PORT/);
+    expect(() => readConfig({ LOG_LEVEL: 'verbose' }, cwd)).toThrow(/LOG_LEVEL/);
+  });
+
+  it('is silent under jest unless LOG_LEVEL says otherwise', () => {
+    expect(readConfig({ NODE_ENV: 'test' }, cwd).logLevel).toBe('silent');
+    expect(readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' }, cwd).logLevel).toBe('debug');
+  });
+});

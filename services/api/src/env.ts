@@ -1,0 +1,80 @@
+import path from 'node:path';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+
+/** Everything the server reads from its environment, parsed once at start. */
+export interface Config {
+  nodeEnv: string;
+  production: boolean;
+  port: number;
+  /** PostgreSQL URL; null means the embedded PGlite database at `pgliteDir`. */
+  databaseUrl: string | null;
+  pgliteDir: string;
+  sessionSecret: string;
+  /** Demo accounts and sample data are seeded (decisions.md: on unless production). */
+  demoMode: boolean;
+  /** Root of the build output holding apps/shell and apps/<remote>. */
+  distDir: string;
+  logLevel: LogLevel;
+  /** Session cookie carries `Secure`; on in production, COOKIE_SECURE=0 allows plain-HTTP trials. */
+  cookieSecure: boolean;
+}
+
+/** A setting that stops the server from starting; its message is meant for the operator. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Only used outside production, so a developer can start with no setup at all. */
+const DEV_SESSION_SECRET = 'arrendia-dev-session-secret-not-for-production';
+
+/**
+ * When bundled, this file runs as dist/services/api/main.js: two levels up is `dist/`, where the
+ * front-end builds live.
+ */
+const DEFAULT_DIST_DIR = path.resolve(__dirname, '../..');
+
+function flag(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new ConfigError(`${name} debe ser 1 o 0 (recibido "${value}")`);
+}
+
+/** LOG_LEVEL, by default silent under jest (NODE_ENV=test) and info elsewhere. */
+export function readLogLevel(env: NodeJS.ProcessEnv = process.env): LogLevel {
+  const level = (env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info')) as LogLevel;
+  if (!LOG_LEVELS.includes(level)) {
+    throw new ConfigError(`LOG_LEVEL debe ser uno de ${LOG_LEVELS.join(', ')} (recibido "${env.LOG_LEVEL}")`);
+  }
+  return level;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const nodeEnv = env.NODE_ENV || 'development';
+  const production = nodeEnv === 'production';
+
+  const port = Number(env.PORT || 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT debe ser un número de puerto entre 0 y 65535 (recibido "${env.PORT}")`);
+  }
+
+  const sessionSecret = env.SESSION_SECRET || (production ? '' : DEV_SESSION_SECRET);
+  if (!sessionSecret) {
+    throw new ConfigError('Falta SESSION_SECRET: es obligatoria con NODE_ENV=production (una cadena larga y aleatoria).');
+  }
+
+  return {
+    nodeEnv,
+    production,
+    port,
+    databaseUrl: env.DATABASE_URL || null,
+    pgliteDir: path.resolve(cwd, env.PGLITE_DIR || './data/pglite'),
+    sessionSecret,
+    demoMode: flag('DEMO_MODE', env.DEMO_MODE) ?? !production,
+    distDir: env.DIST_DIR ? path.resolve(cwd, env.DIST_DIR) : DEFAULT_DIST_DIR,
+    logLevel: readLogLevel(env),
+    cookieSecure: flag('COOKIE_SECURE', env.COOKIE_SECURE) ?? production,
+  };
+}

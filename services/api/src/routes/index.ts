@@ -1,0 +1,51 @@
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import type Koa from 'koa';
+import type { AppContext, AppMiddleware, AppState } from '../context';
+import { HttpError, invalidJson, notFound, payloadTooLarge } from '../errors';
+import { sessionMiddleware } from '../middlewares/session';
+import { authRoutes } from './auth';
+import { healthRoutes } from './health';
+import { remotesRoutes } from './remotes';
+
+/** JSON only, at most 1 MB; a body the parser refuses becomes our error, not its text. */
+const json = bodyParser({
+  enableTypes: ['json'],
+  jsonLimit: '1mb',
+  onError(err) {
+    const status = (err as { status?: number }).status;
+    if (status === 413) throw payloadTooLarge();
+    if (status === 415) throw new HttpError(415, 'unsupported_media_type', 'Codificación o juego de caracteres no admitidos');
+    throw invalidJson();
+  },
+});
+
+/** Every /api route. */
+export function apiRouter(app: Koa<AppState, AppContext>) {
+  const session = sessionMiddleware(app, app.context.knex, app.context.config);
+  return new Router<AppState, AppContext>({ prefix: '/api' })
+    .use(json as AppMiddleware)
+    .use(healthRoutes().routes())
+    .use(authRoutes({ session }).routes())
+    .use(remotesRoutes({ session }).routes());
+}
+
+/** Whether a path belongs to the API; those never reach the static files. */
+export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/**
+ * Goes right after `router.routes()` and answers the /api requests no route took: a known path
+ * with another method is a 405 (with Allow), anything else a 404, both in the error shape.
+ */
+export function apiFallback(router: Router<AppState, AppContext>): Koa.Middleware<AppState, AppContext> {
+  const allowed = router.allowedMethods();
+  return async (ctx, next) => {
+    if (!isApiPath(ctx.path)) return next();
+    await allowed(ctx as never, async () => {});
+    // 501 is the router's answer to a method it does not know at all (PROPFIND…).
+    if (ctx.status === 405 || ctx.status === 501) {
+      throw new HttpError(405, 'method_not_allowed', 'Método no permitido en esta ruta', undefined, { Allow: ctx.response.get('Allow') });
+    }
+    if (ctx.body == null) throw notFound('Ruta no encontrada');
+  };
+}
