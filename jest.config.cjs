@@ -14,6 +14,7 @@ const swc = ['@swc/jest', {
 
 const moduleNameMapper = {
   '^@arrendia/(ui|api-contract|api-client|permissions|locale-es|remote-contract)$': '<rootDir>/libs/shared/$1/src/index.ts',
+  '^@arrendia/feature-(.+)$': '<rootDir>/libs/features/$1/src/index.ts',
 };
 
 const common = {
@@ -29,6 +30,7 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testEnvironment: 'node',
+      setupFiles: ['<rootDir>/tools/jest/setup-env.ts'],
       testMatch: ['<rootDir>/libs/**/*.test.ts?(x)', '<rootDir>/apps/**/*.test.ts?(x)', '<rootDir>/tools/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
     },
     {

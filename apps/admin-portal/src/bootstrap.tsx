@@ -1,0 +1,5 @@
+import { mountStandalone } from '@arrendia/feature-portal';
+import App from './App';
+
+// Stand-alone page for working on this remote alone (served under /remotes/admin-portal/).
+mountStandalone('admin-portal', App);

@@ -1,0 +1,5 @@
+import { mountStandalone } from '@arrendia/feature-portal';
+import App from './App';
+
+// Stand-alone page for working on this remote alone (served under /remotes/agency-portal/).
+mountStandalone('agency-portal', App);

@@ -1,0 +1,211 @@
+/** @jest-environment jsdom */
+import { resetToasts } from '@arrendia/ui';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe, toHaveNoViolations } from 'jest-axe';
+import { hardNavigate } from './navigation';
+import { answer, renderSite } from './test-utils';
+
+jest.mock('./navigation', () => ({ ...jest.requireActual('./navigation'), hardNavigate: jest.fn() }));
+
+expect.extend(toHaveNoViolations);
+
+const fetchMock = jest.fn();
+beforeAll(() => {
+  (globalThis as Record<string, unknown>).__ARRENDIA_BUILD_ID__ = 'test-build';
+});
+beforeEach(() => {
+  fetchMock.mockReset();
+  (hardNavigate as jest.Mock).mockReset();
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+afterEach(() => act(() => resetToasts()));
+
+const loginDialog = () => screen.getByRole('dialog', { name: 'Iniciar Sesión' });
+const body = (call: number) => JSON.parse(fetchMock.mock.calls[call][1].body);
+
+describe('landing page', () => {
+  it('is the public-site remote, marked with its name and build', async () => {
+    const { container } = await renderSite('/');
+    const root = container.querySelector('[data-remote="public-site"]')!;
+    expect(root.getAttribute('data-build')).toBe('test-build');
+    expect(screen.getByRole('heading', { level: 1, name: 'Gestiona tus alquileres sin complicaciones' })).toBeTruthy();
+  });
+
+  it('links the header to the catalogue, the rental types and the sections', async () => {
+    await renderSite('/');
+    const nav = within(screen.getByRole('navigation', { name: 'Navegación del sitio' }));
+    expect(nav.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/alquiler', '/rental-types', '#features', '#pricing', '#faq']);
+    for (const id of ['features', 'pricing', 'faq']) expect(document.getElementById(id)).not.toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Iniciar Sesión' })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: 'Registrarse' })).toHaveLength(2);
+  });
+
+  it.each(['/', '/?login=1'])('has no axe violations on %s', async (path) => {
+    await renderSite(path);
+    expect(await axe(document.body)).toHaveNoViolations();
+  });
+
+  it('shows the three plans of spec §9', async () => {
+    await renderSite('/');
+    const pricing = within(document.getElementById('pricing')!);
+    const plans = pricing.getAllByRole('article');
+    expect(plans.map((p) => within(p).getByRole('heading').textContent)).toEqual(['Básico', 'Estándar', 'Premium']);
+    expect(plans.map((p) => p.textContent!.match(/\d+,\d+ €/)![0])).toEqual(['19,90 €', '29,90 €', '49,90 €']);
+    expect(plans[0].textContent).toContain('Hasta 5 propiedades');
+    expect(plans[1].textContent).toContain('Hasta 20 propiedades');
+    expect(plans[2].textContent).toContain('Propiedades ilimitadas');
+    expect(plans[2].textContent).toContain('Mejor oferta');
+  });
+
+  it('opens the login dialog on arrival with ?login=1, with labelled fields', async () => {
+    await renderSite('/?login=1');
+    const dialog = loginDialog();
+    expect(within(dialog).getByLabelText('Correo electrónico').getAttribute('type')).toBe('email');
+    expect(within(dialog).getByLabelText('Contraseña').getAttribute('type')).toBe('password');
+  });
+
+  it('opens login and registration from the header, each on its own', async () => {
+    const user = userEvent.setup();
+    await renderSite('/');
+    await user.click(screen.getAllByRole('button', { name: 'Registrarse' })[0]);
+    expect(screen.getByRole('dialog', { name: 'Crear Cuenta' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Iniciar Sesión' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getAllByRole('button', { name: 'Iniciar Sesión' })[0]);
+    expect(loginDialog()).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Crear Cuenta' })).toBeNull();
+  });
+});
+
+describe('login', () => {
+  async function submitLogin(path = '/?login=1') {
+    const user = userEvent.setup();
+    await renderSite(path);
+    const dialog = within(loginDialog());
+    await user.type(dialog.getByLabelText('Correo electrónico'), 'owner@demo.arrendia.es');
+    await user.type(dialog.getByLabelText('Contraseña'), 'demo1234');
+    await user.click(dialog.getByRole('button', { name: 'Iniciar Sesión' }));
+  }
+
+  it('says Iniciando sesión... while pending, then loads /dashboard', async () => {
+    let finish: (v: unknown) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    await submitLogin();
+    expect(within(loginDialog()).getByRole('button', { name: 'Iniciando sesión...' }).hasAttribute('disabled')).toBe(true);
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/auth/login');
+    expect(body(0)).toEqual({ email: 'owner@demo.arrendia.es', password: 'demo1234' });
+    await act(async () => finish(answer(200, {})));
+    expect(hardNavigate).toHaveBeenCalledWith('/dashboard');
+  });
+
+  it('goes to a safe next path after signing in, and ignores an unsafe one', async () => {
+    fetchMock.mockResolvedValue(answer(200, {}));
+    await submitLogin('/?login=1&next=%2Fcontracts');
+    await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/contracts'));
+  });
+
+  it('ignores a next path that leaves the site', async () => {
+    fetchMock.mockResolvedValue(answer(200, {}));
+    await submitLogin('/?login=1&next=%2F%2Fevil.example');
+    await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/dashboard'));
+  });
+
+  it("toasts 'Error de autenticación' with the server's message and keeps the dialog open", async () => {
+    fetchMock.mockResolvedValue(answer(401, { error: 'invalid_credentials', message: 'Correo o contraseña incorrectos' }));
+    await submitLogin();
+    expect(await screen.findByText('Error de autenticación')).toBeTruthy();
+    expect(screen.getByText('Correo o contraseña incorrectos')).toBeTruthy();
+    expect(loginDialog()).toBeTruthy();
+    expect(hardNavigate).not.toHaveBeenCalled();
+  });
+
+  it("falls back to 'Error de login' without a server message", async () => {
+    fetchMock.mockResolvedValue(answer(502, 'Bad Gateway'));
+    await submitLogin();
+    expect(await screen.findByText('Error de login')).toBeTruthy();
+  });
+});
+
+describe('demo access', () => {
+  it('signs in with one click as the demo owner, the card saying Accediendo...', async () => {
+    let finish: (v: unknown) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    const user = userEvent.setup();
+    await renderSite('/');
+    const demo = within(document.getElementById('demo')!);
+    expect(demo.getAllByRole('button').map((b) => b.querySelector('span')!.textContent)).toEqual(['Administrador', 'Propietario', 'Agencia/Agente', 'Inquilino']);
+    await user.click(demo.getByRole('button', { name: /owner@demo\.arrendia\.es/ }));
+    expect(body(0)).toEqual({ email: 'owner@demo.arrendia.es', password: 'demo1234' });
+    expect(demo.getByRole('button', { name: /Accediendo\.\.\./ }).textContent).toContain('owner@demo.arrendia.es');
+    expect(demo.getAllByText('Accediendo...')).toHaveLength(1);
+    await act(async () => finish(answer(200, {})));
+    expect(hardNavigate).toHaveBeenCalledWith('/dashboard');
+  });
+});
+
+describe('registration', () => {
+  async function fillRegistration() {
+    const user = userEvent.setup();
+    await renderSite('/');
+    await user.click(screen.getAllByRole('button', { name: 'Registrarse' })[1]);
+    const dialog = within(screen.getByRole('dialog', { name: 'Crear Cuenta' }));
+    await user.type(dialog.getByLabelText('Nombre'), 'Lucía');
+    await user.type(dialog.getByLabelText('Apellidos'), 'Ortega');
+    await user.type(dialog.getByLabelText('Correo electrónico'), 'lucia@example.es');
+    await user.type(dialog.getByLabelText('Contraseña'), 'clave-segura-1');
+    return { user, dialog };
+  }
+
+  it('creates the account, toasts, closes and opens the login dialog with the email', async () => {
+    let finish: (v: unknown) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    const { user, dialog } = await fillRegistration();
+    await user.click(dialog.getByRole('button', { name: 'Crear Cuenta' }));
+    expect(dialog.getByRole('button', { name: 'Creando cuenta...' }).hasAttribute('disabled')).toBe(true);
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/auth/register');
+    expect(body(0)).toEqual({ firstName: 'Lucía', lastName: 'Ortega', email: 'lucia@example.es', password: 'clave-segura-1' });
+    await act(async () => finish(answer(201, { id: 9 })));
+    expect(screen.getByText('Cuenta creada exitosamente')).toBeTruthy();
+    expect(screen.getByText('Ya puedes iniciar sesión con tus credenciales')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Crear Cuenta' })).toBeNull());
+    expect((within(loginDialog()).getByLabelText('Correo electrónico') as HTMLInputElement).value).toBe('lucia@example.es');
+  });
+
+  it("toasts 'Error en el registro' with the server message and marks the field", async () => {
+    fetchMock.mockResolvedValue(answer(409, { error: 'conflict', message: 'Ya existe una cuenta con ese correo', fields: { email: 'Ya existe una cuenta con ese correo' } }));
+    const { user, dialog } = await fillRegistration();
+    await user.click(dialog.getByRole('button', { name: 'Crear Cuenta' }));
+    expect(await screen.findByText('Error en el registro')).toBeTruthy();
+    const email = dialog.getByLabelText('Correo electrónico');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('Ya existe una cuenta con ese correo');
+  });
+
+  it("falls back to 'Error de registro' without a server message", async () => {
+    fetchMock.mockResolvedValue(answer(500, ''));
+    const { user, dialog } = await fillRegistration();
+    await user.click(dialog.getByRole('button', { name: 'Crear Cuenta' }));
+    expect(await screen.findByText('Error de registro')).toBeTruthy();
+  });
+});
+
+describe('other public pages', () => {
+  it.each([
+    ['/alquiler', 'Alquileres disponibles'],
+    ['/property/7', 'Detalle de la propiedad'],
+    ['/rental-types', 'Tipos de alquiler'],
+    ['/rooms-management', 'Gestión de Habitaciones'],
+    ['/apartments-management', 'Gestión de Apartamentos'],
+  ])('%s has its title and a way back', async (path, title) => {
+    await renderSite(path);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Volver al/ })).toBeTruthy();
+  });
+
+  it('shows 404 for an unknown path inside the remote', async () => {
+    await renderSite('/property/7/fotos');
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+  });
+});

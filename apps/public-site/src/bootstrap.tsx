@@ -1,0 +1,5 @@
+import { mountStandalone } from '@arrendia/feature-portal';
+import App from './App';
+
+// Stand-alone page for working on this remote alone (served under /remotes/public-site/).
+mountStandalone('public-site', App, { requireUser: false });

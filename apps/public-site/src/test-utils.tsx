@@ -1,0 +1,30 @@
+import { createQueryClient } from '@arrendia/api-client';
+import { ThemeProvider, Toaster } from '@arrendia/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import App from './App';
+
+/** The public site as the shell mounts it: under a router, with the shared providers. */
+export async function renderSite(path = '/'): Promise<RenderResult> {
+  let view: RenderResult | undefined;
+  await act(async () => {
+    view = render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ThemeProvider initialMode="light">
+          <MemoryRouter initialEntries={[path]}>
+            <App user={null} basePath="/" />
+          </MemoryRouter>
+          <Toaster />
+        </ThemeProvider>
+      </QueryClientProvider>,
+    );
+  });
+  return view!;
+}
+
+/** A Response stand-in (jsdom has no fetch API). */
+export function answer(status: number, body: unknown = '') {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return { ok: status >= 200 && status < 300, status, statusText: '', text: async () => text, json: async () => JSON.parse(text) };
+}

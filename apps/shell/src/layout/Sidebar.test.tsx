@@ -1,0 +1,104 @@
+/** @jest-environment jsdom */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { hardNavigate } from '../navigation';
+import { makeUser, renderInShell } from '../test-utils';
+import { displayName, LOGOUT_QUESTION, Sidebar } from './Sidebar';
+
+jest.mock('../navigation', () => ({ hardNavigate: jest.fn() }));
+
+const fetchMock = jest.fn();
+beforeEach(() => {
+  fetchMock.mockReset();
+  (hardNavigate as jest.Mock).mockReset();
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+
+const links = () => within(screen.getByRole('navigation', { name: 'Menú principal' })).queryAllByRole('link').map((a) => a.textContent);
+
+describe('Sidebar', () => {
+  it("shows the owner's menu, then Configuración and Cerrar Sesión", async () => {
+    await renderInShell(<Sidebar user={makeUser()} open={false} />, { path: '/properties/3' });
+    expect(links()).toEqual([
+      'Dashboard',
+      'Mis Propiedades',
+      'Inquilinos',
+      'Contratos',
+      'Finanzas',
+      'Incidencias',
+      'Mensajes',
+      'Documentos',
+      'Analíticas',
+      'Reportes',
+      'Mantenimiento',
+      'Configuración',
+    ]);
+    expect(screen.getByRole('link', { name: 'Mis Propiedades' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Mis Propiedades' }).getAttribute('href')).toBe('/properties');
+    expect(screen.getByRole('button', { name: 'Cerrar Sesión' })).toBeTruthy();
+  });
+
+  it("shows the tenant's four entries and marks Dashboard current on /", async () => {
+    await renderInShell(<Sidebar user={makeUser({}, 'tenant')} open={false} />, { path: '/' });
+    expect(links()).toEqual(['Dashboard', 'Mi Contrato', 'Incidencias', 'Mensajes', 'Configuración']);
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows the agency manager label and menu', async () => {
+    await renderInShell(<Sidebar user={makeUser({}, 'manager')} open={false} />);
+    expect(screen.getByText('Administrador de Agencia')).toBeTruthy();
+    expect(links()).toContain('Cartera Gestionada');
+  });
+
+  it('shows name, role label, initials and the brand', async () => {
+    await renderInShell(<Sidebar user={makeUser()} open={false} />);
+    expect(screen.getByText('Arrendia')).toBeTruthy();
+    expect(screen.getByText('Gestión de alquileres')).toBeTruthy();
+    expect(screen.getByText('Olga Martín Ruiz')).toBeTruthy();
+    expect(screen.getByText('Propietario Individual')).toBeTruthy();
+    expect(screen.getByText('OM')).toBeTruthy();
+  });
+
+  it("falls back to 'Usuario' with no name, and for an unknown role", async () => {
+    await renderInShell(<Sidebar user={makeUser({ firstName: null, lastName: '  ' }, 'root')} open={false} />);
+    expect(screen.getAllByText('Usuario')).toHaveLength(2); // the name and the role label
+    expect(screen.getByText('U')).toBeTruthy();
+    expect(links()).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Cerrar Sesión' })).toBeTruthy();
+  });
+
+  it('asks before logging out, then POSTs /api/auth/logout and goes to /', async () => {
+    fetchMock.mockResolvedValue({ ok: true, status: 204, text: async () => '' });
+    const user = userEvent.setup();
+    await renderInShell(<Sidebar user={makeUser()} open={false} />);
+    await user.click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
+    const dialog = screen.getByRole('alertdialog', { name: LOGOUT_QUESTION });
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar Sesión' }));
+    await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/'));
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST', credentials: 'include' }));
+  });
+
+  it('goes to / even when the logout call fails, and not at all on Cancelar', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const user = userEvent.setup();
+    await renderInShell(<Sidebar user={makeUser()} open={false} />);
+    await user.click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(hardNavigate).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cerrar Sesión' }));
+    await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/'));
+  });
+});
+
+describe('displayName', () => {
+  it('joins first and last name', () => {
+    expect(displayName({ firstName: 'Ana', lastName: 'López' })).toBe('Ana López');
+    expect(displayName({ firstName: 'Ana', lastName: null })).toBe('Ana');
+    expect(displayName({ firstName: null, lastName: null })).toBe('Usuario');
+  });
+});
