@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** A money amount as the API returns it: NUMERIC(10,2) as exact text ('1234.50'). */
+export const MoneySchema = z.string().regex(/^-?\d+(\.\d{1,2})?$/);
+
+/** A money amount as a form sends it: a number or numeric text, at most 2 decimals, within NUMERIC(10,2). */
+export const MoneyInputSchema = z.coerce
+  .number({ error: 'Introduce un importe válido' })
+  .refine((v) => Number.isFinite(v), 'Introduce un importe válido')
+  .refine((v) => Math.abs(v) < 1e8, 'El importe es demasiado grande')
+  .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'El importe admite como mucho 2 decimales');
+
+/** A non-negative money amount. */
+export const PositiveMoneyInputSchema = MoneyInputSchema.refine((v) => v >= 0, 'El importe no puede ser negativo');
+
+/** A calendar date 'YYYY-MM-DD' that exists. */
+export const IsoDateSchema = z
+  .string({ error: 'La fecha es obligatoria' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe tener el formato AAAA-MM-DD')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, 'La fecha no existe');
+
+/** A database id in a path or body. */
+export const IdSchema = z.coerce.number({ error: 'Identificador no válido' }).int('Identificador no válido').positive('Identificador no válido').max(2147483647, 'Identificador no válido');
+
+/** Optional free text: empty strings become undefined. */
+export const optionalText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max, `Máximo ${max} caracteres`).optional());
+
+export const requiredText = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres`);
+
+/** Server-side paging: `?page=1&pageSize=20`. */
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+/** A page of results with its total count. */
+export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

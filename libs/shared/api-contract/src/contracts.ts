@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { CONTRACT_DEFAULTS, CONTRACT_STATUSES, DEPOSIT_STATUSES } from './enums';
+import { IdSchema, IsoDateSchema, MoneySchema, PositiveMoneyInputSchema, optionalText, requiredText } from './common';
+
+const nullableDate = z.preprocess((v) => (v === '' || v === undefined ? null : v), IsoDateSchema.nullable());
+
+/** The contract form (spec §3 "Forms", §5, §9 defaults). */
+export const ContractsCreateSchema = z
+  .object({
+    contractCode: requiredText(50, 'El código del contrato es obligatorio'),
+    rentableUnitId: IdSchema,
+    startDate: IsoDateSchema,
+    endDate: nullableDate.default(null),
+    rentAmount: PositiveMoneyInputSchema.refine((v) => v > 0, 'La renta debe ser mayor que 0'),
+    paymentDay: z.coerce.number({ error: 'El día de pago debe estar entre 1 y 31' }).int('El día de pago debe estar entre 1 y 31').min(1, 'El día de pago debe estar entre 1 y 31').max(31, 'El día de pago debe estar entre 1 y 31').default(CONTRACT_DEFAULTS.paymentDay),
+    depositAmount: PositiveMoneyInputSchema.default(CONTRACT_DEFAULTS.depositAmount),
+    depositStatus: z.enum(DEPOSIT_STATUSES, { error: 'Estado de fianza no válido' }).default(CONTRACT_DEFAULTS.depositStatus),
+    status: z.enum(CONTRACT_STATUSES, { error: 'Estado no válido' }).default(CONTRACT_DEFAULTS.status),
+    renewalNoticeDays: z.coerce.number().int().min(0, 'El preaviso no puede ser negativo').max(365, 'El preaviso no puede superar 365 días').default(CONTRACT_DEFAULTS.renewalNoticeDays),
+    terminationReason: optionalText(2000),
+    notes: optionalText(5000),
+    tenantUserIds: z.array(IdSchema).max(10).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.endDate && v.endDate < v.startDate) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'La fecha de fin no puede ser anterior a la de inicio' });
+    }
+    if (v.status === 'Finalizado' && !v.terminationReason) {
+      ctx.addIssue({ code: 'custom', path: ['terminationReason'], message: 'Indica el motivo de finalización' });
+    }
+  });
+export type ContractsCreateInput = z.input<typeof ContractsCreateSchema>;
+export type ContractsCreateData = z.output<typeof ContractsCreateSchema>;
+
+/** Editing a contract: its fields and/or a status move (decisions.md transitions). */
+export const ContractsUpdateSchema = z
+  .object({
+    endDate: nullableDate.optional(),
+    rentAmount: PositiveMoneyInputSchema.refine((v) => v > 0, 'La renta debe ser mayor que 0').optional(),
+    paymentDay: z.coerce.number().int().min(1, 'El día de pago debe estar entre 1 y 31').max(31, 'El día de pago debe estar entre 1 y 31').optional(),
+    depositAmount: PositiveMoneyInputSchema.optional(),
+    depositStatus: z.enum(DEPOSIT_STATUSES).optional(),
+    status: z.enum(CONTRACT_STATUSES, { error: 'Estado no válido' }).optional(),
+    renewalNoticeDays: z.coerce.number().int().min(0).max(365).optional(),
+    terminationReason: optionalText(2000),
+    notes: optionalText(5000),
+  })
+  .strict()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Indica al menos un cambio');
+export type ContractsUpdateInput = z.input<typeof ContractsUpdateSchema>;
+
+export const ContractSchema = z.object({
+  id: z.number().int(),
+  rentableUnitId: z.number().int(),
+  contractCode: z.string(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  rentAmount: MoneySchema,
+  paymentDay: z.number().int(),
+  depositAmount: MoneySchema,
+  depositStatus: z.enum(DEPOSIT_STATUSES),
+  status: z.enum(CONTRACT_STATUSES),
+  renewalNoticeDays: z.number().int().nullable(),
+  terminationReason: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Contract = z.infer<typeof ContractSchema>;
+
+/** Contract list record (spec §3): contract, unit (unitName), property (propertyName). */
+export const ContractListItemSchema = z.object({
+  contract: ContractSchema,
+  unit: z.object({ id: z.number().int(), unitName: z.string() }),
+  property: z.object({ id: z.number().int(), propertyName: z.string() }),
+});
+export type ContractListItem = z.infer<typeof ContractListItemSchema>;
+
+/** Legal deposit under the LAU: one month's rent for a dwelling, two for other uses (decisions.md). */
+export function legalDeposit(rentAmount: number, isDwelling: boolean): number {
+  return Math.round(rentAmount * (isDwelling ? 1 : 2) * 100) / 100;
+}

@@ -1,0 +1,90 @@
+/**
+ * The fixed value sets of the data model (spec §3-§5). The database checks columns against these
+ * very lists and the screens offer them, so each is written once, here.
+ */
+export const UNIT_TYPE_NAMES = ['vivienda', 'habitacion', 'garaje', 'trastero', 'oficina', 'local'] as const;
+export type UnitTypeName = (typeof UNIT_TYPE_NAMES)[number];
+
+export const UNIT_TYPE_LABELS: Readonly<Record<UnitTypeName, string>> = {
+  vivienda: 'Vivienda completa',
+  habitacion: 'Habitación',
+  garaje: 'Plaza de garaje',
+  trastero: 'Trastero',
+  oficina: 'Oficina',
+  local: 'Local comercial',
+};
+
+export const UNIT_STATUSES = ['Disponible', 'Alquilado', 'Reservado', 'En mantenimiento'] as const;
+export type UnitStatus = (typeof UNIT_STATUSES)[number];
+
+export const CONTRACT_STATUSES = ['Pendiente', 'Activo', 'Finalizado'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+
+export const DEPOSIT_STATUSES = ['Pendiente', 'Recibida', 'Devuelta'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+export const INCIDENT_STATUSES = ['Abierta', 'En Progreso', 'Resuelta', 'Cerrada'] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+export const INCIDENT_PRIORITIES = ['Baja', 'Media', 'Alta', 'Urgente'] as const;
+export type IncidentPriority = (typeof INCIDENT_PRIORITIES)[number];
+
+export const INCIDENT_CATEGORIES = [
+  'Fontanería',
+  'Electricidad',
+  'Calefacción/Aire Acondicionado',
+  'Cerrajería',
+  'Pintura y Decoración',
+  'Electrodomésticos',
+  'Zonas Comunes',
+  'Ascensor',
+  'Otros',
+] as const;
+export type IncidentCategory = (typeof INCIDENT_CATEGORIES)[number];
+
+export const TRANSACTION_TYPES = ['Ingreso', 'Gasto'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const TRANSACTION_STATUSES = ['Completado', 'Pendiente', 'Fallido'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['Transferencia', 'Domiciliación', 'Tarjeta', 'Efectivo', 'Bizum'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * Allowed incident moves (decisions.md): Abierta → En Progreso → Resuelta → Cerrada, and
+ * Resuelta → Abierta to reopen. Cerrada is final.
+ */
+export const INCIDENT_TRANSITIONS: Readonly<Record<IncidentStatus, readonly IncidentStatus[]>> = {
+  Abierta: ['En Progreso'],
+  'En Progreso': ['Resuelta'],
+  Resuelta: ['Cerrada', 'Abierta'],
+  Cerrada: [],
+};
+
+/** Allowed contract moves (decisions.md): Pendiente → Activo → Finalizado (needs a reason). */
+export const CONTRACT_TRANSITIONS: Readonly<Record<ContractStatus, readonly ContractStatus[]>> = {
+  Pendiente: ['Activo'],
+  Activo: ['Finalizado'],
+  Finalizado: [],
+};
+
+export function canMoveIncident(from: IncidentStatus, to: IncidentStatus): boolean {
+  return INCIDENT_TRANSITIONS[from].includes(to);
+}
+
+export function canMoveContract(from: ContractStatus, to: ContractStatus): boolean {
+  return CONTRACT_TRANSITIONS[from].includes(to);
+}
+
+/** Contract defaults of spec §9. */
+export const CONTRACT_DEFAULTS = {
+  paymentDay: 1,
+  renewalNoticeDays: 30,
+  depositAmount: 0,
+  depositStatus: 'Pendiente',
+  status: 'Activo',
+} as const;
+
+/** Default country of an address (spec §9). */
+export const DEFAULT_COUNTRY = 'España';

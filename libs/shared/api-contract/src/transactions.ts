@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums';
+import { IdSchema, IsoDateSchema, MoneySchema, PositiveMoneyInputSchema, optionalText } from './common';
+
+/** Registrar Transacción: amounts are entered positive; `type` says whether it is income or expense. */
+export const TransactionsCreateSchema = z.object({
+  mainPropertyId: IdSchema,
+  rentableUnitId: IdSchema.optional(),
+  contractId: IdSchema.optional(),
+  categoryId: IdSchema,
+  type: z.enum(TRANSACTION_TYPES, { error: 'Elige Ingreso o Gasto' }),
+  amount: PositiveMoneyInputSchema.refine((v) => v > 0, 'El importe debe ser mayor que 0'),
+  transactionDate: IsoDateSchema,
+  description: optionalText(500),
+  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+  status: z.enum(TRANSACTION_STATUSES).default('Completado'),
+});
+export type TransactionsCreateInput = z.input<typeof TransactionsCreateSchema>;
+export type TransactionsCreateData = z.output<typeof TransactionsCreateSchema>;
+
+export const TransactionSchema = z.object({
+  id: z.number().int(),
+  rentableUnitId: z.number().int().nullable(),
+  mainPropertyId: z.number().int().nullable(),
+  categoryId: z.number().int().nullable(),
+  contractId: z.number().int().nullable(),
+  type: z.enum(TRANSACTION_TYPES),
+  amount: MoneySchema,
+  transactionDate: z.string(),
+  description: z.string().nullable(),
+  paymentMethod: z.string().nullable(),
+  status: z.enum(TRANSACTION_STATUSES),
+});
+export type Transaction = z.infer<typeof TransactionSchema>;
+
+/** Transaction list record (spec §3): transaction and category (categoryName). */
+export const TransactionListItemSchema = z.object({
+  transaction: TransactionSchema,
+  category: z.object({ id: z.number().int(), categoryName: z.string(), isExpense: z.boolean() }).nullable(),
+});
+export type TransactionListItem = z.infer<typeof TransactionListItemSchema>;
+
+export const TransactionCategorySchema = z.object({ id: z.number().int(), categoryName: z.string(), isExpense: z.boolean() });
+export type TransactionCategory = z.infer<typeof TransactionCategorySchema>;
