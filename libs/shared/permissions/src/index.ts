@@ -1,3 +1,4 @@
 export * from './roles';
 export * from './routes';
 export * from './menus';
+export * from './actions';

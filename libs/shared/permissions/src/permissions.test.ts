@@ -75,3 +75,23 @@ describe('public routes', () => {
     expect(isPublicPath('/dashboard')).toBe(false);
   });
 });
+
+describe('actions', () => {
+  it('refuses tenants the property list but lets them read contracts and report incidents', () => {
+    const { can } = jest.requireActual('./index');
+    expect(can('inquilino', 'properties:read')).toBe(false);
+    expect(can('inquilino', 'contracts:read')).toBe(true);
+    expect(can('inquilino', 'contracts:write')).toBe(false);
+    expect(can('inquilino', 'incidents:report')).toBe(true);
+    expect(can('inquilino', 'incidents:manage')).toBe(false);
+    expect(can('tenant', 'transactions:read')).toBe(true);
+  });
+
+  it('lets staff manage incidents and the delegated owner record money', () => {
+    const { can } = jest.requireActual('./index');
+    expect(can('agente', 'incidents:manage')).toBe(true);
+    expect(can('propietario_delegado', 'transactions:write')).toBe(true);
+    expect(can('agente', 'transactions:read')).toBe(false);
+    expect(can(null, 'dashboard:read')).toBe(false);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as createAuthAndRemotes from './20261121064752_create_auth_and_remotes';
+import * as createPortfolioModel from './20261121070000_create_portfolio_model';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -10,4 +11,7 @@ export interface Migration extends Knex.Migration {
  * Every migration, oldest first. A static list instead of a directory scan: knex would load
  * files with a native require, which neither the bundle nor jest can follow.
  */
-export const MIGRATIONS: readonly Migration[] = [{ name: '20261121064752_create_auth_and_remotes', ...createAuthAndRemotes }];
+export const MIGRATIONS: readonly Migration[] = [
+  { name: '20261121064752_create_auth_and_remotes', ...createAuthAndRemotes },
+  { name: '20261121070000_create_portfolio_model', ...createPortfolioModel },
+];

@@ -20,7 +20,7 @@ import { openDatabase, type Database } from '../db';
 import { migrate } from '../db/migrate';
 import type { Config } from '../env';
 import { MIGRATIONS } from '../migrations';
-import { seedRemotes, seedRoles } from '../seeds/reference';
+import { seedCatalogues, seedRemotes, seedRoles } from '../seeds/reference';
 
 export interface TestApp {
   app: App;
@@ -105,6 +105,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   await migrate(db.knex);
   await seedRoles(db.knex);
   await seedRemotes(db.knex);
+  await seedCatalogues(db.knex);
   const config = testConfig(overrides);
   const app = createApp({ knex: db.knex, config });
   const callback = app.callback();

@@ -1,0 +1,34 @@
+import { canonicalRole, type RoleName } from './roles';
+import { ROUTE_ACCESS } from './routes';
+
+const without = (roles: readonly RoleName[], ...drop: RoleName[]) => roles.filter((r) => !drop.includes(r));
+
+/**
+ * What each role may do through the API. Reads follow the route table (a role that may not open
+ * a screen may not read its data either), with the extras the portals need: a tenant reads its
+ * own payments; a delegated owner reads and records its principals' money for their reports.
+ * Which rows are affected is a separate question, answered by the API's scope policy.
+ */
+export const ACTION_ACCESS = {
+  'dashboard:read': ROUTE_ACCESS['/dashboard'],
+  'properties:read': ROUTE_ACCESS['/properties'],
+  'properties:write': ROUTE_ACCESS['/properties'],
+  'contracts:read': ROUTE_ACCESS['/contracts'],
+  'contracts:write': without(ROUTE_ACCESS['/contracts'], 'inquilino'),
+  'incidents:read': ROUTE_ACCESS['/incidents'],
+  /** Reporting an incident: tenants too. */
+  'incidents:report': ROUTE_ACCESS['/incidents'],
+  /** Moving an incident's status: only the property's staff (decisions.md). */
+  'incidents:manage': without(ROUTE_ACCESS['/incidents'], 'inquilino'),
+  'transactions:read': [...ROUTE_ACCESS['/finances'], 'inquilino', 'propietario_delegado'],
+  'transactions:write': [...ROUTE_ACCESS['/finances'], 'propietario_delegado'],
+  'messages:use': ROUTE_ACCESS['/messages'],
+} as const satisfies Record<string, readonly RoleName[]>;
+
+export type Action = keyof typeof ACTION_ACCESS;
+
+/** Whether a role (name or alias) may perform an action; a user with no role may do nothing. */
+export function can(roleName: string | null | undefined, action: Action): boolean {
+  const role = canonicalRole(roleName);
+  return role !== null && (ACTION_ACCESS[action] as readonly RoleName[]).includes(role);
+}

@@ -1,0 +1,42 @@
+import { Model, type RelationMappings } from 'objection';
+import type { ContractStatus, DepositStatus } from '@arrendia/api-contract';
+import { Timestamped } from './Timestamped';
+import { RentableUnit } from './RentableUnit';
+import { User } from './User';
+
+export class Contract extends Timestamped {
+  static override tableName = 'contracts';
+
+  declare id: number;
+  declare rentableUnitId: number;
+  declare contractCode: string;
+  /** DATE as 'YYYY-MM-DD'. */
+  declare startDate: string;
+  declare endDate: string | null;
+  declare rentAmount: string;
+  declare paymentDay: number;
+  declare depositAmount: string;
+  declare depositStatus: DepositStatus;
+  declare status: ContractStatus;
+  declare renewalNoticeDays: number | null;
+  declare terminationReason: string | null;
+  declare notes: string | null;
+
+  declare unit?: RentableUnit;
+  declare tenants?: User[];
+
+  static override get relationMappings(): RelationMappings {
+    return {
+      unit: { relation: Model.BelongsToOneRelation, modelClass: RentableUnit, join: { from: 'contracts.rentableUnitId', to: 'rentable_units.id' } },
+      tenants: {
+        relation: Model.ManyToManyRelation,
+        modelClass: User,
+        join: {
+          from: 'contracts.id',
+          through: { from: 'tenants_contracts.contractId', to: 'tenants_contracts.tenantUserId', extra: ['isPrimaryTenant'] },
+          to: 'users.id',
+        },
+      },
+    };
+  }
+}

@@ -1,0 +1,128 @@
+import { canonicalRole, type RoleName } from '@arrendia/permissions';
+import type { Knex } from 'knex';
+import { notFound } from '../errors';
+import type { User } from '../models/User';
+
+/**
+ * Which rows a user may see, in one place (decisions.md "Roles and access"). Every handler narrows
+ * its query with these; a row outside the scope is simply not found (404), so ids do not leak.
+ *
+ * - super_admin: everything;
+ * - propietario_individual: the properties it owns and what hangs off them;
+ * - admin_agencia / agente: the properties its agency manages;
+ * - propietario_delegado: the properties of the owners who delegated their portfolio to it;
+ * - inquilino: only its own contracts (tenants_contracts), their units and properties, its
+ *   incidents and its transactions.
+ */
+
+type Db = Knex | Knex.Transaction;
+
+function roleOf(user: User): RoleName | null {
+  return canonicalRole(user.role?.roleName);
+}
+
+/** Ids of the contracts a tenant is party to. */
+export function tenantContractIds(db: Db, user: User): Knex.QueryBuilder {
+  return db('tenants_contracts').select('contractId').where('tenantUserId', user.id);
+}
+
+/**
+ * Ids of the properties a user may see, as a subquery; null means every property (super admin).
+ * A tenant sees the properties of its contracts' units.
+ */
+export function visiblePropertyIds(db: Db, user: User): Knex.QueryBuilder | null {
+  switch (roleOf(user)) {
+    case 'super_admin':
+      return null;
+    case 'propietario_individual':
+      return db('main_properties').select('id').where('ownerUserId', user.id);
+    case 'admin_agencia':
+    case 'agente':
+      // An agency user with no agency manages nothing.
+      return db('main_properties').select('id').where('managerAgencyId', user.agencyId ?? -1);
+    case 'propietario_delegado':
+      return db('main_properties')
+        .select('id')
+        .whereIn('ownerUserId', db('owner_delegations').select('ownerUserId').where('delegateUserId', user.id));
+    case 'inquilino':
+      return db('rentable_units')
+        .select('rentable_units.mainPropertyId')
+        .join('contracts', 'contracts.rentableUnitId', 'rentable_units.id')
+        .whereIn('contracts.id', tenantContractIds(db, user));
+    default:
+      return db('main_properties').select('id').whereRaw('false');
+  }
+}
+
+/**
+ * Ids of the properties a user may change: the staff of the property (owner, its agency, the
+ * delegated owner, super admin). A tenant changes none; null means every property.
+ */
+export function manageablePropertyIds(db: Db, user: User): Knex.QueryBuilder | null {
+  if (roleOf(user) === 'inquilino') return db('main_properties').select('id').whereRaw('false');
+  return visiblePropertyIds(db, user);
+}
+
+/** Narrows a query to rows whose property column is in `ids` (no-op when `ids` is null). */
+function whereIn(qb: Knex.QueryBuilder, column: string, ids: Knex.QueryBuilder | null): Knex.QueryBuilder {
+  return ids ? qb.whereIn(column, ids) : qb;
+}
+
+/** Properties (alias main_properties) the user may see. */
+export function scopeProperties(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  return whereIn(qb, 'main_properties.id', visiblePropertyIds(db, user));
+}
+
+/** Units (joined as rentable_units) the user may see. */
+export function scopeUnits(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  return whereIn(qb, 'rentable_units.mainPropertyId', visiblePropertyIds(db, user));
+}
+
+/** Contracts (joined with rentable_units): a tenant only its own, staff those of their properties. */
+export function scopeContracts(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  if (roleOf(user) === 'inquilino') return qb.whereIn('contracts.id', tenantContractIds(db, user));
+  return whereIn(qb, 'rentable_units.mainPropertyId', visiblePropertyIds(db, user));
+}
+
+/** Incidents (joined with rentable_units): a tenant those it reported or on its contracts. */
+export function scopeIncidents(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  if (roleOf(user) === 'inquilino') {
+    return qb.where((w) => w.where('incidents.reportedByUserId', user.id).orWhereIn('incidents.contractId', tenantContractIds(db, user)));
+  }
+  return whereIn(qb, 'rentable_units.mainPropertyId', visiblePropertyIds(db, user));
+}
+
+/** Transactions: a tenant those of its contracts, staff those of their properties. */
+export function scopeTransactions(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  if (roleOf(user) === 'inquilino') return qb.whereIn('transactions.contractId', tenantContractIds(db, user));
+  return whereIn(qb, 'transactions.mainPropertyId', visiblePropertyIds(db, user));
+}
+
+/** Conversations the user takes part in: messages are private to their participants, whatever the role. */
+export function scopeConversations(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  return qb.whereIn('conversations.id', db('conversation_participants').select('conversationId').where('userId', user.id));
+}
+
+/** Throws 404 unless the user may see the property. */
+export async function assertPropertyVisible(db: Db, user: User, propertyId: number): Promise<void> {
+  const row = await scopeProperties(db, db('main_properties').select('main_properties.id').where('main_properties.id', propertyId), user).first();
+  if (!row) throw notFound('No se ha encontrado la propiedad');
+}
+
+/** Throws 404 unless the user may change the property (see manageablePropertyIds). */
+export async function assertPropertyManageable(db: Db, user: User, propertyId: number): Promise<void> {
+  const ids = manageablePropertyIds(db, user);
+  const row = await whereIn(db('main_properties').select('id').where('id', propertyId), 'id', ids).first();
+  if (!row) throw notFound('No se ha encontrado la propiedad');
+}
+
+/**
+ * The unit with its property id, if the user may act on it: staff for units of their properties;
+ * a tenant (reporting an incident) only for units of its own contracts. Otherwise 404.
+ */
+export async function loadUnitInScope(db: Db, user: User, unitId: number): Promise<{ id: number; mainPropertyId: number; unitName: string }> {
+  const qb = db('rentable_units').select('rentable_units.id', 'rentable_units.mainPropertyId', 'rentable_units.unitName').where('rentable_units.id', unitId);
+  const row = await scopeUnits(db, qb, user).first();
+  if (!row) throw notFound('No se ha encontrado la unidad');
+  return row;
+}
