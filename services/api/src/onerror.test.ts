@@ -46,7 +46,7 @@ describe('error answers', () => {
       .post('/api/auth/register')
       .send({ email: 'nul@ejemplo.es', password: 'una-clave-larga', firstName: 'Ana\u0000', lastName: 'Gil' })
       .expect(400);
-    expect(res.body).toEqual({ error: 'invalid_data', message: 'Algún dato no tiene un formato o valor válido' });
+    expect(res.body).toEqual({ error: 'validation_error', message: 'Revisa los campos marcados', fields: { firstName: 'El texto contiene caracteres no válidos' } });
     expect(await countRows(t.knex, 'users')).toBe(users);
   });
 

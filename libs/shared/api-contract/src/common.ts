@@ -19,11 +19,16 @@ export const IsoDateSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe tener el formato AAAA-MM-DD')
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    // Year 0000 does not exist: JavaScript accepts it, PostgreSQL refuses it (a 400 without fields).
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && !v.startsWith('0000');
   }, 'La fecha no existe');
 
 /** A database id in a path or body. */
-export const IdSchema = z.coerce.number({ error: 'Identificador no válido' }).int('Identificador no válido').positive('Identificador no válido').max(2147483647, 'Identificador no válido');
+export const IdSchema = z
+  // A number, or digits as a path or query string gives them; not `true`, `[3]` or '0x10'.
+  .union([z.number(), z.string().trim().regex(/^\d{1,10}$/)], { error: 'Identificador no válido' })
+  .transform(Number)
+  .pipe(z.number().int('Identificador no válido').positive('Identificador no válido').max(2147483647, 'Identificador no válido'));
 
 /** Optional free text: empty strings become undefined. */
 export const optionalText = (max: number) =>

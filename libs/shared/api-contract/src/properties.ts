@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidPostalCode, isValidRefCatastral, normalizePostalCode, normalizeRefCatastral, VALIDATION_MESSAGES } from '@arrendia/locale-es';
 import { DEFAULT_COUNTRY, UNIT_STATUSES, UNIT_TYPE_NAMES } from './enums';
-import { MoneySchema, optionalText, requiredText } from './common';
+import { IdSchema, MoneySchema, optionalText, requiredText } from './common';
 
 const currentYear = () => new Date().getFullYear();
 
@@ -33,7 +33,9 @@ export const PropertiesCreateSchema = z.object({
     z.string().max(24, 'Máximo 20 caracteres').refine(isValidRefCatastral, VALIDATION_MESSAGES.refCatastral).transform(normalizeRefCatastral).optional(),
   ),
   notes: optionalText(5000),
-  managerAgencyId: z.number().int().positive().optional(),
+  /** Whose property it is; who may name another owner than oneself is the API's decision. */
+  ownerUserId: IdSchema.optional(),
+  managerAgencyId: IdSchema.optional(),
 });
 export type PropertiesCreateInput = z.input<typeof PropertiesCreateSchema>;
 export type PropertiesCreateData = z.output<typeof PropertiesCreateSchema>;

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import * as createAuthAndRemotes from './20261121064752_create_auth_and_remotes';
 import * as createPortfolioModel from './20261121070000_create_portfolio_model';
+import * as listIndexesAndOneActiveContract from './20261121080000_list_indexes_and_one_active_contract';
+import * as indexAuditLogByRecord from './20261121090000_index_audit_log_by_record';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -14,4 +16,6 @@ export interface Migration extends Knex.Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { name: '20261121064752_create_auth_and_remotes', ...createAuthAndRemotes },
   { name: '20261121070000_create_portfolio_model', ...createPortfolioModel },
+  { name: '20261121080000_list_indexes_and_one_active_contract', ...listIndexesAndOneActiveContract },
+  { name: '20261121090000_index_audit_log_by_record', ...indexAuditLogByRecord },
 ];

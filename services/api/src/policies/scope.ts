@@ -122,7 +122,12 @@ export async function assertPropertyManageable(db: Db, user: User, propertyId: n
  */
 export async function loadUnitInScope(db: Db, user: User, unitId: number): Promise<{ id: number; mainPropertyId: number; unitName: string }> {
   const qb = db('rentable_units').select('rentable_units.id', 'rentable_units.mainPropertyId', 'rentable_units.unitName').where('rentable_units.id', unitId);
-  const row = await scopeUnits(db, qb, user).first();
+  // scopeUnits lets a tenant see every unit of its buildings; acting is narrower: only its own units.
+  const scoped =
+    roleOf(user) === 'inquilino'
+      ? qb.whereIn('rentable_units.id', db('contracts').select('rentableUnitId').whereIn('id', tenantContractIds(db, user)))
+      : scopeUnits(db, qb, user);
+  const row = await scoped.first();
   if (!row) throw notFound('No se ha encontrado la unidad');
   return row;
 }

@@ -7,6 +7,18 @@ import { sessionMiddleware } from '../middlewares/session';
 import { authRoutes } from './auth';
 import { healthRoutes } from './health';
 import { remotesRoutes } from './remotes';
+import { searchRoutes } from './search';
+import { badgesRoutes } from './badges';
+import { propertiesRoutes } from './properties';
+import { unitTypesRoutes } from './unitTypes';
+import { dashboardRoutes } from './dashboard';
+import { contractsRoutes } from './contracts';
+import { transactionCategoriesRoutes } from './transactionCategories';
+import { transactionsRoutes } from './transactions';
+import { incidentsRoutes } from './incidents';
+import { notificationsRoutes } from './notifications';
+import { conversationsRoutes } from './conversations';
+import { messagesRoutes } from './messages';
 
 /** JSON only, at most 1 MB; a body the parser refuses becomes our error, not its text. */
 const json = bodyParser({
@@ -27,7 +39,19 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(json as AppMiddleware)
     .use(healthRoutes().routes())
     .use(authRoutes({ session }).routes())
-    .use(remotesRoutes({ session }).routes());
+    .use(remotesRoutes({ session }).routes())
+    .use(searchRoutes({ session }).routes())
+    .use(badgesRoutes({ session }).routes())
+    .use(incidentsRoutes({ session }).routes())
+    .use(notificationsRoutes({ session }).routes())
+    .use(conversationsRoutes({ session }).routes())
+    .use(messagesRoutes({ session }).routes())
+    .use(propertiesRoutes({ session }).routes())
+    .use(unitTypesRoutes({ session }).routes())
+    .use(dashboardRoutes({ session }).routes())
+    .use(contractsRoutes({ session }).routes())
+    .use(transactionsRoutes({ session }).routes())
+    .use(transactionCategoriesRoutes({ session }).routes());
 }
 
 /** Whether a path belongs to the API; those never reach the static files. */

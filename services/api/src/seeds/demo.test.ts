@@ -1,37 +1,64 @@
 import { CurrentUserSchema } from '@arrendia/api-contract';
 import { canonicalRole } from '@arrendia/permissions';
 import { countRows, startTestApp, type TestApp } from '../test/support';
-import { DEMO_ACCOUNTS, DEMO_AGENCY, DEMO_PASSWORD } from './demo';
+import { DEMO_ACCOUNTS, DEMO_AGENCY, DEMO_PASSWORD, seedDemo } from './demo';
+import { DemoCalendar } from './demoCalendar';
+import { describeDemoData } from './demoDataSuite';
+import { DEMO_PEOPLE } from './demoPeople';
 import { seed } from './index';
 
 let t: TestApp;
+let tables: string[];
+let withoutDemo: Record<string, number>;
+let afterFirstRun: Record<string, number>;
+let afterSecondRun: Record<string, number>;
+const now = new Date();
+
+/** Row count of every table of the schema (the migrations' own bookkeeping aside). */
+async function countAll(): Promise<Record<string, number>> {
+  return Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await countRows(t.knex, table)])));
+}
+
 beforeAll(async () => {
   t = await startTestApp();
-});
+  tables = (
+    await t.knex('information_schema.tables').where({ table_schema: t.knex.raw('current_schema()'), table_type: 'BASE TABLE' }).pluck('table_name')
+  ).filter((name: string) => !name.startsWith('knex_'));
+  await seed(t.knex, { demo: false });
+  withoutDemo = await countAll();
+  await seedDemo(t.knex, { now });
+  afterFirstRun = await countAll();
+  await seed(t.knex, { demo: true });
+  afterSecondRun = await countAll();
+}, 60_000);
 afterAll(() => t.close());
 
-const counts = async () =>
-  Object.fromEntries(await Promise.all(['roles', 'remotes', 'agencies', 'users'].map(async (table) => [table, await countRows(t.knex, table)])));
+// First: the tests after it change the seeded rows.
+describe('seeded demo data', () => {
+  describeDemoData(() => ({ knex: t.knex, cal: new DemoCalendar(now) }));
+});
 
 describe('seed', () => {
-  it('leaves demo accounts out unless demo mode is on', async () => {
-    await seed(t.knex, { demo: false });
-    expect(await counts()).toEqual({ roles: 6, remotes: 5, agencies: 0, users: 0 });
+  it('leaves demo data out unless demo mode is on', () => {
+    const reference = { roles: 6, remotes: 5, unit_types: 6, transaction_categories: 11 };
+    expect(Object.entries(withoutDemo).filter(([table, n]) => n !== (reference[table as keyof typeof reference] ?? 0))).toEqual([]);
   });
 
-  it('creates the demo agency and six accounts, and nothing more when run again', async () => {
-    await seed(t.knex, { demo: true });
-    const first = await counts();
-    await seed(t.knex, { demo: true });
-
-    expect(first).toEqual({ roles: 6, remotes: 5, agencies: 1, users: 6 });
-    expect(await counts()).toEqual(first);
+  it('fills every portfolio table in demo mode', () => {
+    const untouched = ['sessions', 'user_sessions', 'audit_log', 'documents'];
+    const empty = Object.entries(afterFirstRun).filter(([table, n]) => n === 0 && !untouched.includes(table));
+    expect(empty).toEqual([]);
+    expect(afterFirstRun).toMatchObject({ agencies: 1, users: DEMO_ACCOUNTS.length + DEMO_PEOPLE.length, main_properties: 12 });
   });
 
-  it('puts the manager and the agent in the demo agency, and nobody else', async () => {
+  it('creates nothing more when run again', () => {
+    expect(afterSecondRun).toEqual(afterFirstRun);
+  });
+
+  it('puts the manager and the two agents in the demo agency, and nobody else', async () => {
     const agency = await t.knex('agencies').where({ cifAgencia: DEMO_AGENCY.cifAgencia }).first();
     const members = await t.knex('users').where({ agencyId: agency.id }).orderBy('email').pluck('email');
-    expect(members).toEqual(['agente@demo.arrendia.es', 'manager@demo.arrendia.es']);
+    expect(members).toEqual(['agente@demo.arrendia.es', 'diego.navarro@demo.arrendia.es', 'manager@demo.arrendia.es']);
   });
 
   it.each(DEMO_ACCOUNTS.map((a) => [a.email, a.roleName]))('lets %s log in with the demo password as %s', async (email, roleName) => {
@@ -39,5 +66,38 @@ describe('seed', () => {
     const user = CurrentUserSchema.parse(res.body);
     expect(canonicalRole(user.role?.roleName)).toBe(roleName);
     expect(user.firstName).toBeTruthy();
+  });
+
+
+  it('lets every other demo person log in with the demo password', async () => {
+    for (const { email } of DEMO_PEOPLE) {
+      const res = await t.request().post('/api/auth/login').send({ email, password: DEMO_PASSWORD });
+      expect([email, res.status]).toEqual([email, 200]);
+    }
+  }, 30_000); // thirteen argon2 verifications
+});
+
+describe('seed after users changed the demo data', () => {
+  it('keeps what users changed and does not bring back what they deleted', async () => {
+    const property = await t.knex('main_properties').orderBy('id').first();
+    await t.knex('main_properties').where({ id: property.id }).update({ propertyName: 'Mi piso renombrado' });
+    await t.knex('users').where({ email: 'owner@demo.arrendia.es' }).update({ telefono: '+34 699 000 111' });
+    await t.knex('notifications').del();
+    const before = await countAll();
+
+    await seed(t.knex, { demo: true });
+
+    expect(await countAll()).toEqual(before);
+    expect(await t.knex('main_properties').where({ id: property.id }).first()).toMatchObject({ propertyName: 'Mi piso renombrado' });
+    expect(await t.knex('users').where({ email: 'owner@demo.arrendia.es' }).first()).toMatchObject({ telefono: '+34 699 000 111' });
+  });
+
+  it('recreates a demo account whose email is gone, and nothing else', async () => {
+    await t.knex('users').where({ email: 'isabel.moreno@demo.arrendia.es' }).update({ email: 'isabel@otra.es' });
+    const before = await countAll();
+
+    await seed(t.knex, { demo: true });
+
+    expect(await countAll()).toEqual({ ...before, users: before.users + 1 });
   });
 });

@@ -1,0 +1,96 @@
+import type { ContractsCreateData } from '@arrendia/api-contract';
+import { fromCents, toCents } from '@arrendia/locale-es';
+import { ROLE_ALIASES } from '@arrendia/permissions';
+import type { Knex } from 'knex';
+import { UniqueViolationError } from 'objection';
+import { audit } from '../audit';
+import { conflict, HttpError, validationError } from '../errors';
+import { Contract } from '../models/Contract';
+import type { User } from '../models/User';
+import { manageablePropertyIds } from '../policies/scope';
+import type { ContractListRow } from '../presenters/contract';
+import { assertNoOtherActiveContract, setUnitStatus, type LockedUnit } from './unitOccupancy';
+
+export const DUPLICATE_CONTRACT_CODE = 'Ya existe un contrato con ese código';
+const UNIT_NOT_FOUND = 'No se ha encontrado la unidad';
+const TENANT_ROLE_NAMES = ['inquilino', ...Object.keys(ROLE_ALIASES).filter((alias) => ROLE_ALIASES[alias] === 'inquilino')];
+
+/** Money as NUMERIC text, through integer cents: never a float's digits in the database. */
+export const moneyText = (amount: number) => fromCents(toCents(amount));
+
+/**
+ * The unit, row-locked, if the user may manage its property; otherwise a 404 naming the field, so
+ * the form can say which choice is wrong without telling whether the unit exists.
+ */
+async function lockManageableUnit(trx: Knex.Transaction, user: User, unitId: number): Promise<LockedUnit & { propertyName: string }> {
+  const query = trx('rentable_units')
+    .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
+    .select('rentable_units.id', 'rentable_units.mainPropertyId', 'rentable_units.unitName', 'rentable_units.currentStatus', 'main_properties.propertyName')
+    .where('rentable_units.id', unitId)
+    .forUpdate('rentable_units');
+  const manageable = manageablePropertyIds(trx, user);
+  if (manageable) query.whereIn('rentable_units.mainPropertyId', manageable);
+  const unit = await query.first();
+  if (!unit) throw new HttpError(404, 'not_found', UNIT_NOT_FOUND, { rentableUnitId: UNIT_NOT_FOUND });
+  return unit;
+}
+
+/** Tenants are chosen among all active users with the tenant role: they belong to no portfolio until a contract links them. */
+async function assertTenants(trx: Knex.Transaction, tenantUserIds: readonly number[]): Promise<void> {
+  if (new Set(tenantUserIds).size !== tenantUserIds.length) {
+    throw validationError('Revisa los campos marcados', { tenantUserIds: 'Un inquilino aparece más de una vez' });
+  }
+  if (tenantUserIds.length === 0) return;
+  const found = await trx('users')
+    .join('roles', 'roles.id', 'users.roleId')
+    .whereIn('users.id', tenantUserIds)
+    .where('users.isActive', true)
+    .whereIn('roles.roleName', TENANT_ROLE_NAMES)
+    .count({ n: '*' })
+    .first();
+  if (Number(found?.n) !== tenantUserIds.length) {
+    throw validationError('Revisa los campos marcados', { tenantUserIds: 'Cada inquilino debe ser un usuario activo con rol de inquilino' });
+  }
+}
+
+/**
+ * Creates a contract (POST /api/contracts): on a unit the user manages, linked to its tenants (the
+ * first is the primary one). An Activo contract needs a unit without one and marks the unit
+ * Alquilado. Audits the contract (with its tenants) and, when it changes, the unit's status.
+ */
+export async function createContract(trx: Knex.Transaction, user: User, input: ContractsCreateData): Promise<ContractListRow> {
+  const unit = await lockManageableUnit(trx, user, input.rentableUnitId);
+  const tenantUserIds = input.tenantUserIds ?? [];
+  await assertTenants(trx, tenantUserIds);
+  if (input.status === 'Activo') await assertNoOtherActiveContract(trx, unit.id);
+
+  let contract: Contract;
+  try {
+    contract = await Contract.query(trx).insertAndFetch({
+      rentableUnitId: unit.id,
+      contractCode: input.contractCode,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      rentAmount: moneyText(input.rentAmount),
+      paymentDay: input.paymentDay,
+      depositAmount: moneyText(input.depositAmount),
+      depositStatus: input.depositStatus,
+      status: input.status,
+      renewalNoticeDays: input.renewalNoticeDays,
+      terminationReason: input.terminationReason ?? null,
+      notes: input.notes ?? null,
+    });
+  } catch (err) {
+    if (err instanceof UniqueViolationError && err.constraint === 'contracts_contractcode_unique') {
+      throw conflict(DUPLICATE_CONTRACT_CODE, { contractCode: DUPLICATE_CONTRACT_CODE });
+    }
+    throw err;
+  }
+  if (tenantUserIds.length > 0) {
+    await trx('tenants_contracts').insert(tenantUserIds.map((tenantUserId, i) => ({ tenantUserId, contractId: contract.id, isPrimaryTenant: i === 0 })));
+  }
+  await audit(trx, { userId: user.id, action: 'create', tableName: 'contracts', recordId: contract.id, newValues: { ...contract.toJSON(), tenantUserIds } });
+  if (contract.status === 'Activo') await setUnitStatus(trx, user.id, unit, 'Alquilado');
+
+  return { ...contract.toJSON(), unitName: unit.unitName, propertyId: unit.mainPropertyId, propertyName: unit.propertyName };
+}

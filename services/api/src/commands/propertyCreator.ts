@@ -1,0 +1,59 @@
+import { UNIT_TYPE_LABELS, type PropertiesCreateData, type UnitTypeName } from '@arrendia/api-contract';
+import type { Knex } from 'knex';
+import { UniqueViolationError } from 'objection';
+import { audit } from '../audit';
+import { conflict, validationError } from '../errors';
+import { MainProperty } from '../models/MainProperty';
+import { RentableUnit } from '../models/RentableUnit';
+import { UnitDetailsResidential } from '../models/UnitDetailsResidential';
+import { UnitType } from '../models/UnitType';
+import type { PropertyParties } from '../policies/property';
+
+export const DUPLICATE_REF_CATASTRAL = 'Ya existe una propiedad con esa referencia catastral';
+
+/** Unit types that get a unit_details_residential row. */
+const RESIDENTIAL_TYPES: readonly UnitTypeName[] = ['vivienda', 'habitacion'];
+
+/**
+ * Creates a property and, when the form chose a `unitType`, its first rentable unit: named after
+ * its type ('Vivienda completa', 'Plaza de garaje'…, the property's name is already beside it on
+ * every card), Disponible, active, with no area or rent yet; a vivienda or habitación also gets
+ * its residential details with the table's defaults.
+ *
+ * Audits one `create` row for the property and one for the unit (its `newValues` carry the
+ * residential details under `details`).
+ */
+export async function createProperty(trx: Knex.Transaction, userId: number, input: PropertiesCreateData, parties: PropertyParties): Promise<MainProperty> {
+  const { unitType, ownerUserId: _owner, managerAgencyId: _agency, ...columns } = input;
+  let property: MainProperty;
+  try {
+    property = await MainProperty.query(trx).insertAndFetch({
+      ...columns,
+      totalAreaM2: columns.totalAreaM2 === undefined ? null : String(columns.totalAreaM2),
+      ownerUserId: parties.ownerUserId,
+      managerAgencyId: parties.managerAgencyId,
+    });
+  } catch (err) {
+    // The unique index decides, so two requests racing with the same reference cannot both win.
+    if (err instanceof UniqueViolationError && err.columns?.includes('refCatastral')) {
+      throw conflict(DUPLICATE_REF_CATASTRAL, { refCatastral: DUPLICATE_REF_CATASTRAL });
+    }
+    throw err;
+  }
+  await audit(trx, { userId, action: 'create', tableName: 'main_properties', recordId: property.id, newValues: property });
+
+  if (unitType) {
+    const type = await UnitType.query(trx).findOne({ typeName: unitType });
+    if (!type) throw validationError('Revisa los campos marcados', { unitType: 'Ese tipo de unidad no está disponible' });
+    const unit = await RentableUnit.query(trx).insertAndFetch({
+      mainPropertyId: property.id,
+      unitTypeId: type.id,
+      unitName: UNIT_TYPE_LABELS[unitType],
+      currentStatus: 'Disponible',
+      isActive: true,
+    });
+    const details = RESIDENTIAL_TYPES.includes(unitType) ? await UnitDetailsResidential.query(trx).insertAndFetch({ rentableUnitId: unit.id }) : null;
+    await audit(trx, { userId, action: 'create', tableName: 'rentable_units', recordId: unit.id, newValues: { ...unit.toJSON(), details } });
+  }
+  return property;
+}

@@ -1,0 +1,39 @@
+import type { Knex } from 'knex';
+import { Notification } from './models/Notification';
+
+/** The kinds of notification the API writes (spec §3 activity types, plus the ones messaging needs). */
+export type NotificationType = 'new_incident' | 'incident_updated' | 'incident_resolved' | 'new_message';
+
+export interface NotificationDraft {
+  title: string;
+  message: string;
+  notificationType: NotificationType;
+  relatedEntityType: 'incident' | 'conversation';
+  relatedEntityId: number;
+}
+
+/**
+ * Writes one notification per recipient inside the caller's transaction, so it exists exactly when
+ * the change it announces does. Notifications are system rows derived from an audited change, so
+ * they get no audit row of their own. Returns how many were written.
+ */
+export async function notify(trx: Knex.Transaction, recipientUserIds: readonly number[], draft: NotificationDraft): Promise<number> {
+  const recipients = [...new Set(recipientUserIds)];
+  if (recipients.length === 0) return 0;
+  await Notification.query(trx).insert(recipients.map((recipientUserId) => ({ recipientUserId, ...draft })));
+  return recipients.length;
+}
+
+/** "Nombre Apellidos", or a neutral word when the user has no name on file. */
+export function displayName(person: { firstName: string | null; lastName: string | null } | null | undefined): string {
+  const name = [person?.firstName, person?.lastName].filter(Boolean).join(' ');
+  return name || 'Un usuario';
+}
+
+/** A message shortened for a notification: at most `max` characters, cut at a word when it can. */
+export function preview(text: string, max = 120): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

@@ -1,0 +1,98 @@
+import type { PropertiesCreateData } from '@arrendia/api-contract';
+import { canonicalRole } from '@arrendia/permissions';
+import type { Knex } from 'knex';
+import { conflict, forbidden, validationError } from '../errors';
+import { Agency } from '../models/Agency';
+import type { User } from '../models/User';
+
+/** Who owns a new property and which agency (if any) manages it. */
+export interface PropertyParties {
+  ownerUserId: number;
+  managerAgencyId: number | null;
+}
+
+const CHECK_FIELDS = 'Revisa los campos marcados';
+const OWNER_REQUIRED = 'Indica el propietario de la propiedad';
+const NOT_AN_OWNER = 'El propietario debe ser un usuario activo con rol de propietario individual';
+const NOT_A_PRINCIPAL = 'Solo puedes dar de alta propiedades de los propietarios que te han delegado su cartera';
+
+const invalid = (field: string, message: string) => validationError(CHECK_FIELDS, { [field]: message });
+
+/** Throws 400 on `ownerUserId` unless it is an active propietario_individual (who delegated to `delegateUserId`, if given). */
+async function assertOwner(trx: Knex.Transaction, ownerUserId: number, delegateUserId?: number): Promise<void> {
+  const qb = trx('users')
+    .join('roles', 'roles.id', 'users.roleId')
+    .select('users.id')
+    .where({ 'users.id': ownerUserId, 'users.isActive': true, 'roles.roleName': 'propietario_individual' });
+  if (delegateUserId !== undefined) {
+    qb.whereIn('users.id', trx('owner_delegations').select('ownerUserId').where('delegateUserId', delegateUserId));
+  }
+  if (!(await qb.first())) throw invalid('ownerUserId', delegateUserId === undefined ? NOT_AN_OWNER : NOT_A_PRINCIPAL);
+}
+
+async function existingAgency(trx: Knex.Transaction, agencyId: number | undefined): Promise<number | null> {
+  if (agencyId === undefined) return null;
+  if (!(await Agency.query(trx).findById(agencyId))) throw invalid('managerAgencyId', 'La agencia indicada no existe');
+  return agencyId;
+}
+
+/**
+ * Whose property a user creates (POST /api/properties):
+ * - propietario_individual: its own; it may name an agency to manage it;
+ * - super_admin: the active propietario_individual in `ownerUserId`, or itself; any agency;
+ * - admin_agencia / agente: `ownerUserId` (an active propietario_individual) is required, and the
+ *   property is managed by the user's own agency, so it stays in the user's scope;
+ * - propietario_delegado: `ownerUserId` is required and must be one of its principals; any agency.
+ * A bad owner or agency is a 400 naming the field: they are form fields, not rows being read.
+ */
+export async function resolvePropertyParties(trx: Knex.Transaction, user: User, input: PropertiesCreateData): Promise<PropertyParties> {
+  const { ownerUserId, managerAgencyId } = input;
+  switch (canonicalRole(user.role?.roleName)) {
+    case 'propietario_individual':
+      if (ownerUserId !== undefined && ownerUserId !== user.id) throw invalid('ownerUserId', 'Solo puedes dar de alta propiedades a tu nombre');
+      return { ownerUserId: user.id, managerAgencyId: await existingAgency(trx, managerAgencyId) };
+    case 'super_admin':
+      if (ownerUserId !== undefined && ownerUserId !== user.id) await assertOwner(trx, ownerUserId);
+      return { ownerUserId: ownerUserId ?? user.id, managerAgencyId: await existingAgency(trx, managerAgencyId) };
+    case 'admin_agencia':
+    case 'agente':
+      if (user.agencyId === null) throw forbidden('No perteneces a ninguna agencia: no puedes dar de alta propiedades');
+      if (managerAgencyId !== undefined && managerAgencyId !== user.agencyId) throw invalid('managerAgencyId', 'Solo puedes asignar propiedades a tu agencia');
+      if (ownerUserId === undefined) throw invalid('ownerUserId', OWNER_REQUIRED);
+      await assertOwner(trx, ownerUserId);
+      return { ownerUserId, managerAgencyId: user.agencyId };
+    case 'propietario_delegado':
+      if (ownerUserId === undefined) throw invalid('ownerUserId', OWNER_REQUIRED);
+      await assertOwner(trx, ownerUserId, user.id);
+      return { ownerUserId, managerAgencyId: await existingAgency(trx, managerAgencyId) };
+    default:
+      throw forbidden();
+  }
+}
+
+export const ACTIVE_CONTRACT_BLOCKS_DELETE = 'No se puede eliminar una propiedad con un contrato activo';
+export const CONTRACT_HISTORY_BLOCKS_DELETE = 'La propiedad tiene contratos en su historial: archívala en lugar de eliminarla';
+export const RECORDS_BLOCK_DELETE = 'La propiedad tiene movimientos o incidencias registrados: archívala en lugar de eliminarla';
+
+/**
+ * A property may be deleted only while nothing has happened in it: an active contract is the
+ * spec's case (409); ended or pending contracts, transactions and incidents are its history,
+ * which deleting would erase (contracts block the cascade anyway, transactions and incidents
+ * would go with it), so the answer is to archive it instead.
+ */
+export async function assertPropertyDeletable(trx: Knex.Transaction, propertyId: number): Promise<void> {
+  const unitIds = trx('rentable_units').select('id').where('mainPropertyId', propertyId);
+  const contracts = await trx('contracts')
+    .whereIn('rentableUnitId', unitIds)
+    .select(trx.raw('count(*) filter (where "status" = ?) as "active"', ['Activo']), trx.raw('count(*) as "total"'))
+    .first();
+  if (contracts.active > 0) throw conflict(ACTIVE_CONTRACT_BLOCKS_DELETE);
+  if (contracts.total > 0) throw conflict(CONTRACT_HISTORY_BLOCKS_DELETE);
+
+  const transaction = await trx('transactions')
+    .select('id')
+    .where((w) => w.where('mainPropertyId', propertyId).orWhereIn('rentableUnitId', unitIds))
+    .first();
+  const incident = await trx('incidents').select('id').whereIn('rentableUnitId', unitIds).first();
+  if (transaction || incident) throw conflict(RECORDS_BLOCK_DELETE);
+}

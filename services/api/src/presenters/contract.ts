@@ -1,0 +1,95 @@
+import type { Contract, ContractDetail, ContractDocument, ContractListItem, ContractTenant, TransactionListItem } from '@arrendia/api-contract';
+import type { Contract as ContractModel } from '../models/Contract';
+import type { RentableUnit } from '../models/RentableUnit';
+import type { MainProperty } from '../models/MainProperty';
+
+/** The contract columns, from a model or a plain row. */
+export type ContractColumns = Pick<
+  ContractModel,
+  | 'id'
+  | 'rentableUnitId'
+  | 'contractCode'
+  | 'startDate'
+  | 'endDate'
+  | 'rentAmount'
+  | 'paymentDay'
+  | 'depositAmount'
+  | 'depositStatus'
+  | 'status'
+  | 'renewalNoticeDays'
+  | 'terminationReason'
+  | 'notes'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** A contract row joined with the names of its unit and property (see `contractListColumns`). */
+export interface ContractListRow extends ContractColumns {
+  unitName: string;
+  propertyId: number;
+  propertyName: string;
+}
+
+export function presentContract(contract: ContractColumns): Contract {
+  return {
+    id: contract.id,
+    rentableUnitId: contract.rentableUnitId,
+    contractCode: contract.contractCode,
+    startDate: contract.startDate,
+    endDate: contract.endDate,
+    rentAmount: contract.rentAmount,
+    paymentDay: contract.paymentDay,
+    depositAmount: contract.depositAmount,
+    depositStatus: contract.depositStatus,
+    status: contract.status,
+    renewalNoticeDays: contract.renewalNoticeDays,
+    terminationReason: contract.terminationReason,
+    notes: contract.notes,
+    createdAt: new Date(contract.createdAt).toISOString(),
+    updatedAt: new Date(contract.updatedAt).toISOString(),
+  };
+}
+
+/** The contract list record of spec §3: contract, unit (unitName), property (propertyName). */
+export function presentContractListItem(row: ContractListRow): ContractListItem {
+  return {
+    contract: presentContract(row),
+    unit: { id: row.rentableUnitId, unitName: row.unitName },
+    property: { id: row.propertyId, propertyName: row.propertyName },
+  };
+}
+
+export interface ContractDetailParts {
+  contract: ContractColumns;
+  unit: Pick<RentableUnit, 'id' | 'unitName' | 'currentStatus'>;
+  property: Pick<MainProperty, 'id' | 'propertyName' | 'addressStreet' | 'addressNumber' | 'city'>;
+  tenants: ContractTenant[];
+  transactions: TransactionListItem[];
+  documents: { id: number; fileName: string; fileType: string; fileSizeKb: number; createdAt: Date }[];
+}
+
+export function presentContractDetail({ contract, unit, property, tenants, transactions, documents }: ContractDetailParts): ContractDetail {
+  return {
+    contract: presentContract(contract),
+    unit: { id: unit.id, unitName: unit.unitName, currentStatus: unit.currentStatus },
+    property: {
+      id: property.id,
+      propertyName: property.propertyName,
+      addressStreet: property.addressStreet,
+      addressNumber: property.addressNumber,
+      city: property.city,
+    },
+    tenants: tenants.map((t) => ({
+      id: t.id,
+      firstName: t.firstName,
+      lastName: t.lastName,
+      email: t.email,
+      telefono: t.telefono,
+      isPrimaryTenant: t.isPrimaryTenant,
+    })),
+    transactions,
+    documents: documents.map(
+      (d): ContractDocument => ({ id: d.id, fileName: d.fileName, fileType: d.fileType, fileSizeKb: d.fileSizeKb, createdAt: new Date(d.createdAt).toISOString() }),
+    ),
+  };
+}

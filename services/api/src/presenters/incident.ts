@@ -1,0 +1,109 @@
+import {
+  INCIDENT_STATUSES,
+  type Incident,
+  type IncidentCategory,
+  type IncidentDetail,
+  type IncidentHistoryEntry,
+  type IncidentListItem,
+  type IncidentPriority,
+  type IncidentStatus,
+  type Person,
+} from '@arrendia/api-contract';
+
+/** An incidents row joined with its unit, property, reporter and (for the detail) assignee. */
+export interface IncidentRow {
+  id: number;
+  rentableUnitId: number;
+  contractId: number | null;
+  reportedByUserId: number | null;
+  assignedToUserId: number | null;
+  incidentCategory: IncidentCategory;
+  title: string;
+  description: string;
+  status: IncidentStatus;
+  priority: IncidentPriority;
+  costEstimate: string | null;
+  finalCost: string | null;
+  resolutionNotes: string | null;
+  closedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  unitName: string;
+  propertyId: number;
+  propertyName: string;
+  reporterFirstName: string | null;
+  reporterLastName: string | null;
+  assigneeFirstName?: string | null;
+  assigneeLastName?: string | null;
+}
+
+/** An audit_log row of an incident joined with its author's name. */
+export interface IncidentAuditRow {
+  id: number;
+  action: string;
+  changedAt: Date;
+  userId: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  oldValues: Record<string, unknown> | null;
+  newValues: Record<string, unknown> | null;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function presentIncident(row: IncidentRow): Incident {
+  return {
+    id: row.id,
+    rentableUnitId: row.rentableUnitId,
+    contractId: row.contractId,
+    reportedByUserId: row.reportedByUserId,
+    assignedToUserId: row.assignedToUserId,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    priority: row.priority,
+    incidentCategory: row.incidentCategory,
+    costEstimate: row.costEstimate,
+    finalCost: row.finalCost,
+    resolutionNotes: row.resolutionNotes,
+    closedAt: row.closedAt ? iso(row.closedAt) : null,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** The incident list record of spec §3: incident, unit, property, reporter. */
+export function presentIncidentListItem(row: IncidentRow): IncidentListItem {
+  return {
+    incident: presentIncident(row),
+    unit: { id: row.rentableUnitId, unitName: row.unitName },
+    property: { id: row.propertyId, propertyName: row.propertyName },
+    reporter: row.reportedByUserId === null ? null : { firstName: row.reporterFirstName, lastName: row.reporterLastName },
+  };
+}
+
+const statusIn = (values: Record<string, unknown> | null): IncidentStatus | null =>
+  values && (INCIDENT_STATUSES as readonly unknown[]).includes(values.status) ? (values.status as IncidentStatus) : null;
+
+export function presentIncidentHistoryEntry(row: IncidentAuditRow): IncidentHistoryEntry {
+  const user: Person | null = row.userId === null ? null : { id: row.userId, firstName: row.firstName, lastName: row.lastName };
+  return {
+    id: row.id,
+    action: row.action,
+    changedAt: iso(row.changedAt),
+    user,
+    oldStatus: statusIn(row.oldValues),
+    newStatus: statusIn(row.newValues),
+    changedFields: row.action === 'update' ? Object.keys(row.newValues ?? {}) : [],
+  };
+}
+
+/** The list record plus assignee and history (IncidentDetailSchema). */
+export function presentIncidentDetail(row: IncidentRow, history: IncidentAuditRow[]): IncidentDetail {
+  return {
+    ...presentIncidentListItem(row),
+    assignee:
+      row.assignedToUserId === null ? null : { id: row.assignedToUserId, firstName: row.assigneeFirstName ?? null, lastName: row.assigneeLastName ?? null },
+    history: history.map(presentIncidentHistoryEntry),
+  };
+}

@@ -1,0 +1,74 @@
+import type { ContractListItem, IncidentListItem, Property, PropertyDetail, PropertyListItem, PropertyUnit, TransactionListItem } from '@arrendia/api-contract';
+import type { MainProperty } from '../models/MainProperty';
+
+/** The main_properties columns, from a model or a plain row. */
+export type PropertyColumns = Pick<
+  MainProperty,
+  | 'id'
+  | 'ownerUserId'
+  | 'managerAgencyId'
+  | 'propertyName'
+  | 'addressStreet'
+  | 'addressNumber'
+  | 'addressDetails'
+  | 'city'
+  | 'province'
+  | 'postalCode'
+  | 'country'
+  | 'refCatastral'
+  | 'totalAreaM2'
+  | 'buildYear'
+  | 'notes'
+  | 'isArchived'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** The figures of a property's active units that its card shows. */
+export interface UnitFigures {
+  unitCount: number;
+  rentedUnits: number;
+  /** Sum of base rents, exact decimal text. */
+  monthlyRent: string;
+}
+
+export const NO_UNITS: UnitFigures = { unitCount: 0, rentedUnits: 0, monthlyRent: '0.00' };
+
+export function presentProperty(property: PropertyColumns): Property {
+  return {
+    id: property.id,
+    ownerUserId: property.ownerUserId,
+    managerAgencyId: property.managerAgencyId,
+    propertyName: property.propertyName,
+    addressStreet: property.addressStreet,
+    addressNumber: property.addressNumber,
+    addressDetails: property.addressDetails,
+    city: property.city,
+    province: property.province,
+    postalCode: property.postalCode,
+    country: property.country,
+    refCatastral: property.refCatastral,
+    totalAreaM2: property.totalAreaM2,
+    buildYear: property.buildYear,
+    notes: property.notes,
+    isArchived: property.isArchived,
+    createdAt: new Date(property.createdAt).toISOString(),
+    updatedAt: new Date(property.updatedAt).toISOString(),
+  };
+}
+
+export function presentPropertyListItem(property: PropertyColumns, figures: UnitFigures): PropertyListItem {
+  return { ...presentProperty(property), unitCount: figures.unitCount, rentedUnits: figures.rentedUnits, monthlyRent: figures.monthlyRent };
+}
+
+export interface PropertyDetailParts {
+  property: PropertyColumns;
+  units: PropertyUnit[];
+  contracts: ContractListItem[];
+  incidents: IncidentListItem[];
+  recentTransactions: TransactionListItem[];
+}
+
+export function presentPropertyDetail({ property, units, contracts, incidents, recentTransactions }: PropertyDetailParts): PropertyDetail {
+  return { ...presentProperty(property), units, contracts, incidents, recentTransactions };
+}

@@ -1,0 +1,52 @@
+import type { PropertyUnit, RentableUnit, ResidentialDetails, UnitType } from '@arrendia/api-contract';
+import type { RentableUnit as RentableUnitModel } from '../models/RentableUnit';
+import type { UnitDetailsResidential } from '../models/UnitDetailsResidential';
+import type { UnitType as UnitTypeModel } from '../models/UnitType';
+
+export type UnitColumns = Pick<
+  RentableUnitModel,
+  'id' | 'mainPropertyId' | 'unitTypeId' | 'unitName' | 'description' | 'areaM2' | 'currentStatus' | 'baseRentPrice' | 'amenities' | 'isActive'
+>;
+
+export function presentUnitType(type: Pick<UnitTypeModel, 'id' | 'typeName' | 'description'>): UnitType {
+  return { id: type.id, typeName: type.typeName, description: type.description };
+}
+
+export function presentUnit(unit: UnitColumns): RentableUnit {
+  return {
+    id: unit.id,
+    mainPropertyId: unit.mainPropertyId,
+    unitTypeId: unit.unitTypeId,
+    unitName: unit.unitName,
+    description: unit.description,
+    areaM2: unit.areaM2,
+    currentStatus: unit.currentStatus,
+    baseRentPrice: unit.baseRentPrice,
+    amenities: unit.amenities,
+    isActive: unit.isActive,
+  };
+}
+
+export function presentResidentialDetails(details: UnitDetailsResidential): ResidentialDetails {
+  return {
+    numBedrooms: details.numBedrooms,
+    numBathrooms: details.numBathrooms,
+    floorLevel: details.floorLevel,
+    isFurnished: details.isFurnished,
+    hasTerrace: details.hasTerrace,
+    hasElevator: details.hasElevator,
+    hasAirConditioning: details.hasAirConditioning,
+    heatingType: details.heatingType,
+    energyCertificateRating: details.energyCertificateRating,
+    allowsPets: details.allowsPets,
+  };
+}
+
+/** A unit of a property's detail: loaded with its `unitType` and `details` relations. */
+export function presentPropertyUnit(unit: UnitColumns & { unitType: Pick<UnitTypeModel, 'id' | 'typeName'>; details?: UnitDetailsResidential | null }): PropertyUnit {
+  return {
+    ...presentUnit(unit),
+    unitType: { id: unit.unitType.id, typeName: unit.unitType.typeName },
+    details: unit.details ? presentResidentialDetails(unit.details) : null,
+  };
+}

@@ -1,0 +1,128 @@
+import {
+  CONTRACT_DETAIL_TRANSACTIONS,
+  ContractsListQuerySchema,
+  IdSchema,
+  type ContractsCreateData,
+  type ContractsUpdateData,
+} from '@arrendia/api-contract';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { createContract } from '../../commands/contractCreator';
+import { updateContract } from '../../commands/contractTransitioner';
+import type { Ctx } from '../../context';
+import { notFound } from '../../errors';
+import { currentUser } from '../../middlewares/authenticate';
+import { parseInput } from '../../middlewares/validate';
+import type { User } from '../../models/User';
+import { paginate } from '../../pagination';
+import { manageablePropertyIds, scopeContracts, scopeTransactions } from '../../policies/scope';
+import { presentContractDetail, presentContractListItem, type ContractListRow } from '../../presenters/contract';
+import { TRANSACTION_LIST_COLUMNS, type TransactionListRow, presentTransactionListItem } from '../../presenters/transaction';
+
+const CONTRACT_NOT_FOUND = 'No se ha encontrado el contrato';
+
+const contractIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
+
+/** Contracts with the unit and property names of the list record; scope them before use. */
+function contractRows(db: Knex | Knex.Transaction): Knex.QueryBuilder {
+  return db('contracts')
+    .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
+    .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
+    .select('contracts.*', 'rentable_units.unitName', 'main_properties.id as propertyId', 'main_properties.propertyName');
+}
+
+/** The contract, row-locked, if the user may change it (staff of its property); 404 otherwise. */
+async function lockManageableContract(trx: Knex.Transaction, user: User, id: number): Promise<ContractListRow> {
+  const query = contractRows(trx).where('contracts.id', id).forUpdate('contracts');
+  const manageable = manageablePropertyIds(trx, user);
+  if (manageable) query.whereIn('rentable_units.mainPropertyId', manageable);
+  const contract = await query.first();
+  if (!contract) throw notFound(CONTRACT_NOT_FOUND);
+  return contract;
+}
+
+/** GET /api/contracts → the user's contracts, newest start first, paged (X-Total-Count). */
+export async function list(ctx: Ctx) {
+  const { status, propertyId, ...page } = parseInput(ContractsListQuerySchema, ctx.query);
+  const query = scopeContracts(ctx.knex, contractRows(ctx.knex), currentUser(ctx));
+  if (status) query.where('contracts.status', status);
+  if (propertyId) query.where('rentable_units.mainPropertyId', propertyId);
+  query.orderBy([
+    { column: 'contracts.startDate', order: 'desc' },
+    { column: 'contracts.id', order: 'desc' },
+  ]);
+  const rows = await paginate<ContractListRow>(ctx, query, page);
+  ctx.body = rows.map(presentContractListItem);
+}
+
+/** POST /api/contracts → 201 with the new contract's list record. */
+export async function create(ctx: Ctx) {
+  const input = ctx.state.input as ContractsCreateData;
+  const contract = await createContract(ctx.state.trx!, currentUser(ctx), input);
+  ctx.status = 201;
+  ctx.body = presentContractListItem(contract);
+}
+
+/** GET /api/contracts/:id → the contract with its unit, property, tenants, latest transactions and documents. */
+export async function show(ctx: Ctx) {
+  const id = contractIdOf(ctx);
+  const user = currentUser(ctx);
+  const db = ctx.knex;
+  const contract = await scopeContracts(db, contractRows(db), user)
+    .select('rentable_units.currentStatus', 'main_properties.addressStreet', 'main_properties.addressNumber', 'main_properties.city')
+    .where('contracts.id', id)
+    .first();
+  if (!contract) throw notFound(CONTRACT_NOT_FOUND);
+
+  const tenants = await db('tenants_contracts')
+    .join('users', 'users.id', 'tenants_contracts.tenantUserId')
+    .select('users.id', 'users.firstName', 'users.lastName', 'users.email', 'users.telefono', 'tenants_contracts.isPrimaryTenant')
+    .where('tenants_contracts.contractId', id)
+    .orderBy([
+      { column: 'tenants_contracts.isPrimaryTenant', order: 'desc' },
+      { column: 'users.id', order: 'asc' },
+    ]);
+  const transactions: TransactionListRow[] = await scopeTransactions(
+    db,
+    db('transactions').leftJoin('transaction_categories', 'transaction_categories.id', 'transactions.categoryId').select(TRANSACTION_LIST_COLUMNS),
+    user,
+  )
+    .where('transactions.contractId', id)
+    .orderBy([
+      { column: 'transactions.transactionDate', order: 'desc' },
+      { column: 'transactions.id', order: 'desc' },
+    ])
+    .limit(CONTRACT_DETAIL_TRANSACTIONS);
+  const documents = await db('documents')
+    .select('id', 'fileName', 'fileType', 'fileSizeKb', 'createdAt')
+    .where({ relatedEntityType: 'contract', relatedEntityId: id })
+    .orderBy([
+      { column: 'createdAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
+
+  ctx.body = presentContractDetail({
+    contract,
+    unit: { id: contract.rentableUnitId, unitName: contract.unitName, currentStatus: contract.currentStatus },
+    property: {
+      id: contract.propertyId,
+      propertyName: contract.propertyName,
+      addressStreet: contract.addressStreet,
+      addressNumber: contract.addressNumber,
+      city: contract.city,
+    },
+    tenants,
+    transactions: transactions.map(presentTransactionListItem),
+    documents,
+  });
+}
+
+/** PATCH /api/contracts/:id → edits the contract and/or moves its status; 200 with its list record. */
+export async function update(ctx: Ctx) {
+  const id = contractIdOf(ctx);
+  const trx = ctx.state.trx!;
+  const user = currentUser(ctx);
+  const contract = await lockManageableContract(trx, user, id);
+  const updated = await updateContract(trx, user, contract, ctx.state.input as ContractsUpdateData);
+  ctx.body = presentContractListItem(updated);
+}

@@ -1,0 +1,18 @@
+import { ContractsCreateSchema, ContractsUpdateSchema } from '@arrendia/api-contract';
+import Router from '@koa/router';
+import type { AppContext, AppMiddleware, AppState } from '../../context';
+import { authenticate } from '../../middlewares/authenticate';
+import { requirePermission } from '../../middlewares/requirePermission';
+import { transaction } from '../../middlewares/transaction';
+import { validate } from '../../middlewares/validate';
+import { create, list, show, update } from './contracts';
+
+export function contractsRoutes({ session }: { session: AppMiddleware }) {
+  const read = [session, authenticate, requirePermission('contracts:read')];
+  const write = [session, authenticate, requirePermission('contracts:write')];
+  return new Router<AppState, AppContext>()
+    .get('/contracts', ...read, list)
+    .post('/contracts', ...write, validate(ContractsCreateSchema), transaction, create)
+    .get('/contracts/:id', ...read, show)
+    .patch('/contracts/:id', ...write, validate(ContractsUpdateSchema), transaction, update);
+}

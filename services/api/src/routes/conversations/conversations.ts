@@ -1,0 +1,124 @@
+import { IdSchema, MessagesListQuerySchema, PageQuerySchema, type Contact, type ConversationsCreateSchema } from '@arrendia/api-contract';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { audit } from '../../audit';
+import type { Ctx } from '../../context';
+import { validationError } from '../../errors';
+import { currentUser } from '../../middlewares/authenticate';
+import { parseInput } from '../../middlewares/validate';
+import { Conversation } from '../../models/Conversation';
+import type { User } from '../../models/User';
+import { paginate } from '../../pagination';
+import { contactRows, loadConversationInScope } from '../../policies/conversation';
+import { scopeConversations } from '../../policies/scope';
+import { presentContact, presentConversationListItem, type ConversationRow } from '../../presenters/conversation';
+import { presentMessage, type MessageRow } from '../../presenters/message';
+import { messageRows } from '../messages/messages';
+
+const NOT_A_CONTACT = 'Solo puedes escribir a inquilinos y personal de las propiedades con las que trabajas';
+
+/**
+ * The user's conversations with their last message and the messages others sent that nobody read
+ * yet, in one query: a lateral subquery per conversation uses the (conversationId, sentAt) index.
+ */
+function conversationRows(db: Knex, user: User): Knex.QueryBuilder {
+  const query = db('conversations')
+    .select('conversations.*', 'last.content as lastContent', 'last.sentAt as lastSentAt', 'unread.n as unreadCount')
+    .joinRaw(
+      `left join lateral (select m.content, m."sentAt" from messages m where m."conversationId" = conversations.id order by m."sentAt" desc, m.id desc limit 1) as last on true`,
+    )
+    .joinRaw(
+      `cross join lateral (select count(*) as n from messages m where m."conversationId" = conversations.id and m."readAt" is null and m."senderUserId" is distinct from ?) as unread`,
+      [user.id],
+    );
+  return scopeConversations(db, query, user);
+}
+
+/** GET /api/conversations → the user's conversations, latest activity first, paged (X-Total-Count). */
+export async function list(ctx: Ctx) {
+  const page = parseInput(PageQuerySchema, ctx.query);
+  const user = currentUser(ctx);
+  const query = conversationRows(ctx.knex, user).orderByRaw('coalesce(last."sentAt", conversations."createdAt") desc, conversations.id desc');
+  // Counted on the bare table: the lateral subqueries would only slow the count down.
+  const total = await scopeConversations(ctx.knex, ctx.knex('conversations'), user).count({ n: '*' }).first();
+  ctx.set('X-Total-Count', String(Number(total?.n ?? 0)));
+  const rows: ConversationRow[] = await query.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
+  ctx.body = rows.map(presentConversationListItem);
+}
+
+/** GET /api/conversations/contacts → who the user may start a conversation with, by name, paged (X-Total-Count). */
+export async function contacts(ctx: Ctx) {
+  const page = parseInput(PageQuerySchema, ctx.query);
+  const query = contactRows(ctx.knex, currentUser(ctx)).orderBy([
+    { column: 'users.firstName', order: 'asc' },
+    { column: 'users.lastName', order: 'asc' },
+    { column: 'users.id', order: 'asc' },
+  ]);
+  const rows = await paginate<Contact>(ctx, query, page);
+  ctx.body = rows.map(presentContact);
+}
+
+/** POST /api/conversations → 201 with the new conversation's list record; every other participant must be a contact. */
+export async function create(ctx: Ctx) {
+  const trx = ctx.state.trx!;
+  const user = currentUser(ctx);
+  const input = ctx.state.input as z.output<typeof ConversationsCreateSchema>;
+  const participantUserIds = [...new Set(input.participantUserIds)];
+  const allowed = await contactRows(trx, user).whereIn('users.id', participantUserIds);
+  if (allowed.length !== participantUserIds.length) throw validationError(NOT_A_CONTACT, { participantUserIds: NOT_A_CONTACT });
+
+  // Through the models, whose database errors the error handler maps to 4xx answers; raw knex errors would be 500s.
+  const conversation = await Conversation.query(trx).insertAndFetch({ title: input.title });
+  await conversation.$relatedQuery('participants', trx).relate([user.id, ...participantUserIds]);
+  await audit(trx, {
+    userId: user.id,
+    action: 'create',
+    tableName: 'conversations',
+    recordId: conversation.id,
+    newValues: { title: conversation.title, participantUserIds: [user.id, ...participantUserIds] },
+  });
+
+  ctx.status = 201;
+  ctx.body = presentConversationListItem({ ...conversation, lastContent: null, lastSentAt: null, unreadCount: 0 });
+}
+
+/**
+ * GET /api/conversations/:id/messages → the `limit` messages before `before` (default: the newest),
+ * oldest first, X-Total-Count the conversation's total. Reading marks what the others sent as read:
+ * done in the call's transaction and audited once (tableName messages, recordId the conversation)
+ * when it changed anything.
+ */
+export async function messages(ctx: Ctx) {
+  const trx = ctx.state.trx!;
+  const user = currentUser(ctx);
+  const { id } = parseInput(z.object({ id: IdSchema }), ctx.params);
+  const { before, limit } = parseInput(MessagesListQuerySchema, ctx.query);
+  const conversation = await loadConversationInScope(trx, user, id);
+
+  const readCount = await trx('messages')
+    .where('conversationId', conversation.id)
+    .whereNull('readAt')
+    .whereRaw('"senderUserId" is distinct from ?', [user.id])
+    .update({ readAt: trx.fn.now() });
+  if (readCount > 0) {
+    await audit(trx, { userId: user.id, action: 'update', tableName: 'messages', recordId: conversation.id, newValues: { readCount } });
+  }
+
+  const total = await trx('messages').where('conversationId', conversation.id).count({ n: '*' }).first();
+  ctx.set('X-Total-Count', String(Number(total?.n ?? 0)));
+
+  const query = messageRows(trx).where('messages.conversationId', conversation.id);
+  if (before !== undefined) {
+    const anchor = await trx('messages').select('id').where({ id: before, conversationId: conversation.id }).first();
+    if (!anchor) throw validationError('Revisa los campos marcados', { before: 'El mensaje no pertenece a esta conversación' });
+    // Compared in SQL: sentAt has microseconds a JS Date would round away.
+    query.whereRaw('(messages."sentAt", messages.id) < (select "sentAt", id from messages where id = ?)', [before]);
+  }
+  const newestFirst: MessageRow[] = await query
+    .orderBy([
+      { column: 'messages.sentAt', order: 'desc' },
+      { column: 'messages.id', order: 'desc' },
+    ])
+    .limit(limit);
+  ctx.body = newestFirst.reverse().map(presentMessage);
+}

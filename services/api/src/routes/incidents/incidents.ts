@@ -1,0 +1,92 @@
+import { IdSchema, IncidentsListQuerySchema, type IncidentsCreateData, type IncidentsUpdateSchema } from '@arrendia/api-contract';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { reportIncident } from '../../commands/incidentReporter';
+import { changeIncident } from '../../commands/incidentTransitioner';
+import type { Ctx } from '../../context';
+import { notFound } from '../../errors';
+import { currentUser } from '../../middlewares/authenticate';
+import { parseInput } from '../../middlewares/validate';
+import type { User } from '../../models/User';
+import { paginate } from '../../pagination';
+import { scopeIncidents } from '../../policies/scope';
+import { presentIncidentDetail, presentIncidentListItem, type IncidentAuditRow, type IncidentRow } from '../../presenters/incident';
+
+type Db = Knex | Knex.Transaction;
+
+const incidentIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
+
+/** Incidents the user may see, with the unit, property and reporter of the list record. */
+function incidentRows(db: Db, user: User): Knex.QueryBuilder {
+  const query = db('incidents')
+    .join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId')
+    .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
+    .leftJoin('users as reporter', 'reporter.id', 'incidents.reportedByUserId')
+    .select(
+      'incidents.*',
+      'rentable_units.unitName',
+      'main_properties.id as propertyId',
+      'main_properties.propertyName',
+      'reporter.firstName as reporterFirstName',
+      'reporter.lastName as reporterLastName',
+    );
+  return scopeIncidents(db, query, user);
+}
+
+/** The incident's detail record, or 404 when it is outside the user's scope. */
+async function loadDetail(db: Db, user: User, id: number) {
+  const row: IncidentRow | undefined = await incidentRows(db, user)
+    .leftJoin('users as assignee', 'assignee.id', 'incidents.assignedToUserId')
+    .select('assignee.firstName as assigneeFirstName', 'assignee.lastName as assigneeLastName')
+    .where('incidents.id', id)
+    .first();
+  if (!row) throw notFound('No se ha encontrado la incidencia');
+  const history: IncidentAuditRow[] = await db('audit_log')
+    .leftJoin('users', 'users.id', 'audit_log.userId')
+    .select('audit_log.id', 'audit_log.action', 'audit_log.changedAt', 'audit_log.userId', 'audit_log.oldValues', 'audit_log.newValues', 'users.firstName', 'users.lastName')
+    .where({ 'audit_log.tableName': 'incidents', 'audit_log.recordId': String(id) })
+    .orderBy([
+      { column: 'audit_log.changedAt', order: 'asc' },
+      { column: 'audit_log.id', order: 'asc' },
+    ]);
+  return presentIncidentDetail(row, history);
+}
+
+/** GET /api/incidents → the user's incidents, newest first, paged (X-Total-Count); filters status, priority, propertyId. */
+export async function list(ctx: Ctx) {
+  const { status, priority, propertyId, ...page } = parseInput(IncidentsListQuerySchema, ctx.query);
+  const query = incidentRows(ctx.knex, currentUser(ctx));
+  if (status) query.where('incidents.status', status);
+  if (priority) query.where('incidents.priority', priority);
+  if (propertyId) query.where('rentable_units.mainPropertyId', propertyId);
+  query.orderBy([
+    { column: 'incidents.createdAt', order: 'desc' },
+    { column: 'incidents.id', order: 'desc' },
+  ]);
+  const rows = await paginate<IncidentRow>(ctx, query, page);
+  ctx.body = rows.map(presentIncidentListItem);
+}
+
+/** POST /api/incidents → 201 with the new incident's list record. */
+export async function create(ctx: Ctx) {
+  const trx = ctx.state.trx!;
+  const user = currentUser(ctx);
+  const id = await reportIncident(trx, user, ctx.state.input as IncidentsCreateData);
+  const row: IncidentRow = await incidentRows(trx, user).where('incidents.id', id).first();
+  ctx.status = 201;
+  ctx.body = presentIncidentListItem(row);
+}
+
+/** GET /api/incidents/:id → the incident with its assignee and history. */
+export async function show(ctx: Ctx) {
+  ctx.body = await loadDetail(ctx.knex, currentUser(ctx), incidentIdOf(ctx));
+}
+
+/** PATCH /api/incidents/:id → 200 with the changed incident's detail record. */
+export async function update(ctx: Ctx) {
+  const trx = ctx.state.trx!;
+  const user = currentUser(ctx);
+  const id = incidentIdOf(ctx);
+  await changeIncident(trx, user, id, ctx.state.input as z.output<typeof IncidentsUpdateSchema>);
+  ctx.body = await loadDetail(trx, user, id);
+}

@@ -1,0 +1,19 @@
+import { PropertiesCreateSchema, PropertiesUpdateSchema } from '@arrendia/api-contract';
+import Router from '@koa/router';
+import type { AppContext, AppMiddleware, AppState } from '../../context';
+import { authenticate } from '../../middlewares/authenticate';
+import { requirePermission } from '../../middlewares/requirePermission';
+import { transaction } from '../../middlewares/transaction';
+import { validate } from '../../middlewares/validate';
+import { create, list, remove, show, update } from './properties';
+
+export function propertiesRoutes({ session }: { session: AppMiddleware }) {
+  const read = [session, authenticate, requirePermission('properties:read')];
+  const write = [session, authenticate, requirePermission('properties:write')];
+  return new Router<AppState, AppContext>()
+    .get('/properties', ...read, list)
+    .post('/properties', ...write, validate(PropertiesCreateSchema), transaction, create)
+    .get('/properties/:id', ...read, show)
+    .patch('/properties/:id', ...write, validate(PropertiesUpdateSchema), transaction, update)
+    .delete('/properties/:id', ...write, transaction, remove);
+}

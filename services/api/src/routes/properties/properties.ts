@@ -1,0 +1,194 @@
+import {
+  PROPERTY_DETAIL_INCIDENTS,
+  PROPERTY_DETAIL_TRANSACTIONS,
+  PropertiesListQuerySchema,
+  PropertyParamsSchema,
+  type PropertiesCreateData,
+  type PropertiesUpdateInput,
+} from '@arrendia/api-contract';
+import type { Knex } from 'knex';
+import { audit } from '../../audit';
+import { createProperty } from '../../commands/propertyCreator';
+import type { Ctx } from '../../context';
+import { notFound } from '../../errors';
+import { currentUser } from '../../middlewares/authenticate';
+import { parseInput } from '../../middlewares/validate';
+import { MainProperty } from '../../models/MainProperty';
+import { RentableUnit } from '../../models/RentableUnit';
+import { paginate } from '../../pagination';
+import { assertPropertyDeletable, resolvePropertyParties } from '../../policies/property';
+import { assertPropertyManageable, scopeContracts, scopeIncidents, scopeProperties, scopeTransactions } from '../../policies/scope';
+import { presentContractListItem, type ContractListRow } from '../../presenters/contract';
+import { presentIncidentListItem, type IncidentRow } from '../../presenters/incident';
+import { NO_UNITS, presentProperty, presentPropertyDetail, presentPropertyListItem, type PropertyColumns, type UnitFigures } from '../../presenters/property';
+import { presentTransactionListItem, type TransactionListRow } from '../../presenters/transaction';
+import { presentPropertyUnit } from '../../presenters/unit';
+import { whereContains } from '../../queries/textSearch';
+
+const PROPERTY_NOT_FOUND = 'No se ha encontrado la propiedad';
+
+/** What `?q=` searches, ignoring case and accents (queries/textSearch.ts). */
+const SEARCHED_COLUMNS = ['main_properties.propertyName', 'main_properties.addressStreet', 'main_properties.city'];
+
+/** The card figures of each property's active units, by property id. */
+async function unitFigures(db: Knex, propertyIds: number[]): Promise<Map<number, UnitFigures>> {
+  if (propertyIds.length === 0) return new Map();
+  const rows: (UnitFigures & { mainPropertyId: number })[] = await db('rentable_units')
+    .select('mainPropertyId')
+    .select(db.raw('count(*)::int as "unitCount"'))
+    .select(db.raw('(count(*) filter (where "currentStatus" = ?))::int as "rentedUnits"', ['Alquilado']))
+    .select(db.raw('coalesce(sum("baseRentPrice"), 0)::numeric(14,2)::text as "monthlyRent"'))
+    .whereIn('mainPropertyId', propertyIds)
+    .where('isActive', true)
+    .groupBy('mainPropertyId');
+  return new Map(rows.map(({ mainPropertyId, ...figures }) => [mainPropertyId, figures]));
+}
+
+/** GET /api/properties → the user's properties, newest first, one page; the total in X-Total-Count. */
+export async function list(ctx: Ctx) {
+  const query = parseInput(PropertiesListQuerySchema, ctx.query);
+  const db = ctx.knex;
+  const qb = scopeProperties(db, db('main_properties').select('main_properties.*'), currentUser(ctx));
+  if (query.archived !== undefined) qb.where('main_properties.isArchived', query.archived);
+  if (query.q) whereContains(qb, db, SEARCHED_COLUMNS, query.q);
+  qb.orderBy([
+    { column: 'main_properties.createdAt', order: 'desc' },
+    { column: 'main_properties.id', order: 'desc' },
+  ]);
+
+  const properties = await paginate<PropertyColumns>(ctx, qb, query);
+  const figures = await unitFigures(db, properties.map((p) => p.id));
+  ctx.body = properties.map((p) => presentPropertyListItem(p, figures.get(p.id) ?? NO_UNITS));
+}
+
+/** POST /api/properties → 201 with the new property (and its first unit when `unitType` is given). */
+export async function create(ctx: Ctx) {
+  const input = ctx.state.input as PropertiesCreateData;
+  const trx = ctx.state.trx!;
+  const user = currentUser(ctx);
+  const parties = await resolvePropertyParties(trx, user, input);
+  const property = await createProperty(trx, user.id, input, parties);
+  ctx.status = 201;
+  ctx.set('Location', `/api/properties/${property.id}`);
+  ctx.body = presentProperty(property);
+}
+
+/** GET /api/properties/:id → the property with its units, contracts, latest incidents and transactions. */
+export async function show(ctx: Ctx) {
+  const { id } = parseInput(PropertyParamsSchema, ctx.params);
+  const db = ctx.knex;
+  const user = currentUser(ctx);
+  const property: PropertyColumns | undefined = await scopeProperties(db, db('main_properties').select('main_properties.*').where('main_properties.id', id), user).first();
+  if (!property) throw notFound(PROPERTY_NOT_FOUND);
+
+  const units = await RentableUnit.query(db).where('mainPropertyId', id).withGraphFetched('[unitType, details]').orderBy('id');
+
+  // The rows below hang off a property the user may see; each still goes through its own scope.
+  const contracts: ContractListRow[] = await scopeContracts(
+    db,
+    db('contracts')
+      .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
+      .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
+      .where('rentable_units.mainPropertyId', id)
+      .select('contracts.*', 'rentable_units.unitName', 'main_properties.id as propertyId', 'main_properties.propertyName'),
+    user,
+  ).orderBy([
+    { column: 'contracts.startDate', order: 'desc' },
+    { column: 'contracts.id', order: 'desc' },
+  ]);
+
+  const incidents: IncidentRow[] = await scopeIncidents(
+    db,
+    db('incidents')
+      .join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId')
+      .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
+      .leftJoin('users as reporter', 'reporter.id', 'incidents.reportedByUserId')
+      .where('rentable_units.mainPropertyId', id)
+      .select(
+        'incidents.*',
+        'rentable_units.unitName',
+        'main_properties.id as propertyId',
+        'main_properties.propertyName',
+        'reporter.firstName as reporterFirstName',
+        'reporter.lastName as reporterLastName',
+      ),
+    user,
+  )
+    .orderBy([
+      { column: 'incidents.createdAt', order: 'desc' },
+      { column: 'incidents.id', order: 'desc' },
+    ])
+    .limit(PROPERTY_DETAIL_INCIDENTS);
+
+  const transactions: TransactionListRow[] = await scopeTransactions(
+    db,
+    db('transactions')
+      .leftJoin('transaction_categories', 'transaction_categories.id', 'transactions.categoryId')
+      .where('transactions.mainPropertyId', id)
+      .select('transactions.*', 'transaction_categories.categoryName', 'transaction_categories.isExpense as categoryIsExpense'),
+    user,
+  )
+    .orderBy([
+      { column: 'transactions.transactionDate', order: 'desc' },
+      { column: 'transactions.id', order: 'desc' },
+    ])
+    .limit(PROPERTY_DETAIL_TRANSACTIONS);
+
+  ctx.body = presentPropertyDetail({
+    property,
+    units: units.map((unit) => presentPropertyUnit({ ...unit, unitType: unit.unitType! })),
+    contracts: contracts.map(presentContractListItem),
+    incidents: incidents.map(presentIncidentListItem),
+    recentTransactions: transactions.map(presentTransactionListItem),
+  });
+}
+
+/** Loads a property the user may change, locked until the transaction ends; 404 otherwise. */
+async function loadManageable(ctx: Ctx): Promise<MainProperty> {
+  const { id } = parseInput(PropertyParamsSchema, ctx.params);
+  const trx = ctx.state.trx!;
+  const user = currentUser(ctx);
+  await assertPropertyManageable(trx, user, id);
+  const property = await MainProperty.query(trx).findById(id).forUpdate();
+  // Gone between the check and the lock (deleted by someone else).
+  if (!property) throw notFound(PROPERTY_NOT_FOUND);
+  return property;
+}
+
+/** PATCH /api/properties/:id → archives or restores it; asking for the state it is in writes nothing. */
+export async function update(ctx: Ctx) {
+  const patch = ctx.state.input as PropertiesUpdateInput;
+  let property = await loadManageable(ctx);
+  if (property.isArchived !== patch.isArchived) {
+    const trx = ctx.state.trx!;
+    const before = property.isArchived;
+    property = await MainProperty.query(trx).patchAndFetchById(property.id, patch);
+    await audit(trx, {
+      userId: currentUser(ctx).id,
+      action: 'update',
+      tableName: 'main_properties',
+      recordId: property.id,
+      oldValues: { isArchived: before },
+      newValues: { isArchived: patch.isArchived },
+    });
+  }
+  ctx.body = presentProperty(property);
+}
+
+/**
+ * DELETE /api/properties/:id → 204. Only a property with no history (see assertPropertyDeletable);
+ * its units go with it. Audits the property and each unit with their last values.
+ */
+export async function remove(ctx: Ctx) {
+  const property = await loadManageable(ctx);
+  const trx = ctx.state.trx!;
+  await assertPropertyDeletable(trx, property.id);
+
+  const units = await RentableUnit.query(trx).where('mainPropertyId', property.id).withGraphFetched('details').orderBy('id');
+  await MainProperty.query(trx).deleteById(property.id);
+
+  const userId = currentUser(ctx).id;
+  await audit(trx, { userId, action: 'delete', tableName: 'main_properties', recordId: property.id, oldValues: property });
+  for (const unit of units) await audit(trx, { userId, action: 'delete', tableName: 'rentable_units', recordId: unit.id, oldValues: unit });
+  ctx.status = 204;
+}
