@@ -1,10 +1,28 @@
+import { ContractsScreen } from '@arrendia/feature-contracts';
+import { DocumentsScreen } from '@arrendia/feature-documents';
+import { AnalyticsScreen, FinancesScreen } from '@arrendia/feature-finances';
+import { IncidentsScreen } from '@arrendia/feature-incidents';
 import { PortalRoutes } from '@arrendia/feature-portal';
+import { PropertiesScreen } from '@arrendia/feature-properties';
+import { ReportsScreen } from '@arrendia/feature-reports';
 import type { RemoteApp } from '@arrendia/remote-contract';
+import { OwnerDashboard } from './OwnerDashboard';
 
-/** The owner-portal remote: the portal routes of its roles (routes are relative to the shell's basePath). */
+/** The owner-portal remote: propietario_individual's screens, composed from the feature libs. */
+const SCREENS = {
+  '/dashboard': OwnerDashboard,
+  '/properties': PropertiesScreen,
+  '/contracts': ContractsScreen,
+  '/finances': FinancesScreen,
+  '/incidents': IncidentsScreen,
+  '/documents': DocumentsScreen,
+  '/analytics': AnalyticsScreen,
+  '/reports': ReportsScreen,
+} as const;
+
 const App: RemoteApp = ({ user }) => (
   <div data-remote="owner-portal" data-build={__ARRENDIA_BUILD_ID__}>
-    <PortalRoutes user={user} />
+    <PortalRoutes user={user} screens={SCREENS} />
   </div>
 );
 
