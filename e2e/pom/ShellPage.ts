@@ -7,6 +7,25 @@ export class ShellPage {
   readonly logoutConfirm: Locator;
   readonly remoteFallback: Locator;
   readonly notFound: Locator;
+  /** The sidebar as a landmark (logo, user, menu). */
+  readonly aside: Locator;
+  readonly main: Locator;
+  /** The page's own heading, drawn by the remote in the content area (its first h1). */
+  readonly pageHeading: Locator;
+  readonly header: Locator;
+  readonly viewTabs: Locator;
+  readonly searchBox: Locator;
+  readonly searchResults: Locator;
+  readonly themeToggle: Locator;
+  readonly bell: Locator;
+  readonly notificationsMenu: Locator;
+  readonly userMenuButton: Locator;
+  readonly userMenu: Locator;
+  readonly menuButton: Locator;
+  readonly toastRegion: Locator;
+  /** The sidebar's links (the role's menu, then Configuración) and buttons (Cerrar Sesión), in order. */
+  readonly menuLinks: Locator;
+  readonly menuButtons: Locator;
 
   constructor(readonly page: Page) {
     this.sidebar = page.getByRole('navigation', { name: 'Menú principal' });
@@ -14,6 +33,22 @@ export class ShellPage {
     this.logoutConfirm = page.getByRole('alertdialog');
     this.remoteFallback = page.getByRole('main').getByRole('alert').filter({ hasText: 'No se ha podido cargar esta sección' });
     this.notFound = page.getByText('404 Page Not Found');
+    this.aside = page.getByRole('complementary', { name: 'Barra lateral' });
+    this.main = page.getByRole('main');
+    this.pageHeading = this.main.getByRole('heading', { level: 1 }).first();
+    this.header = page.getByRole('banner');
+    this.viewTabs = page.getByRole('navigation', { name: 'Vistas' });
+    this.searchBox = page.getByPlaceholder('Buscar propiedades, inquilinos...');
+    this.searchResults = page.getByRole('listbox', { name: 'Resultados de la búsqueda' });
+    this.themeToggle = this.header.getByRole('button', { name: /^Activar tema (claro|oscuro)$/ });
+    this.bell = this.header.getByRole('button', { name: /^Notificaciones/ });
+    this.notificationsMenu = page.getByRole('menu', { name: 'Notificaciones' });
+    this.userMenuButton = this.header.getByRole('button', { name: /^Menú de usuario/ });
+    this.userMenu = page.getByRole('menu', { name: 'Menú de usuario' });
+    this.menuButton = this.header.getByRole('button', { name: /^(Abrir|Cerrar) menú$/ });
+    this.toastRegion = page.getByRole('region', { name: /Notificaciones \(F8\)/ });
+    this.menuLinks = this.sidebar.getByRole('link');
+    this.menuButtons = this.sidebar.getByRole('button');
   }
 
   remote(name: string): Locator {
@@ -24,5 +59,10 @@ export class ShellPage {
     await this.logoutButton.click();
     await this.logoutConfirm.getByText('¿Estás seguro de que quieres cerrar sesión?').waitFor();
     await this.logoutConfirm.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  }
+
+  /** The sidebar link of a menu entry (its name is the label; a live count is its description). */
+  menuLink(label: string): Locator {
+    return this.sidebar.getByRole('link', { name: label, exact: true });
   }
 }

@@ -2,20 +2,15 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { axe, toHaveNoViolations } from 'jest-axe';
 import { App } from './App';
-import { fakeLoader, makeUser, renderInShell } from './test-utils';
+import { answer, fakeLoader, LAYOUT_ROUTES, makeUser, renderInShell, routedFetch } from './test-utils';
 
 expect.extend(toHaveNoViolations);
 
-const fetchMock = jest.fn();
-const answer = (status: number, body: unknown) => ({ ok: status < 300, status, statusText: '', text: async () => JSON.stringify(body), json: async () => body });
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  global.fetch = fetchMock as unknown as typeof fetch;
-});
-
-const signedOut = () => fetchMock.mockResolvedValue(answer(401, { error: 'unauthorized', message: 'No has iniciado sesión' }));
-const signedIn = (user = makeUser()) => fetchMock.mockResolvedValue(answer(200, user));
+const serve = (routes: Parameters<typeof routedFetch>[0]) => {
+  global.fetch = routedFetch(routes) as unknown as typeof fetch;
+};
+const signedOut = () => serve({ 'GET /api/auth/user': () => answer(401, { error: 'unauthorized', message: 'No has iniciado sesión' }) });
+const signedIn = (user = makeUser()) => serve({ ...LAYOUT_ROUTES, 'GET /api/auth/user': () => answer(200, user) });
 const Remote = ({ user }: { user: { firstName: string | null } | null }) => (
   <div data-remote="fake">
     <h1>{user ? `Hola ${user.firstName}` : 'Bienvenida'}</h1>

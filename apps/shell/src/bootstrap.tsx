@@ -1,5 +1,5 @@
 import { createQueryClient } from '@arrendia/api-client';
-import { ThemeProvider, Toaster } from '@arrendia/ui';
+import { ThemeProvider, Toaster, TooltipProvider } from '@arrendia/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -31,12 +31,14 @@ createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <BrowserRouter>
-          <RemoteLoaderProvider loader={remoteLoader}>
-            <App />
-          </RemoteLoaderProvider>
-        </BrowserRouter>
-        <Toaster />
+        <TooltipProvider>
+          <BrowserRouter>
+            <RemoteLoaderProvider loader={remoteLoader}>
+              <App />
+            </RemoteLoaderProvider>
+          </BrowserRouter>
+          <Toaster />
+        </TooltipProvider>
       </ThemeProvider>
     </QueryClientProvider>
   </StrictMode>,

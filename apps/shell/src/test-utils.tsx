@@ -9,6 +9,59 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { createRemoteLoader, type FederationRuntime, type RemoteLoader } from './remotes/remoteLoader';
 import { RemoteLoaderProvider } from './remotes/RemoteLoaderContext';
 
+/** What Radix's popper and the layout expect from a browser and jsdom does not have. */
+function installDomPolyfills() {
+  if (typeof window === 'undefined') return;
+  if (!('ResizeObserver' in window)) {
+    class ResizeObserverStub {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    Object.assign(window, { ResizeObserver: ResizeObserverStub });
+  }
+  const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
+  proto.hasPointerCapture ??= () => false;
+  proto.setPointerCapture ??= () => undefined;
+  proto.releasePointerCapture ??= () => undefined;
+  proto.scrollIntoView ??= () => undefined;
+}
+installDomPolyfills();
+
+/** A fetch answer in the shape the client reads (jsdom has no Response). */
+export function answer(status: number, body: unknown = '', headers: Record<string, string> = {}): Response {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: '',
+    headers: { get: (name: string) => lower[name.toLowerCase()] ?? null } as Headers,
+    text: async () => text,
+    json: async () => JSON.parse(text),
+  } as Response;
+}
+
+export type Routes = Record<string, (init?: RequestInit) => Response | Promise<Response>>;
+
+/**
+ * A fetch that answers by "METHOD /path?query" ('GET /api/badges'); a path with no route answers
+ * 404. The shell's own calls all have defaults, so each test names only what it cares about.
+ */
+export function routedFetch(routes: Routes): jest.Mock {
+  return jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${String(url)}`;
+    const route = routes[key];
+    return route ? route(init) : answer(404, { error: 'not_found', message: 'Ruta no encontrada' });
+  });
+}
+
+/** Quiet defaults for what the layout asks on its own. */
+export const LAYOUT_ROUTES: Routes = {
+  'GET /api/badges': () => answer(200, { openIncidents: 0, unreadMessages: 0 }),
+  'GET /api/notifications?pageSize=5': () => answer(200, [], { 'X-Unread-Count': '0' }),
+};
+
 export function makeUser(overrides: Partial<CurrentUser> = {}, roleName: string | null = 'propietario_individual'): CurrentUser {
   return {
     id: 1,
@@ -41,10 +94,16 @@ export function fakeLoader(load: FederationRuntime['load']): { loader: RemoteLoa
 
 /** Shows the current path, to assert redirects. */
 export function LocationProbe() {
+  const { pathname, search } = useLocation();
   return (
-    <div data-testid="location" hidden>
-      {useLocation().pathname}
-    </div>
+    <>
+      <div data-testid="location" hidden>
+        {pathname}
+      </div>
+      <div data-testid="location-search" hidden>
+        {search}
+      </div>
+    </>
   );
 }
 

@@ -2,19 +2,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hardNavigate } from '../navigation';
-import { makeUser, renderInShell } from '../test-utils';
+import { answer, LAYOUT_ROUTES, makeUser, renderInShell, routedFetch, type Routes } from '../test-utils';
 import { displayName, LOGOUT_QUESTION, Sidebar } from './Sidebar';
 
 jest.mock('../navigation', () => ({ hardNavigate: jest.fn() }));
 
-const fetchMock = jest.fn();
-beforeEach(() => {
-  fetchMock.mockReset();
-  (hardNavigate as jest.Mock).mockReset();
+let fetchMock: jest.Mock;
+function serve(routes: Routes = {}) {
+  fetchMock = routedFetch({ ...LAYOUT_ROUTES, ...routes });
   global.fetch = fetchMock as unknown as typeof fetch;
+}
+beforeEach(() => {
+  serve();
+  (hardNavigate as jest.Mock).mockReset();
 });
 
-const links = () => within(screen.getByRole('navigation', { name: 'Menú principal' })).queryAllByRole('link').map((a) => a.textContent);
+const nav = () => screen.getByRole('navigation', { name: 'Menú principal' });
+const links = () => within(nav()).queryAllByRole('link').map((a) => a.textContent);
 
 describe('Sidebar', () => {
   it("shows the owner's menu, then Configuración and Cerrar Sesión", async () => {
@@ -68,7 +72,7 @@ describe('Sidebar', () => {
   });
 
   it('asks before logging out, then POSTs /api/auth/logout and goes to /', async () => {
-    fetchMock.mockResolvedValue({ ok: true, status: 204, text: async () => '' });
+    serve({ 'POST /api/auth/logout': () => answer(204) });
     const user = userEvent.setup();
     await renderInShell(<Sidebar user={makeUser()} open={false} />);
     await user.click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
@@ -81,17 +85,55 @@ describe('Sidebar', () => {
 
   it('goes to / even when the logout call fails, and not at all on Cancelar', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    serve({
+      'POST /api/auth/logout': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
     const user = userEvent.setup();
     await renderInShell(<Sidebar user={makeUser()} open={false} />);
     await user.click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/logout', expect.anything());
     expect(hardNavigate).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cerrar Sesión' }));
     await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/'));
+  });
+});
+
+describe('Sidebar badges', () => {
+  it('shows the live counts of GET /api/badges on their entries, described for screen readers', async () => {
+    serve({ 'GET /api/badges': () => answer(200, { openIncidents: 3, unreadMessages: 1 }) });
+    await renderInShell(<Sidebar user={makeUser()} open={false} />);
+    const incidents = await within(nav()).findByRole('link', { name: 'Incidencias', description: '3 abiertas' });
+    expect(within(incidents).getByText('3').getAttribute('aria-hidden')).toBe('true');
+    expect(within(nav()).getByRole('link', { name: 'Mensajes', description: '1 sin leer' })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/badges', expect.objectContaining({ credentials: 'include' }));
+  });
+
+  it('hides a badge whose count is 0', async () => {
+    serve({ 'GET /api/badges': () => answer(200, { openIncidents: 0, unreadMessages: 4 }) });
+    await renderInShell(<Sidebar user={makeUser({}, 'tenant')} open={false} />);
+    await within(nav()).findByRole('link', { name: 'Mensajes', description: '4 sin leer' });
+    const incidents = within(nav()).getByRole('link', { name: 'Incidencias' });
+    expect(incidents.textContent).toBe('Incidencias');
+    expect(incidents.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('draws no number while the counts load or when they fail', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve({ 'GET /api/badges': () => answer(500, 'boom') });
+    await renderInShell(<Sidebar user={makeUser()} open={false} />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/badges', expect.anything()));
+    expect(links()).toContain('Incidencias');
+    expect(links()).toContain('Mensajes');
+  });
+
+  it('does not ask for counts when the menu has no entry with a badge', async () => {
+    await renderInShell(<Sidebar user={makeUser({}, null)} open={false} />);
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/badges', expect.anything());
   });
 });
 

@@ -1,13 +1,20 @@
-import type { CurrentUser } from '@arrendia/api-contract';
-import { LOGOUT_LABEL, menuFor, roleLabel, routeOf, SETTINGS_LABEL, canAccessRoute } from '@arrendia/permissions';
-import { AlertDialog, Avatar, Icon, initialsOf, isIconName } from '@arrendia/ui';
+import type { BadgeCounts, CurrentUser } from '@arrendia/api-contract';
+import { useBadgeCounts } from '@arrendia/api-client';
+import { canAccessRoute, LOGOUT_LABEL, menuFor, roleLabel, routeOf, SETTINGS_LABEL, type MenuBadge } from '@arrendia/permissions';
+import { Avatar, Icon, initialsOf, isIconName, VisuallyHidden } from '@arrendia/ui';
+import { type Ref, useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { useLogout } from './useLogout';
+import { displayName } from './displayName';
+import { LogoutDialog } from './LogoutDialog';
+
+export { displayName } from './displayName';
+export { LOGOUT_QUESTION } from './LogoutDialog';
 
 export const SIDEBAR_ID = 'app-sidebar';
+/** CSS variable the layout keeps equal to the header's real height (it wraps on narrow screens). */
+export const HEADER_HEIGHT_VAR = '--shell-header-height';
 export const HEADER_HEIGHT = 64;
-export const LOGOUT_QUESTION = '¿Estás seguro de que quieres cerrar sesión?';
 
 const Aside = styled.aside<{ $open: boolean }>`
   display: flex;
@@ -26,8 +33,9 @@ const Aside = styled.aside<{ $open: boolean }>`
   /* Small screens: a drawer under the header (its menu button stays reachable to close it). */
   @media (max-width: calc(${({ theme }) => theme.breakpoints.md} - 0.02px)) {
     position: fixed;
-    inset: ${HEADER_HEIGHT}px auto 0 0;
+    inset: var(${HEADER_HEIGHT_VAR}, ${HEADER_HEIGHT}px) auto 0 0;
     height: auto;
+    max-width: calc(100vw - 48px);
     z-index: ${({ theme }) => theme.zIndices.overlay};
     box-shadow: ${({ theme }) => theme.shadows.lg};
     display: ${({ $open }) => ($open ? 'flex' : 'none')};
@@ -132,9 +140,51 @@ const ItemButton = styled.button`
   ${itemStyles}
 `;
 
-/** Full name, or 'Usuario' when the user has none (spec §2). */
-export function displayName(user: Pick<CurrentUser, 'firstName' | 'lastName'>): string {
-  return [user.firstName, user.lastName].map((part) => part?.trim()).filter(Boolean).join(' ') || 'Usuario';
+/* The number is drawn for the eye; the link's description says what it counts. */
+const Count = styled.span`
+  margin-left: auto;
+  min-width: 22px;
+  padding: 0 ${({ theme }) => theme.space.xs};
+  border-radius: ${({ theme }) => theme.radii.full};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  line-height: 22px;
+  text-align: center;
+`;
+
+/** How a badge is read out: '3 abiertas', '1 sin leer'. */
+const BADGE_DESCRIPTIONS: Readonly<Record<MenuBadge, (n: number) => string>> = {
+  openIncidents: (n) => `${n} ${n === 1 ? 'abierta' : 'abiertas'}`,
+  unreadMessages: (n) => `${n} sin leer`,
+};
+
+interface MenuLinkProps {
+  path: string;
+  label: string;
+  icon: string;
+  current: boolean;
+  /** A live count; nothing is drawn for 0 or while it loads. */
+  count?: number;
+  badge?: MenuBadge;
+  onNavigate?: () => void;
+  linkRef?: Ref<HTMLAnchorElement>;
+}
+
+function MenuLink({ path, label, icon, current, count, badge, onNavigate, linkRef }: MenuLinkProps) {
+  const descriptionId = useId();
+  const shown = badge && count !== undefined && count > 0;
+  return (
+    <li>
+      <ItemLink ref={linkRef} to={path} aria-current={current ? 'page' : undefined} aria-describedby={shown ? descriptionId : undefined} onClick={onNavigate}>
+        {isIconName(icon) && <Icon name={icon} size={18} />}
+        {label}
+        {shown && <Count aria-hidden="true">{count > 99 ? '99+' : count}</Count>}
+      </ItemLink>
+      {shown && <VisuallyHidden id={descriptionId}>{BADGE_DESCRIPTIONS[badge](count)}</VisuallyHidden>}
+    </li>
+  );
 }
 
 interface SidebarProps {
@@ -142,28 +192,24 @@ interface SidebarProps {
   open: boolean;
   /** Called after a link is followed (closes the drawer on small screens). */
   onNavigate?: () => void;
+  /** The first menu link, which receives focus when the drawer opens. */
+  firstLinkRef?: Ref<HTMLAnchorElement>;
 }
 
-/** Logo, the user, the role's menu, then Configuración and Cerrar Sesión. */
-export function Sidebar({ user, open, onNavigate }: SidebarProps) {
+/** Logo, the user, the role's menu with live counts, then Configuración and Cerrar Sesión. */
+export function Sidebar({ user, open, onNavigate, firstLinkRef }: SidebarProps) {
   const { pathname } = useLocation();
   const roleName = user.role?.roleName ?? null;
   const current = routeOf(pathname);
-  const logout = useLogout();
   const name = displayName(user);
   const menu = menuFor(roleName);
-
-  const link = (path: string, label: string, icon: string) => (
-    <li key={path}>
-      <ItemLink to={path} aria-current={current === path ? 'page' : undefined} onClick={onNavigate}>
-        {isIconName(icon) && <Icon name={icon} size={18} />}
-        {label}
-      </ItemLink>
-    </li>
-  );
+  const hasBadges = menu.some((entry) => entry.badge);
+  const { data: counts } = useBadgeCounts({ enabled: hasBadges });
+  const countOf = (badge: keyof BadgeCounts | undefined) => (badge && counts ? counts[badge] : undefined);
+  const settings = canAccessRoute(roleName, '/settings');
 
   return (
-    <Aside id={SIDEBAR_ID} $open={open}>
+    <Aside id={SIDEBAR_ID} $open={open} aria-label="Barra lateral">
       <Brand>
         <Logo>Arrendia</Logo>
         <Tagline>Gestión de alquileres</Tagline>
@@ -176,22 +222,42 @@ export function Sidebar({ user, open, onNavigate }: SidebarProps) {
         </ProfileText>
       </Profile>
       <Nav aria-label="Menú principal">
-        {menu.length > 0 && <List>{menu.map((entry) => link(entry.path, entry.label, entry.icon))}</List>}
+        {menu.length > 0 && (
+          <List>
+            {menu.map((entry, i) => (
+              <MenuLink
+                key={entry.path}
+                path={entry.path}
+                label={entry.label}
+                icon={entry.icon}
+                current={current === entry.path}
+                badge={entry.badge}
+                count={countOf(entry.badge)}
+                onNavigate={onNavigate}
+                linkRef={i === 0 ? firstLinkRef : undefined}
+              />
+            ))}
+          </List>
+        )}
         <Footer>
-          {canAccessRoute(roleName, '/settings') && link('/settings', SETTINGS_LABEL, 'settings')}
+          {settings && (
+            <MenuLink
+              path="/settings"
+              label={SETTINGS_LABEL}
+              icon="settings"
+              current={current === '/settings'}
+              onNavigate={onNavigate}
+              linkRef={menu.length === 0 ? firstLinkRef : undefined}
+            />
+          )}
           <li>
-            <AlertDialog
+            <LogoutDialog
               trigger={
                 <ItemButton type="button">
                   <Icon name="logout" size={18} />
                   {LOGOUT_LABEL}
                 </ItemButton>
               }
-              title={LOGOUT_QUESTION}
-              confirmLabel={LOGOUT_LABEL}
-              cancelLabel="Cancelar"
-              onConfirm={() => void logout()}
-              destructive
             />
           </li>
         </Footer>

@@ -1,9 +1,11 @@
 import type { CurrentUser } from '@arrendia/api-contract';
-import { useEffect, useState, type ReactNode } from 'react';
+import { BADGE_COUNTS_KEY } from '@arrendia/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { pageTitleFor } from './pageTitle';
-import { Sidebar } from './Sidebar';
+import { HEADER_HEIGHT_VAR, Sidebar } from './Sidebar';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { TopHeader } from './TopHeader';
 
@@ -28,36 +30,89 @@ const Main = styled.main`
   }
 `;
 
-/** Sidebar, header and the content area of every signed-in page. */
+/* Narrow screens: dims the page behind the open drawer; a click on it closes the drawer. */
+const Backdrop = styled.div`
+  display: none;
+  @media (max-width: calc(${({ theme }) => theme.breakpoints.md} - 0.02px)) {
+    display: block;
+    position: fixed;
+    inset: var(${HEADER_HEIGHT_VAR}, 64px) 0 0 0;
+    z-index: ${({ theme }) => theme.zIndices.overlay - 1};
+    background: ${({ theme }) => theme.colors.overlay};
+  }
+`;
+
+/**
+ * Sidebar, header and the content area of every signed-in page. On narrow screens the sidebar is a
+ * drawer: opening it moves focus to its first link, Escape (or a click beside it) closes it and
+ * gives focus back to the menu button.
+ */
 export function SignedInLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const { pathname } = useLocation();
+  const queryClient = useQueryClient();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const firstLinkRef = useRef<HTMLAnchorElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const navigated = useRef(false);
   const title = pageTitleFor(pathname, user.role?.roleName ?? null);
 
   useEffect(() => {
     document.title = `${title} · Arrendia`;
   }, [title]);
 
+  // Another page: close the drawer, and refresh the sidebar's counts (the page may have changed them).
   useEffect(() => {
     setMenuOpen(false);
-  }, [pathname]);
+    // The first render fetches them anyway.
+    if (navigated.current) void queryClient.invalidateQueries({ queryKey: BADGE_COUNTS_KEY });
+    navigated.current = true;
+  }, [pathname, queryClient]);
+
+  const closeMenu = useCallback((focusButton: boolean) => {
+    setMenuOpen(false);
+    if (focusButton) menuButtonRef.current?.focus();
+  }, []);
 
   useEffect(() => {
     if (!menuOpen) return;
+    firstLinkRef.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
+      if (event.key === 'Escape' && !event.defaultPrevented) closeMenu(true);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
+  }, [menuOpen, closeMenu]);
+
+  // The drawer sits under the header, whose height changes when it wraps on narrow screens.
+  useEffect(() => {
+    const header = headerRef.current;
+    const frame = frameRef.current;
+    if (!header || !frame || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => frame.style.setProperty(HEADER_HEIGHT_VAR, `${header.offsetHeight}px`));
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <>
       <SkipLink />
-      <Frame>
-        <Sidebar user={user} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+      <Frame ref={frameRef}>
+        <Sidebar
+          user={user}
+          open={menuOpen}
+          firstLinkRef={firstLinkRef}
+          onNavigate={() => {
+            if (menuOpen) {
+              setMenuOpen(false);
+              document.getElementById(MAIN_CONTENT_ID)?.focus();
+            }
+          }}
+        />
+        {menuOpen && <Backdrop aria-hidden="true" onClick={() => closeMenu(true)} />}
         <Column>
-          <TopHeader title={title} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+          <TopHeader ref={headerRef} user={user} title={title} menuOpen={menuOpen} menuButtonRef={menuButtonRef} onToggleMenu={() => setMenuOpen((open) => !open)} />
           <Main id={MAIN_CONTENT_ID} tabIndex={-1}>
             {children}
           </Main>

@@ -1,3 +1,7 @@
 export * from './http';
+export * from './getJson';
 export * from './queryClient';
 export * from './useCurrentUser';
+export * from './useNotifications';
+export * from './useSearch';
+export * from './useBadgeCounts';

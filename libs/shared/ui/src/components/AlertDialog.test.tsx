@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toHaveNoViolations } from 'jest-axe';
+import { useRef, useState } from 'react';
 import { expectAccessibleInBothThemes, renderWithTheme } from '../test-utils';
 import { AlertDialog } from './AlertDialog';
 import { Button } from './Button';
@@ -45,6 +46,38 @@ describe('AlertDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('lets a controlled dialog without trigger give focus back where it came from', async () => {
+    function Controlled() {
+      const [open, setOpen] = useState(false);
+      const opener = useRef<HTMLButtonElement>(null);
+      return (
+        <>
+          <Button ref={opener} onClick={() => setOpen(true)}>
+            Abrir
+          </Button>
+          <AlertDialog
+            open={open}
+            onOpenChange={setOpen}
+            title="¿Seguro?"
+            confirmLabel="Sí"
+            onConfirm={() => undefined}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              opener.current?.focus();
+            }}
+          />
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    renderWithTheme(<Controlled />);
+    await user.click(screen.getByRole('button', { name: 'Abrir' }));
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Abrir' }));
   });
 
   it('has no axe violations in either theme when open', async () => {

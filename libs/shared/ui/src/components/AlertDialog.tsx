@@ -31,6 +31,11 @@ export interface AlertDialogProps {
   onConfirm: () => void;
   /** Draw the confirm button as destructive. */
   destructive?: boolean;
+  /**
+   * Where focus goes on close. Without a trigger Radix has nowhere to return it; call
+   * `event.preventDefault()` and focus the element that opened the dialog.
+   */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /**
@@ -47,13 +52,14 @@ export function AlertDialog({
   cancelLabel = 'Cancelar',
   onConfirm,
   destructive = false,
+  onCloseAutoFocus,
 }: AlertDialogProps) {
   return (
     <RadixAlertDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixAlertDialog.Trigger asChild>{trigger}</RadixAlertDialog.Trigger>}
       <RadixAlertDialog.Portal>
         <StyledOverlay />
-        <StyledContent {...(description ? {} : { 'aria-describedby': undefined })}>
+        <StyledContent onCloseAutoFocus={onCloseAutoFocus} {...(description ? {} : { 'aria-describedby': undefined })}>
           <StyledTitle>{title}</StyledTitle>
           {description && <StyledDescription>{description}</StyledDescription>}
           <DialogActions>

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { toHaveNoViolations } from 'jest-axe';
 import { expectAccessibleInBothThemes, renderWithTheme } from '../test-utils';
 import { Avatar, initialsOf } from './Avatar';
@@ -27,6 +27,44 @@ describe('Avatar', () => {
     renderWithTheme(<Avatar alt="Ana López" initials="AL" />);
     const initials = screen.getByText('AL');
     expect(initials.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  describe('with a picture', () => {
+    const RealImage = window.Image;
+    const proto = window.HTMLImageElement.prototype;
+    const saved = ['complete', 'naturalWidth'].map((key) => [key, Object.getOwnPropertyDescriptor(proto, key)] as const);
+    let outcome: 'load' | 'error' = 'load';
+    beforeEach(() => {
+      // jsdom loads no images: fake the probe Radix makes, answering after a tick.
+      Object.defineProperty(proto, 'complete', { configurable: true, get: () => true });
+      Object.defineProperty(proto, 'naturalWidth', { configurable: true, get: () => (outcome === 'load' ? 96 : 0) });
+      window.Image = function FakeImage() {
+        const img = new RealImage();
+        setTimeout(() => img.dispatchEvent(new Event(outcome)));
+        return img;
+      } as unknown as typeof Image;
+    });
+    afterEach(() => {
+      window.Image = RealImage;
+      for (const [key, descriptor] of saved) if (descriptor) Object.defineProperty(proto, key, descriptor);
+    });
+
+    it('shows the picture, with its alternative text, once it has loaded', async () => {
+      outcome = 'load';
+      renderWithTheme(<Avatar src="/fotos/ana.jpg" alt="Ana López" initials="AL" />);
+      const img = await screen.findByRole('img', { name: 'Ana López' });
+      expect(img.getAttribute('src')).toBe('/fotos/ana.jpg');
+      expect(screen.queryByText('AL')).toBeNull();
+    });
+
+    it('keeps the initials when the picture fails', async () => {
+      outcome = 'error';
+      renderWithTheme(<Avatar src="/fotos/rota.jpg" alt="Ana López" initials="AL" />);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+      expect(screen.queryByRole('img')).toBeNull();
+      expect(screen.getByText('AL')).toBeTruthy();
+    });
   });
 });
 

@@ -24,6 +24,12 @@ const ICONS = {
   moon: ['M21 12.79A9 9 0 1 1 11.21 3 7 7 0 0 0 21 12.79z'],
   check: ['M20 6 9 17l-5-5'],
   arrowLeft: ['M19 12H5', 'm12 19-7-7 7-7'],
+  chevronDown: ['m6 9 6 6 6-6'],
+  chevronUp: ['m18 15-6-6-6 6'],
+  chevronRight: ['m9 18 6-6-6-6'],
+  search: [circle(11, 11, 7), 'm21 21-4.35-4.35'],
+  bell: ['M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9', 'M10.3 21a1.94 1.94 0 0 0 3.4 0'],
+  user: ['M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2', circle(12, 7, 4)],
 } as const;
 
 export type IconName = keyof typeof ICONS;

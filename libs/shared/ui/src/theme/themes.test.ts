@@ -1,4 +1,4 @@
-import { darkTheme, lightTheme, type Theme } from './themes';
+import { darkTheme, lightTheme, STATUS_TONE_NAMES, type Theme } from './themes';
 
 /** WCAG 2 relative luminance and contrast ratio (axe cannot measure colours under jsdom). */
 function luminance(hex: string): number {
@@ -52,5 +52,21 @@ describe.each([
 
   it('has the same token names as the other theme', () => {
     expect(Object.keys(theme.colors).sort()).toEqual(Object.keys(lightTheme.colors).sort());
+    expect(Object.keys(theme.tones).sort()).toEqual([...STATUS_TONE_NAMES].sort());
+  });
+
+  it.each(STATUS_TONE_NAMES)('reads the %s badge tone at 4.5:1 or more', (tone) => {
+    expect(contrast(theme.tones[tone].text, theme.tones[tone].background)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('keeps every tone apart from the others', () => {
+    const fills = STATUS_TONE_NAMES.map((tone) => theme.tones[tone].background);
+    expect(new Set(fills).size).toBe(fills.length);
+  });
+
+  it('writes every colour as #rrggbb (or an rgba overlay), so the checks above can read it', () => {
+    for (const value of [...Object.values(theme.colors), ...STATUS_TONE_NAMES.flatMap((t) => Object.values(theme.tones[t]))]) {
+      expect(value).toMatch(/^(#[0-9a-f]{6}|rgba\(\d+, \d+, \d+, [\d.]+\))$/);
+    }
   });
 });

@@ -37,9 +37,24 @@ export interface ThemeColors {
   skeletonHighlight: string;
 }
 
+/**
+ * The colours status and priority badges speak in (spec §4: contract, incident and priority
+ * colours). Which value gets which tone is one table, in StatusBadge; the shades live here.
+ */
+export type StatusTone = 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'grey';
+
+export const STATUS_TONE_NAMES: readonly StatusTone[] = ['red', 'orange', 'yellow', 'green', 'blue', 'grey'];
+
+/** A tone's soft fill and the text drawn on it (4.5:1 or more). */
+export interface ToneColors {
+  background: string;
+  text: string;
+}
+
 export interface Theme {
   mode: ThemeMode;
   colors: ThemeColors;
+  tones: Readonly<Record<StatusTone, ToneColors>>;
   space: { xxs: string; xs: string; sm: string; md: string; lg: string; xl: string; xxl: string; xxxl: string };
   radii: { sm: string; md: string; lg: string; full: string };
   fonts: { body: string; heading: string; mono: string };
@@ -67,7 +82,7 @@ const base = {
   breakpoints: { md: '768px', lg: '1024px' },
   zIndices: { sticky: 10, overlay: 40, modal: 50, toast: 100 },
   durations: { fast: '120ms', normal: '200ms' },
-} satisfies Omit<Theme, 'mode' | 'colors' | 'shadows'>;
+} satisfies Omit<Theme, 'mode' | 'colors' | 'tones' | 'shadows'>;
 
 // Contrast checked against WCAG AA: body text ≥ 4.5:1 on background and surface, control borders ≥ 3:1.
 export const lightTheme: Theme = {
@@ -97,6 +112,14 @@ export const lightTheme: Theme = {
     overlay: 'rgba(17, 24, 39, 0.55)',
     skeleton: '#e5e7eb',
     skeletonHighlight: '#f3f4f6',
+  },
+  tones: {
+    red: { background: '#fee2e2', text: '#991b1b' },
+    orange: { background: '#ffedd5', text: '#9a3412' },
+    yellow: { background: '#fef3c7', text: '#854d0e' },
+    green: { background: '#dcfce7', text: '#166534' },
+    blue: { background: '#dbeafe', text: '#1e40af' },
+    grey: { background: '#e5e7eb', text: '#374151' },
   },
   shadows: {
     sm: '0 1px 2px rgba(17, 24, 39, 0.06)',
@@ -132,6 +155,14 @@ export const darkTheme: Theme = {
     overlay: 'rgba(0, 0, 0, 0.65)',
     skeleton: '#1f2937',
     skeletonHighlight: '#2b3646',
+  },
+  tones: {
+    red: { background: '#450a0a', text: '#fca5a5' },
+    orange: { background: '#431407', text: '#fdba74' },
+    yellow: { background: '#422006', text: '#fde047' },
+    green: { background: '#052e16', text: '#86efac' },
+    blue: { background: '#172554', text: '#93c5fd' },
+    grey: { background: '#273244', text: '#d1d5db' },
   },
   shadows: {
     sm: '0 1px 2px rgba(0, 0, 0, 0.4)',

@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { toHaveNoViolations } from 'jest-axe';
 import { expectAccessibleInBothThemes, renderWithTheme } from '../test-utils';
 import { Dialog } from '../components/Dialog';
-import { Toaster } from './Toaster';
+import { Toaster, TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from './Toaster';
 import { resetToasts, toast, TOAST_LIMIT, TOAST_REMOVE_DELAY, useToast } from './toastStore';
 
 expect.extend(toHaveNoViolations);
@@ -79,6 +79,28 @@ describe('Toaster and useToast', () => {
     expect(seen[0].open).toBe(false);
     act(() => jest.advanceTimersByTime(TOAST_REMOVE_DELAY));
     expect(seen).toHaveLength(0);
+  });
+
+  it('has the spec §9 constants: 5000 ms, F8, a 50 px swipe, at most 420 px wide', () => {
+    expect(TOAST_DURATION).toBe(5000);
+    expect(TOAST_HOTKEY).toEqual(['F8']);
+    expect(TOAST_SWIPE_THRESHOLD).toBe(50);
+    renderWithTheme(<Toaster />);
+    act(() => {
+      toast({ title: 'Preferencias actualizadas' });
+    });
+    const viewport = screen.getByRole('region', { name: /Notificaciones/ }).querySelector('ol')!;
+    expect(getComputedStyle(viewport).maxWidth).toBe('420px');
+  });
+
+  it('moves focus to the notifications with F8', () => {
+    renderWithTheme(<Toaster />);
+    act(() => {
+      toast({ title: 'Mensaje enviado' });
+    });
+    const region = screen.getByRole('region', { name: 'Notificaciones (F8)' });
+    fireEvent.keyDown(document, { key: 'F8', code: 'F8' });
+    expect(region.contains(document.activeElement)).toBe(true);
   });
 
   it('closes from its labelled close button', () => {

@@ -1,0 +1,18 @@
+import type { Notification } from '@arrendia/api-contract';
+import { canAccessRoute } from '@arrendia/permissions';
+
+/** The screen each kind of related entity lives on. */
+const TARGETS: Readonly<Record<string, (id: number) => string>> = {
+  incident: (id) => `/incidents/${id}`,
+  contract: (id) => `/contracts/${id}`,
+  property: (id) => `/properties/${id}`,
+  conversation: (id) => `/messages?conversation=${id}`,
+};
+
+/** Where opening a notification goes: its related entity's page, when the role may open it; else nowhere. */
+export function notificationTarget(notification: Pick<Notification, 'relatedEntityType' | 'relatedEntityId'>, roleName: string | null): string | null {
+  const { relatedEntityType: type, relatedEntityId: id } = notification;
+  if (!type || id == null || !Object.prototype.hasOwnProperty.call(TARGETS, type)) return null;
+  const target = TARGETS[type](id);
+  return canAccessRoute(roleName, target.split('?')[0]) ? target : null;
+}
