@@ -55,6 +55,10 @@ function sharedConfig() {
   return shared;
 }
 
+/** The Arrendia mark as an inline SVG icon: no /favicon.ico request to answer 404. */
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%230f766e'/%3E%3Cpath d='M8 25V14l8-6 8 6v11h-6v-7h-4v7z' fill='white'/%3E%3C/svg%3E";
+
 function htmlPage({ name, kind }) {
   const host = kind === 'host';
   const title = host ? 'Arrendia · Gestión de alquileres' : `Arrendia · ${name} (desarrollo)`;
@@ -72,6 +76,7 @@ function htmlPage({ name, kind }) {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="description" content="${description}" />
     <meta name="color-scheme" content="light dark" />
+    <link rel="icon" href="${FAVICON}" />
     <title>${title}</title>
   </head>
   <body>

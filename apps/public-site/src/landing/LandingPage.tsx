@@ -5,14 +5,17 @@ import { Faq } from './Faq';
 import { About, Features } from './Features';
 import { Hero } from './Hero';
 import { Pricing } from './Pricing';
+import { usePageMeta } from '../seo/usePageMeta';
 
 /** Landing page (/): hero, features, about, pricing, FAQ, demo access. */
 export function LandingPage() {
   const { hash } = useLocation();
 
-  useEffect(() => {
-    document.title = 'Arrendia · Gestión de alquileres';
-  }, []);
+  usePageMeta({
+    title: 'Gestión de alquileres para propietarios, agencias e inquilinos',
+    description:
+      'Arrendia reúne propiedades, contratos, cobros, incidencias y mensajes de tus alquileres en España. Planes desde 19,90 €/mes y un plan gratuito de hasta 2 propiedades.',
+  });
 
   // Arriving from another page with /#pricing: scroll once the section exists.
   useEffect(() => {

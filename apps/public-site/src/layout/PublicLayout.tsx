@@ -76,7 +76,10 @@ const ThemeButton = styled.button`
   cursor: pointer;
 `;
 
+// At least a screen tall: the footer never shows above the fold while a page loads its data, so
+// the content arriving does not push it down (layout shift).
 const Main = styled.main`
+  min-height: calc(100vh - 64px);
   &:focus { outline: none; }
 `;
 

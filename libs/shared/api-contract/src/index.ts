@@ -13,3 +13,4 @@ export * from './messaging';
 export * from './incidentsAndMessaging';
 export * from './dashboard';
 export * from './shell';
+export * from './publicListings';

@@ -69,6 +69,7 @@ describe('public routes', () => {
     const { isPublicPath } = jest.requireActual('./index');
     expect(isPublicPath('/')).toBe(true);
     expect(isPublicPath('/alquiler')).toBe(true);
+    expect(isPublicPath('/properties-management')).toBe(true);
     expect(isPublicPath('/property/7')).toBe(true);
     expect(isPublicPath('/property/')).toBe(false);
     expect(isPublicPath('/property/7/x')).toBe(false);

@@ -67,8 +67,11 @@ export function routesFor(roleName: string | null | undefined): AppRoute[] {
   return APP_ROUTES.filter((route) => ROUTE_ACCESS[route].includes(role));
 }
 
-/** Routes a signed-out visitor may open (spec §2); the public-site remote renders them. */
-export const PUBLIC_ROUTES = ['/', '/alquiler', '/property/:id', '/rental-types', '/rooms-management', '/apartments-management'] as const;
+/**
+ * Routes a signed-out visitor may open (spec §2); the public-site remote renders them.
+ * /properties-management is the page /rental-types links to for large portfolios.
+ */
+export const PUBLIC_ROUTES = ['/', '/alquiler', '/property/:id', '/rental-types', '/rooms-management', '/apartments-management', '/properties-management'] as const;
 
 /** Whether a path is one of the public routes. */
 export function isPublicPath(pathname: string): boolean {

@@ -3,6 +3,7 @@ import * as createAuthAndRemotes from './20261121064752_create_auth_and_remotes'
 import * as createPortfolioModel from './20261121070000_create_portfolio_model';
 import * as listIndexesAndOneActiveContract from './20261121080000_list_indexes_and_one_active_contract';
 import * as indexAuditLogByRecord from './20261121090000_index_audit_log_by_record';
+import * as createUnitListingsAndLeads from './20261121101500_create_unit_listings_and_leads';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261121070000_create_portfolio_model', ...createPortfolioModel },
   { name: '20261121080000_list_indexes_and_one_active_contract', ...listIndexesAndOneActiveContract },
   { name: '20261121090000_index_audit_log_by_record', ...indexAuditLogByRecord },
+  { name: '20261121101500_create_unit_listings_and_leads', ...createUnitListingsAndLeads },
 ];

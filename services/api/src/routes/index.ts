@@ -19,6 +19,7 @@ import { incidentsRoutes } from './incidents';
 import { notificationsRoutes } from './notifications';
 import { conversationsRoutes } from './conversations';
 import { messagesRoutes } from './messages';
+import { publicRoutes } from './public';
 
 /** JSON only, at most 1 MB; a body the parser refuses becomes our error, not its text. */
 const json = bodyParser({
@@ -46,6 +47,7 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(notificationsRoutes({ session }).routes())
     .use(conversationsRoutes({ session }).routes())
     .use(messagesRoutes({ session }).routes())
+    .use(publicRoutes().routes())
     .use(propertiesRoutes({ session }).routes())
     .use(unitTypesRoutes({ session }).routes())
     .use(dashboardRoutes({ session }).routes())

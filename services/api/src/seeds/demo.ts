@@ -4,6 +4,7 @@ import { hashPassword } from '../passwords';
 import { DemoCalendar } from './demoCalendar';
 import { DEMO_PEOPLE, iban } from './demoPeople';
 import { seedDemoPortfolio } from './demoPortfolio';
+import { seedDemoListings } from './demoListings';
 
 /** The password of every demo account (the landing page's demo cards use it). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -110,5 +111,6 @@ export async function seedDemo(knex: Knex, { now = new Date() }: { now?: Date } 
         .ignore();
     }
     await seedDemoPortfolio(trx, new DemoCalendar(now), agency.id);
+    await seedDemoListings(trx, new DemoCalendar(now));
   });
 }

@@ -1,0 +1,83 @@
+import type { ListingCard, ListingDetail, ListingDistrict, ListingType } from '@arrendia/api-contract';
+
+/** A unit_listings row joined with its unit, residential details and agency (see `listingRows`). */
+export interface ListingRow {
+  id: number;
+  listingType: ListingType;
+  title: string;
+  address: string;
+  city: string;
+  district: ListingDistrict;
+  price: string;
+  deposit: string;
+  floor: number | null;
+  images: string[];
+  description: string;
+  fullDescription: string;
+  amenities: string[];
+  nearbyPlaces: string[];
+  availableFrom: string | Date | null;
+  contactName: string;
+  contactPhone: string;
+  contactEmail: string;
+  showAgency: boolean;
+  views: number;
+  saved: number;
+  rating: string | null;
+  reviews: number;
+  publishedAt: Date | string;
+  areaM2: string | null;
+  numBedrooms: number | null;
+  numBathrooms: number | null;
+  floorLevel: number | null;
+  hasElevator: boolean | null;
+  isFurnished: boolean | null;
+  allowsPets: boolean | null;
+  nombreAgencia: string | null;
+}
+
+const isoDate = (value: string | Date | null): string | null => (value == null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : value.slice(0, 10));
+const isoTime = (value: string | Date): string => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+
+/** The catalogue card: the advert's own fields, the unit's size and the residential facts (0/false without them). */
+export function presentListingCard(row: ListingRow): ListingCard {
+  return {
+    id: row.id,
+    type: row.listingType,
+    title: row.title,
+    address: row.address,
+    city: row.city,
+    district: row.district,
+    price: row.price,
+    deposit: row.deposit,
+    size: row.areaM2 == null ? null : Number(row.areaM2),
+    bedrooms: row.numBedrooms ?? 0,
+    bathrooms: row.numBathrooms ?? 0,
+    floor: row.floorLevel ?? row.floor,
+    hasElevator: row.hasElevator ?? false,
+    furnished: row.isFurnished ?? false,
+    pets: row.allowsPets ?? false,
+    images: row.images ?? [],
+    description: row.description,
+    amenities: row.amenities ?? [],
+    availableFrom: isoDate(row.availableFrom),
+    contactName: row.contactName,
+    contactPhone: row.contactPhone,
+    contactEmail: row.contactEmail,
+    agency: row.showAgency ? row.nombreAgencia : null,
+    posted: isoTime(row.publishedAt),
+  };
+}
+
+/** The property page: the card plus the description, nearby places and counters. */
+export function presentListingDetail(row: ListingRow): ListingDetail {
+  return {
+    ...presentListingCard(row),
+    fullDescription: row.fullDescription,
+    nearbyPlaces: row.nearbyPlaces ?? [],
+    views: row.views,
+    saved: row.saved,
+    rating: row.rating == null ? null : Number(row.rating),
+    reviews: row.reviews,
+  };
+}

@@ -1,0 +1,189 @@
+import { LISTING_PRICE_BOUNDS, PublicListingsQuerySchema, type PublicLeadCreateSchema } from '@arrendia/api-contract';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { audit } from '../../audit';
+import type { AppMiddleware, Ctx } from '../../context';
+import { notFound } from '../../errors';
+import type { FailureThrottle } from '../../middlewares/rateLimit';
+import { parseInput } from '../../middlewares/validate';
+import { Notification } from '../../models/Notification';
+import { preview } from '../../notify';
+import { presentListingCard, presentListingDetail, type ListingRow } from '../../presenters/listing';
+import { whereContains } from '../../queries/textSearch';
+
+/** Stored leads per client ip and window, against a bot filling owners' inboxes. */
+export const LEADS_PER_WINDOW = 5;
+export const LEADS_WINDOW_MS = 10 * 60 * 1000;
+
+/** Published listings of units that are active on unarchived properties, with what the card shows. */
+export function listingRows(db: Knex | Knex.Transaction): Knex.QueryBuilder {
+  return db('unit_listings as l')
+    .join('rentable_units as u', 'u.id', 'l.rentableUnitId')
+    .join('main_properties as p', 'p.id', 'u.mainPropertyId')
+    .leftJoin('unit_details_residential as d', 'd.rentableUnitId', 'u.id')
+    .leftJoin('agencies as a', 'a.id', 'p.managerAgencyId')
+    .where({ 'l.isPublished': true, 'u.isActive': true, 'p.isArchived': false });
+}
+
+const LISTING_COLUMNS = [
+  'l.*',
+  'u.areaM2',
+  'd.numBedrooms',
+  'd.numBathrooms',
+  'd.floorLevel',
+  'd.hasElevator',
+  'd.isFurnished',
+  'd.allowsPets',
+  'a.nombreAgencia',
+];
+
+/**
+ * GET /api/public/listings → `{ items, total, averagePrice, page, pageSize }`. Every filter is a
+ * SQL condition (AND); the average is over all matches, not the page, rounded to whole euros.
+ */
+export async function listListings(ctx: Ctx) {
+  const { q, type, district, price, page, pageSize } = parseInput(PublicListingsQuerySchema, ctx.query);
+  const db = ctx.knex;
+  const query = listingRows(db);
+  if (q) whereContains(query, db, ['l.title', 'l.address', 'l.district'], q);
+  if (type) query.where('l.listingType', type);
+  if (district) query.where('l.district', district);
+  if (price) {
+    const { min, max } = LISTING_PRICE_BOUNDS[price];
+    if (min != null) query.where('l.price', '>', min);
+    if (max != null) query.where('l.price', '<=', max);
+  }
+
+  const summary = await query.clone().first(db.raw('count(*)::int as total'), db.raw('coalesce(round(avg(l.price)), 0)::int as "averagePrice"'));
+  const rows: ListingRow[] = await query
+    .select(LISTING_COLUMNS)
+    .orderBy([
+      { column: 'l.publishedAt', order: 'desc' },
+      { column: 'l.id', order: 'desc' },
+    ])
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+
+  ctx.body = { items: rows.map(presentListingCard), total: Number(summary.total), averagePrice: Number(summary.averagePrice), page, pageSize };
+}
+
+const ListingParamsSchema = z.object({ id: z.string().regex(/^\d{1,9}$/, 'Identificador no válido').transform(Number) });
+
+const listingNotFound = () => notFound('La propiedad que buscas no está disponible');
+
+/** GET /api/public/listings/:id → the property page; counts one view. Unknown or unpublished: 404. */
+export async function showListing(ctx: Ctx) {
+  const parsed = ListingParamsSchema.safeParse(ctx.params);
+  if (!parsed.success) throw listingNotFound();
+  const { id } = parsed.data;
+  const row: ListingRow | undefined = await listingRows(ctx.knex).where('l.id', id).first(LISTING_COLUMNS);
+  if (!row) throw listingNotFound();
+  // A counter, not a change anybody makes: no transaction, no audit row.
+  await ctx.knex('unit_listings').where({ id }).increment('views', 1);
+  ctx.body = presentListingDetail({ ...row, views: row.views + 1 });
+}
+
+/** Refuses a client ip that already left LEADS_PER_WINDOW leads in the window; counts each stored lead. */
+export function countLeads(throttle: FailureThrottle): AppMiddleware {
+  return async (ctx, next) => {
+    const key = `lead|${ctx.ip}`;
+    throttle.check(key);
+    await next();
+    if (ctx.status === 201) throttle.fail(key);
+  };
+}
+
+/**
+ * POST /api/public/leads → 201 `{ id, createdAt }`. The lead is kept for the property's owner and
+ * the agency managing it; the owner (and the agency's administrators) get a 'new_lead'
+ * notification. Audited with no user: a visitor wrote it.
+ */
+export async function createLead(ctx: Ctx) {
+  const trx = ctx.state.trx!;
+  const input = ctx.state.input as z.output<typeof PublicLeadCreateSchema>;
+  const listing: { id: number; title: string; ownerUserId: number; managerAgencyId: number | null } | undefined = await listingRows(trx)
+    .where('l.id', input.listingId)
+    .first('l.id', 'l.title', 'p.ownerUserId', 'p.managerAgencyId');
+  if (!listing) throw notFound('La propiedad que buscas no está disponible');
+
+  const [lead] = await trx('leads')
+    .insert({
+      listingId: listing.id,
+      recipientUserId: listing.ownerUserId,
+      agencyId: listing.managerAgencyId,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      message: input.message,
+    })
+    .returning(['id', 'createdAt']);
+  await audit(trx, {
+    userId: null,
+    action: 'create',
+    tableName: 'leads',
+    recordId: lead.id,
+    newValues: { listingId: listing.id, name: input.name, email: input.email, phone: input.phone ?? null, message: input.message },
+  });
+
+  const agencyAdmins: number[] = listing.managerAgencyId
+    ? await trx('users')
+        .join('roles', 'roles.id', 'users.roleId')
+        .where({ 'users.agencyId': listing.managerAgencyId, 'users.isActive': true, 'roles.roleName': 'admin_agencia' })
+        .pluck('users.id')
+    : [];
+  const recipients = [...new Set([listing.ownerUserId, ...agencyAdmins])];
+  await Notification.query(trx).insert(
+    recipients.map((recipientUserId) => ({
+      recipientUserId,
+      title: 'Nuevo contacto',
+      message: `${input.name} sobre «${listing.title}»: ${preview(input.message)}`,
+      notificationType: 'new_lead',
+      relatedEntityType: 'listing',
+      relatedEntityId: listing.id,
+    })),
+  );
+
+  ctx.status = 201;
+  ctx.body = { id: lead.id, createdAt: new Date(lead.createdAt).toISOString() };
+}
+
+/** A width or height of the placeholder: an integer 1–2000, anything else 400. */
+function dimension(value: string | undefined): number {
+  if (!value || !/^\d{1,4}$/.test(value)) return 400;
+  const n = Number(value);
+  return n >= 1 && n <= 2000 ? n : 400;
+}
+
+/**
+ * GET /api/placeholder/:w/:h → an SVG picture of a building, its colours derived from the size so
+ * that photos of one gallery differ. Immutable: the same URL always draws the same image.
+ */
+export async function placeholder(ctx: Ctx) {
+  const w = dimension(ctx.params.w);
+  const h = dimension(ctx.params.h);
+  const hue = (w * 7 + h * 13) % 360;
+  const bw = Math.round(w * 0.36);
+  const bh = Math.round(h * 0.55);
+  const bx = Math.round((w - bw) / 2);
+  const by = h - bh - Math.round(h * 0.12);
+  const cols = 3;
+  const rows = 4;
+  const ww = Math.max(1, Math.round(bw / (cols * 2 + 1)));
+  const wh = Math.max(1, Math.round(bh / (rows * 2 + 1)));
+  const windows: string[] = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      windows.push(`<rect x="${bx + ww * (c * 2 + 1)}" y="${by + wh * (r * 2 + 1)}" width="${ww}" height="${wh}" fill="hsl(${hue},45%,88%)"/>`);
+    }
+  }
+  ctx.type = 'image/svg+xml';
+  ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+  ctx.body = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="Imagen de la propiedad">`,
+    `<rect width="${w}" height="${h}" fill="hsl(${hue},55%,82%)"/>`,
+    `<rect y="${h - Math.round(h * 0.12)}" width="${w}" height="${Math.round(h * 0.12)}" fill="hsl(${hue},30%,55%)"/>`,
+    `<rect x="${bx}" y="${by}" width="${bw}" height="${bh}" fill="hsl(${hue},35%,42%)"/>`,
+    ...windows,
+    '</svg>',
+  ].join('');
+}
