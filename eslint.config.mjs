@@ -9,14 +9,16 @@ import globals from 'globals';
  * import; nothing is allowed by wildcard.
  */
 const depConstraints = [
-  { sourceTag: 'type:shell', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
-  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
+  { sourceTag: 'type:shell', onlyDependOnLibsWithTags: ['type:testing', 'type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:testing', 'type:feature', 'type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
+  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:testing', 'type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
   { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui'] },
   { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:contract', 'type:domain', 'type:util'] },
   { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:contract', 'type:domain', 'type:util'] },
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
+  // Test helpers for screens; imported by test files only.
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
   { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:contract', 'type:domain', 'type:util'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contract', 'type:domain', 'type:util'] },
 ];

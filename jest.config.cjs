@@ -13,7 +13,7 @@ const swc = ['@swc/jest', {
 }];
 
 const moduleNameMapper = {
-  '^@arrendia/(ui|api-contract|api-client|permissions|locale-es|remote-contract)$': '<rootDir>/libs/shared/$1/src/index.ts',
+  '^@arrendia/(ui|api-contract|api-client|permissions|locale-es|remote-contract|testing)$': '<rootDir>/libs/shared/$1/src/index.ts',
   '^@arrendia/feature-(.+)$': '<rootDir>/libs/features/$1/src/index.ts',
 };
 

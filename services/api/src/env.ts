@@ -19,6 +19,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Session cookie carries `Secure`; on in production, COOKIE_SECURE=0 allows plain-HTTP trials. */
   cookieSecure: boolean;
+  /** Uploaded documents and generated reports (DOCUMENTS_DIR); by default `documents` beside the PGlite folder. */
+  documentsDir?: string;
 }
 
 /** A setting that stops the server from starting; its message is meant for the operator. */
@@ -76,5 +78,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     distDir: env.DIST_DIR ? path.resolve(cwd, env.DIST_DIR) : DEFAULT_DIST_DIR,
     logLevel: readLogLevel(env),
     cookieSecure: flag('COOKIE_SECURE', env.COOKIE_SECURE) ?? production,
+    documentsDir: path.resolve(cwd, env.DOCUMENTS_DIR || path.join(path.dirname(env.PGLITE_DIR || './data/pglite'), 'documents')),
   };
 }

@@ -1,1 +1,5 @@
-export * from './placeholders';
+export { DashboardMetricCards } from './DashboardMetricCards';
+export { PropertiesCard } from './PropertiesCard';
+export { RecentActivityCard } from './RecentActivityCard';
+export { UpcomingTasksCard } from './UpcomingTasksCard';
+export { GenericDashboard } from './GenericDashboard';

@@ -12,5 +12,8 @@ export * from './contractsAndTransactions';
 export * from './messaging';
 export * from './incidentsAndMessaging';
 export * from './dashboard';
+export * from './dashboardPanels';
+export * from './finances';
 export * from './shell';
 export * from './publicListings';
+export * from './documentsAndReports';

@@ -4,6 +4,7 @@ import * as createPortfolioModel from './20261121070000_create_portfolio_model';
 import * as listIndexesAndOneActiveContract from './20261121080000_list_indexes_and_one_active_contract';
 import * as indexAuditLogByRecord from './20261121090000_index_audit_log_by_record';
 import * as createUnitListingsAndLeads from './20261121101500_create_unit_listings_and_leads';
+import * as createReportsAndDocumentCategories from './20261121114500_create_reports_and_document_categories';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261121080000_list_indexes_and_one_active_contract', ...listIndexesAndOneActiveContract },
   { name: '20261121090000_index_audit_log_by_record', ...indexAuditLogByRecord },
   { name: '20261121101500_create_unit_listings_and_leads', ...createUnitListingsAndLeads },
+  { name: '20261121114500_create_reports_and_document_categories', ...createReportsAndDocumentCategories },
 ];

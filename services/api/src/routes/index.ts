@@ -12,10 +12,17 @@ import { badgesRoutes } from './badges';
 import { propertiesRoutes } from './properties';
 import { unitTypesRoutes } from './unitTypes';
 import { dashboardRoutes } from './dashboard';
+import { dashboardTrendsRoutes } from './dashboardTrends';
+import { activityRoutes } from './activity';
+import { tasksRoutes } from './tasks';
+import { unitsRoutes } from './units';
 import { contractsRoutes } from './contracts';
 import { transactionCategoriesRoutes } from './transactionCategories';
+import { financesRoutes } from './finances';
 import { transactionsRoutes } from './transactions';
 import { incidentsRoutes } from './incidents';
+import { documentsRoutes } from './documents';
+import { reportsRoutes } from './reports';
 import { notificationsRoutes } from './notifications';
 import { conversationsRoutes } from './conversations';
 import { messagesRoutes } from './messages';
@@ -44,6 +51,8 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(searchRoutes({ session }).routes())
     .use(badgesRoutes({ session }).routes())
     .use(incidentsRoutes({ session }).routes())
+    .use(documentsRoutes({ session }).routes())
+    .use(reportsRoutes({ session }).routes())
     .use(notificationsRoutes({ session }).routes())
     .use(conversationsRoutes({ session }).routes())
     .use(messagesRoutes({ session }).routes())
@@ -51,8 +60,13 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(propertiesRoutes({ session }).routes())
     .use(unitTypesRoutes({ session }).routes())
     .use(dashboardRoutes({ session }).routes())
+    .use(dashboardTrendsRoutes({ session }).routes())
+    .use(activityRoutes({ session }).routes())
+    .use(tasksRoutes({ session }).routes())
+    .use(unitsRoutes({ session }).routes())
     .use(contractsRoutes({ session }).routes())
     .use(transactionsRoutes({ session }).routes())
+    .use(financesRoutes({ session }).routes())
     .use(transactionCategoriesRoutes({ session }).routes());
 }
 

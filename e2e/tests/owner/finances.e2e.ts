@@ -1,0 +1,98 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { signIn } from '../../fixtures/api';
+import { eurosToCents, FinancesPage } from '../../pom/FinancesPage';
+
+/**
+ * A property of the signed-in owner, made for one test and archived after it: the API keeps a
+ * property with money history (no DELETE) and has no transaction delete, so archiving is the
+ * cleanup that leaves 'Propiedades Activas' as it was.
+ */
+async function withProperty(api: APIRequestContext, name: string) {
+  const res = await api.post('/api/properties', {
+    data: { propertyName: name, addressStreet: 'Calle de Prueba', addressNumber: '1', city: 'Madrid', province: 'Madrid', postalCode: '28004' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  return { id, remove: async () => expect((await api.patch(`/api/properties/${id}`, { data: { isArchived: true } })).status()).toBe(200) };
+}
+
+test.describe('finances (/finances) as the demo owner', () => {
+  test("registering an expense through the form changes this month's net by exactly its amount", async ({ page }) => {
+    await signIn(page.request, 'owner');
+    const stamp = Date.now();
+    const property = await withProperty(page.request, `Finanzas e2e ${stamp}`);
+    try {
+      const finances = new FinancesPage(page);
+      await finances.goto();
+      const before = await finances.netCents();
+      const incomeBefore = eurosToCents(await finances.income.innerText());
+
+      await finances.register({ property: `Finanzas e2e ${stamp}`, type: 'Gasto', category: 'Reparaciones', amount: '123,45', description: `Fontanero ${stamp}`, paymentMethod: 'Bizum' });
+
+      await expect(page.getByText('Transacción registrada', { exact: true })).toBeVisible();
+      await expect(finances.dialog).toBeHidden();
+      await expect.poll(() => finances.netCents()).toBe(before - 12345);
+      expect(eurosToCents(await finances.income.innerText())).toBe(incomeBefore);
+      const row = finances.transactions.filter({ hasText: `Fontanero ${stamp}` });
+      await expect(row).toContainText('−123,45');
+      await expect(row).toContainText('Reparaciones');
+    } finally {
+      await property.remove();
+    }
+  });
+
+  test('the form shows field errors in Spanish and sends nothing when incomplete', async ({ page }) => {
+    await signIn(page.request, 'owner');
+    const finances = new FinancesPage(page);
+    await finances.goto();
+    await finances.registerButton.click();
+    await finances.submitButton.click();
+    await expect(finances.dialog.getByText('Elige una propiedad')).toBeVisible();
+    await expect(finances.dialog.getByText('El importe es obligatorio')).toBeVisible();
+  });
+
+  test("a second owner sees none of the first owner's transactions", async ({ page, browser, baseURL }) => {
+    await signIn(page.request, 'owner');
+    const finances = new FinancesPage(page);
+    await finances.goto();
+    await expect(finances.transactions.first()).toBeVisible();
+    const firstOwnerRows = await finances.transactions.allInnerTexts();
+
+    const email = `segundo-${Date.now()}@e2e.arrendia.es`;
+    const context = await browser.newContext({ baseURL });
+    const other = await context.newPage();
+    const reg = await other.request.post('/api/auth/register', { data: { email, password: 'contraseña-e2e-1', firstName: 'Segundo', lastName: 'Propietario' } });
+    expect(reg.status(), await reg.text()).toBeLessThan(300);
+    const login = await other.request.post('/api/auth/login', { data: { email, password: 'contraseña-e2e-1' } });
+    expect(login.status()).toBe(200);
+
+    expect(await (await other.request.get('/api/transactions')).json()).toEqual([]);
+    const summary = await (await other.request.get('/api/finances/summary')).json();
+    expect(summary).toMatchObject({ income: '0.00', expenses: '0.00', net: '0.00' });
+
+    const theirs = new FinancesPage(other);
+    await theirs.goto();
+    await expect(theirs.emptyTransactions).toBeVisible();
+    await expect(theirs.net).toContainText('0,00');
+    for (const text of firstOwnerRows) await expect(other.getByText(text.split('\n')[0]!, { exact: true })).toHaveCount(0);
+    await context.close();
+  });
+
+  test('the dashboard monthly evolution exports a CSV of the last 12 months', async ({ page }) => {
+    await signIn(page.request, 'owner');
+    await page.goto('/dashboard');
+    const card = page.getByRole('main').getByRole('region', { name: 'Evolución Mensual' });
+    const exportButton = card.getByRole('button', { name: 'Exportar' });
+    await expect(exportButton).toBeEnabled();
+    const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+    expect(download.suggestedFilename()).toMatch(/^evolucion-mensual-\d{4}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(lines[0]).toBe('month;income;expenses;net');
+    expect(lines).toHaveLength(13);
+    const monthly = (await (await page.request.get('/api/finances/monthly?months=12')).json()) as { month: string; income: string }[];
+    expect(lines[12]).toContain(`${monthly[11]!.month};${monthly[11]!.income.replace('.', ',')};`);
+  });
+});

@@ -1,0 +1,228 @@
+import {
+  CONTRACT_DEFAULTS,
+  CONTRACT_STATUSES,
+  ContractsCreateSchema,
+  DEPOSIT_STATUSES,
+  isDwellingType,
+  legalDeposit,
+  type ContractsCreateInput,
+  type UnitOption,
+} from '@arrendia/api-contract';
+import { formatEuros } from '@arrendia/locale-es';
+import { Button, Dialog, DialogActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
+import { type FormEvent, useState } from 'react';
+import styled from 'styled-components';
+import { isSessionGone, serverFieldErrors, zodFieldErrors, type FieldErrors } from './formErrors';
+import { useAvailableUnits, useCreateContract } from './useContracts';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Wide = styled.div`
+  grid-column: 1 / -1;
+`;
+
+const Actions = styled(DialogActions)`
+  margin-top: ${({ theme }) => theme.space.xl};
+`;
+
+const Warning = styled.p`
+  grid-column: 1 / -1;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.tones.yellow.background};
+  color: ${({ theme }) => theme.tones.yellow.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** The default contract code: a prefix plus the current time in milliseconds (spec §3). */
+export const generateContractCode = (now: number = Date.now()) => `ARR-${now}`;
+
+type Values = Record<
+  | 'contractCode'
+  | 'rentableUnitId'
+  | 'startDate'
+  | 'endDate'
+  | 'rentAmount'
+  | 'paymentDay'
+  | 'depositAmount'
+  | 'depositStatus'
+  | 'status'
+  | 'renewalNoticeDays'
+  | 'terminationReason'
+  | 'notes',
+  string
+>;
+
+const initialValues = (): Values => ({
+  contractCode: generateContractCode(),
+  rentableUnitId: '',
+  startDate: '',
+  endDate: '',
+  rentAmount: '',
+  paymentDay: String(CONTRACT_DEFAULTS.paymentDay),
+  depositAmount: String(CONTRACT_DEFAULTS.depositAmount),
+  depositStatus: CONTRACT_DEFAULTS.depositStatus,
+  status: CONTRACT_DEFAULTS.status,
+  renewalNoticeDays: String(CONTRACT_DEFAULTS.renewalNoticeDays),
+  terminationReason: '',
+  notes: '',
+});
+
+/** Spanish decimal comma accepted in the money boxes. */
+const money = (text: string) => (text.trim() === '' ? undefined : text.trim().replace(',', '.'));
+
+/**
+ * The LAU check of decisions.md: the deposit should be one month's rent for a vivienda or
+ * habitación and two for other uses. Returns the warning text, or null when it matches or
+ * cannot be told yet.
+ */
+export function depositWarning(unit: UnitOption | undefined, rentText: string, depositText: string): string | null {
+  const rent = Number(money(rentText));
+  const deposit = Number(money(depositText) ?? 0);
+  if (!unit || !Number.isFinite(rent) || rent <= 0 || !Number.isFinite(deposit)) return null;
+  const dwelling = isDwellingType(unit.typeName);
+  const legal = legalDeposit(rent, dwelling);
+  if (Math.round(deposit * 100) === Math.round(legal * 100)) return null;
+  return `La fianza legal (LAU) para ${dwelling ? 'una vivienda' : 'este uso'} es ${dwelling ? 'una mensualidad' : 'dos mensualidades'}: ${formatEuros(legal)}. La fianza indicada es ${formatEuros(deposit)}.`;
+}
+
+export interface ContractFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The contract form of spec §3 with the §9 defaults, the unit chosen among the user's free units. */
+export function ContractFormDialog({ open, onOpenChange }: ContractFormDialogProps) {
+  const [values, setValues] = useState<Values>(initialValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const units = useAvailableUnits(open);
+  const create = useCreateContract();
+  const unit = units.data?.find((u) => String(u.id) === values.rentableUnitId);
+  const warning = depositWarning(unit, values.rentAmount, values.depositAmount);
+
+  const close = (next: boolean) => {
+    if (!next) {
+      // A fresh form (and a fresh code) for the next contract.
+      setValues(initialValues());
+      setErrors({});
+    }
+    onOpenChange(next);
+  };
+
+  const field = (name: keyof Values) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value })),
+  });
+
+  const chooseUnit = (id: string) => {
+    const chosen = units.data?.find((u) => String(u.id) === id);
+    setValues((v) => ({ ...v, rentableUnitId: id, rentAmount: v.rentAmount || (chosen?.baseRentPrice ?? '') }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input: ContractsCreateInput = {
+      contractCode: values.contractCode,
+      rentableUnitId: values.rentableUnitId === '' ? (undefined as unknown as number) : Number(values.rentableUnitId),
+      startDate: values.startDate === '' ? (undefined as unknown as string) : values.startDate,
+      endDate: values.endDate === '' ? null : values.endDate,
+      rentAmount: money(values.rentAmount) as unknown as number,
+      paymentDay: values.paymentDay === '' ? undefined : Number(values.paymentDay),
+      depositAmount: money(values.depositAmount) as unknown as number,
+      depositStatus: values.depositStatus as ContractsCreateInput['depositStatus'],
+      status: values.status as ContractsCreateInput['status'],
+      renewalNoticeDays: values.renewalNoticeDays === '' ? undefined : Number(values.renewalNoticeDays),
+      terminationReason: values.terminationReason,
+      notes: values.notes,
+    };
+    const parsed = ContractsCreateSchema.safeParse(input);
+    if (!parsed.success) {
+      const fieldErrors = zodFieldErrors(parsed.error);
+      if (fieldErrors.rentableUnitId) fieldErrors.rentableUnitId = 'Elige la unidad del contrato';
+      if (fieldErrors.rentAmount && input.rentAmount === undefined) fieldErrors.rentAmount = 'La renta es obligatoria';
+      setErrors(fieldErrors);
+      return;
+    }
+    setErrors({});
+    // endDate travels as null when empty (spec §7).
+    create.mutate(
+      { ...parsed.data, endDate: parsed.data.endDate ?? null },
+      {
+        onSuccess: () => {
+          toast({ title: 'Contrato creado', description: 'El contrato ha sido creado exitosamente' });
+          close(false);
+        },
+        onError: (error) => {
+          setErrors(serverFieldErrors(error));
+          if (!isSessionGone(error)) toast({ title: 'Error', description: 'No se pudo crear el contrato', variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const unitOptions = (units.data ?? []).map((u) => ({ value: String(u.id), label: `${u.propertyName} · ${u.unitName}` }));
+
+  return (
+    <Dialog open={open} onOpenChange={close} title="Nuevo Contrato" description="Contrato de alquiler de una de tus unidades libres." width={720}>
+      <form onSubmit={submit} noValidate aria-label="Nuevo Contrato">
+        <Grid>
+          <TextField label="Código del contrato" {...field('contractCode')} />
+          <SelectField
+            label="Unidad"
+            name="rentableUnitId"
+            value={values.rentableUnitId || undefined}
+            onValueChange={chooseUnit}
+            placeholder={units.isPending ? 'Cargando unidades...' : unitOptions.length === 0 ? 'No hay unidades libres' : 'Elige una unidad'}
+            options={unitOptions}
+            error={errors.rentableUnitId}
+          />
+          <TextField label="Fecha de inicio" type="date" {...field('startDate')} />
+          <TextField label="Fecha de fin (opcional)" type="date" {...field('endDate')} />
+          <TextField label="Renta mensual (€)" inputMode="decimal" {...field('rentAmount')} />
+          <TextField label="Día de pago" type="number" min={1} max={31} {...field('paymentDay')} />
+          <TextField label="Fianza (€)" inputMode="decimal" {...field('depositAmount')} />
+          <SelectField
+            label="Estado de la fianza"
+            name="depositStatus"
+            value={values.depositStatus}
+            onValueChange={(depositStatus) => setValues((v) => ({ ...v, depositStatus }))}
+            options={DEPOSIT_STATUSES.map((s) => ({ value: s, label: s }))}
+            error={errors.depositStatus}
+          />
+          {warning && <Warning role="status">{warning}</Warning>}
+          <SelectField
+            label="Estado"
+            name="status"
+            value={values.status}
+            onValueChange={(status) => setValues((v) => ({ ...v, status }))}
+            options={CONTRACT_STATUSES.map((s) => ({ value: s, label: s }))}
+            error={errors.status}
+          />
+          <TextField label="Preaviso de renovación (días)" type="number" min={0} max={365} {...field('renewalNoticeDays')} />
+          {values.status === 'Finalizado' && (
+            <Wide>
+              <TextAreaField label="Motivo de finalización" rows={2} {...field('terminationReason')} />
+            </Wide>
+          )}
+          <Wide>
+            <TextAreaField label="Notas (opcional)" rows={3} {...field('notes')} />
+          </Wide>
+        </Grid>
+        <Actions>
+          <Button variant="outline" onClick={() => close(false)}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Guardando...' : 'Crear Contrato'}
+          </Button>
+        </Actions>
+      </form>
+    </Dialog>
+  );
+}

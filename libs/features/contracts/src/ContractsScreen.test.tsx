@@ -1,0 +1,134 @@
+/** @jest-environment jsdom */
+import type { ContractListItem, UnitOption } from '@arrendia/api-contract';
+import { resetToasts } from '@arrendia/ui';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { depositWarning, generateContractCode } from './ContractFormDialog';
+import { ContractsScreen } from './ContractsScreen';
+import { fakeResponse, pending, renderAt, serve } from '@arrendia/testing';
+
+const item = (id: number, status: 'Activo' | 'Pendiente' | 'Finalizado' = 'Activo', over: Partial<ContractListItem['contract']> = {}): ContractListItem => ({
+  contract: {
+    id,
+    rentableUnitId: 10 + id,
+    contractCode: `ARR-2026-000${id}`,
+    startDate: '2026-03-01',
+    endDate: '2027-02-28',
+    rentAmount: '1234.50',
+    paymentDay: 5,
+    depositAmount: '1234.50',
+    depositStatus: 'Recibida',
+    status,
+    renewalNoticeDays: 30,
+    terminationReason: status === 'Finalizado' ? 'Fin del plazo' : null,
+    notes: null,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    updatedAt: '2026-01-01T10:00:00.000Z',
+    ...over,
+  },
+  unit: { id: 10 + id, unitName: 'Bajo A' },
+  property: { id: 1, propertyName: 'Casa Norte' },
+});
+
+const unit = (over: Partial<UnitOption> = {}): UnitOption => ({
+  id: 5,
+  unitName: 'Vivienda completa',
+  currentStatus: 'Disponible',
+  baseRentPrice: null,
+  typeName: 'vivienda',
+  propertyId: 1,
+  propertyName: 'Casa Norte',
+  hasActiveContract: false,
+  ...over,
+});
+
+const LIST = 'GET /api/contracts?pageSize=100';
+const screenAt = (path = '/contracts') => renderAt(<ContractsScreen user={null} />, path, '/contracts/*');
+
+beforeEach(() => {
+  resetToasts();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('ContractsScreen list', () => {
+  it('shows 5 placeholders while loading', () => {
+    pending();
+    screenAt();
+    expect(within(screen.getByRole('list', { name: 'Cargando contratos' })).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('shows the empty state', async () => {
+    serve({ [LIST]: () => fakeResponse(200, []) });
+    screenAt();
+    expect(await screen.findByRole('heading', { name: 'No hay contratos' })).toBeTruthy();
+  });
+
+  it("draws the spec's card: code, unit and property, dd/MM/yyyy dates, '€/mes', 'Pago día N de cada mes'", async () => {
+    serve({ [LIST]: () => fakeResponse(200, [item(1)]) });
+    screenAt();
+    const card = await screen.findByRole('article', { name: 'ARR-2026-0001' });
+    expect(within(card).getByText('Bajo A · Casa Norte')).toBeTruthy();
+    expect(within(card).getByText('01/03/2026')).toBeTruthy();
+    expect(within(card).getByText('28/02/2027')).toBeTruthy();
+    expect(within(card).getByText('1.234,50 €/mes')).toBeTruthy();
+    expect(within(card).getByText('Pago día 5 de cada mes')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Ver Detalles del contrato ARR-2026-0001' }).getAttribute('href')).toBe('/contracts/1');
+  });
+
+  it.each([
+    ['Activo', 'green'],
+    ['Pendiente', 'yellow'],
+    ['Finalizado', 'grey'],
+  ] as const)('paints %s %s', async (status, tone) => {
+    serve({ [LIST]: () => fakeResponse(200, [item(1, status)]) });
+    screenAt();
+    const card = await screen.findByRole('article', { name: 'ARR-2026-0001' });
+    expect(within(card).getByText(status).getAttribute('data-tone')).toBe(tone);
+  });
+
+  it('shows a contract with no end date as such', async () => {
+    serve({ [LIST]: () => fakeResponse(200, [item(2, 'Activo', { endDate: null })]) });
+    screenAt();
+    expect(within(await screen.findByRole('article', { name: 'ARR-2026-0002' })).getByText('Sin fecha de fin')).toBeTruthy();
+  });
+});
+
+describe('ContractsScreen create form', () => {
+  it('starts with the spec defaults and refuses a form without unit, start date or rent', async () => {
+    const fetch = serve({ [LIST]: () => fakeResponse(200, []), 'GET /api/units?available=true': () => fakeResponse(200, [unit()]) });
+    screenAt('/contracts?nuevo=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo Contrato' });
+    expect((within(dialog).getByLabelText('Código del contrato') as HTMLInputElement).value).toMatch(/^ARR-\d{13}$/);
+    expect((within(dialog).getByLabelText('Día de pago') as HTMLInputElement).value).toBe('1');
+    expect((within(dialog).getByLabelText('Preaviso de renovación (días)') as HTMLInputElement).value).toBe('30');
+    expect((within(dialog).getByLabelText('Fianza (€)') as HTMLInputElement).value).toBe('0');
+    fireEvent.change(within(dialog).getByLabelText('Día de pago'), { target: { value: '32' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Contrato' }));
+    expect(await within(dialog).findByText('Elige la unidad del contrato')).toBeTruthy();
+    expect(within(dialog).getByText('La fecha es obligatoria')).toBeTruthy();
+    expect(within(dialog).getByText('La renta es obligatoria')).toBeTruthy();
+    expect(within(dialog).getByText('El día de pago debe estar entre 1 y 31')).toBeTruthy();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+});
+
+describe('depositWarning (LAU)', () => {
+  const plain = (text: string | null) => text?.replace(/\u00a0/g, ' ') ?? null;
+
+  it('wants one month for a dwelling and two for other uses', () => {
+    expect(depositWarning(unit(), '950', '950')).toBeNull();
+    expect(plain(depositWarning(unit(), '950', '0'))).toBe('La fianza legal (LAU) para una vivienda es una mensualidad: 950,00 €. La fianza indicada es 0,00 €.');
+    expect(depositWarning(unit({ typeName: 'habitacion' }), '400,50', '400.50')).toBeNull();
+    expect(plain(depositWarning(unit({ typeName: 'local' }), '1000', '1000'))).toBe('La fianza legal (LAU) para este uso es dos mensualidades: 2.000,00 €. La fianza indicada es 1.000,00 €.');
+    expect(depositWarning(unit({ typeName: 'garaje' }), '100', '200')).toBeNull();
+  });
+
+  it('says nothing until a unit and a rent are given', () => {
+    expect(depositWarning(undefined, '950', '0')).toBeNull();
+    expect(depositWarning(unit(), '', '0')).toBeNull();
+  });
+});
+
+it('generates the contract code as a prefix and the time in ms', () => {
+  expect(generateContractCode(1767225600000)).toBe('ARR-1767225600000');
+});

@@ -1,0 +1,168 @@
+import type { ContractListItem, CurrentUser } from '@arrendia/api-contract';
+import { formatDate, formatEuros } from '@arrendia/locale-es';
+import { Button, Card, CardDescription, CardFooter, CardTitle, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
+import { useState } from 'react';
+import { Link, Route, Routes, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { ContractDetailView } from './ContractDetailView';
+import { ContractEditDialog } from './ContractEditDialog';
+import { ContractFormDialog } from './ContractFormDialog';
+import { useContracts } from './useContracts';
+
+/** Spec §9: 5 loading placeholders for lists other than properties. */
+export const CONTRACT_SKELETONS = 5;
+
+const List = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(320px, 1fr));
+  gap: ${({ theme }) => theme.space.lg};
+  list-style: none;
+  padding: 0;
+`;
+
+const TitleRow = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Rent = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+export const DetailLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 32px;
+  padding: 0 ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  text-decoration: none;
+  &:hover { background: ${({ theme }) => theme.colors.surfaceMuted}; }
+`;
+
+/** 'Pago día N de cada mes' (spec §2). */
+export const paymentDayText = (day: number) => `Pago día ${day} de cada mes`;
+/** '950,00 €/mes'. */
+export const rentText = (amount: string) => `${formatEuros(amount)}/mes`;
+
+function ContractCard({ item }: { item: ContractListItem }) {
+  const { contract, unit, property } = item;
+  const [editing, setEditing] = useState(false);
+  const titleId = `contract-${contract.id}`;
+  return (
+    <li>
+      <Card as="article" aria-labelledby={titleId}>
+        <TitleRow>
+          <div>
+            <CardTitle as="h2" id={titleId}>
+              {contract.contractCode}
+            </CardTitle>
+            <CardDescription>
+              {unit.unitName} · {property.propertyName}
+            </CardDescription>
+          </div>
+          <StatusBadge kind="contract" value={contract.status} />
+        </TitleRow>
+        <Facts>
+          <dt>Inicio</dt>
+          <dd>{formatDate(contract.startDate)}</dd>
+          <dt>Fin</dt>
+          <dd>{contract.endDate ? formatDate(contract.endDate) : 'Sin fecha de fin'}</dd>
+        </Facts>
+        <Rent>{rentText(contract.rentAmount)}</Rent>
+        <CardDescription>{paymentDayText(contract.paymentDay)}</CardDescription>
+        <CardFooter>
+          <DetailLink to={`/contracts/${contract.id}`} aria-label={`Ver Detalles del contrato ${contract.contractCode}`}>
+            Ver Detalles
+          </DetailLink>
+          <Button variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Editar contrato ${contract.contractCode}`}>
+            Editar
+          </Button>
+        </CardFooter>
+      </Card>
+      {editing && <ContractEditDialog contract={contract} open={editing} onOpenChange={setEditing} />}
+    </li>
+  );
+}
+
+function ContractsList() {
+  const { data, isPending, isError } = useContracts();
+  const [search, setSearch] = useSearchParams();
+  const [creating, setCreating] = useState(search.get('nuevo') === '1');
+
+  const setOpen = (open: boolean) => {
+    setCreating(open);
+    if (!open && search.has('nuevo')) {
+      search.delete('nuevo');
+      setSearch(search, { replace: true });
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Contratos" description="Contratos de alquiler de tus unidades." actions={<Button onClick={() => setOpen(true)}>Nuevo Contrato</Button>} />
+      {isPending ? (
+        <List aria-busy="true" aria-label="Cargando contratos">
+          {Array.from({ length: CONTRACT_SKELETONS }, (_, i) => (
+            <li key={i}>
+              <Card>
+                <Skeleton height="1.5rem" width="50%" />
+                <Skeleton />
+                <Skeleton width="30%" />
+              </Card>
+            </li>
+          ))}
+        </List>
+      ) : isError ? (
+        <Card role="alert">
+          <CardTitle as="h2">No se pudieron cargar los contratos</CardTitle>
+          <CardDescription>Inténtalo de nuevo en unos minutos.</CardDescription>
+        </Card>
+      ) : data.length === 0 ? (
+        <Card as="section" aria-labelledby="contracts-empty">
+          <CardTitle as="h2" id="contracts-empty">
+            No hay contratos
+          </CardTitle>
+          <CardDescription>Crea el primer contrato de alquiler de una de tus unidades.</CardDescription>
+          <CardFooter>
+            <Button onClick={() => setOpen(true)}>Crear tu primer contrato</Button>
+          </CardFooter>
+        </Card>
+      ) : (
+        <List aria-label="Contratos">
+          {data.map((item) => (
+            <ContractCard key={item.contract.id} item={item} />
+          ))}
+        </List>
+      )}
+      <ContractFormDialog open={creating} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+/**
+ * /contracts (spec §2): the contract cards, the create form (also opened by /contracts?nuevo=1),
+ * Editar on each card; /contracts/:id the detail with tenants, payments and documents.
+ */
+export function ContractsScreen(_props: { user: CurrentUser | null }) {
+  return (
+    <Routes>
+      <Route index element={<ContractsList />} />
+      <Route path=":id" element={<ContractDetailView />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,80 @@
+import { apiRequest, getJson } from '@arrendia/api-client';
+import {
+  ContractDetailSchema,
+  ContractListItemSchema,
+  UnitOptionSchema,
+  type ContractDetail,
+  type ContractListItem,
+  type ContractsCreateInput,
+  type ContractsUpdateInput,
+  type UnitOption,
+} from '@arrendia/api-contract';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+export const CONTRACTS_PATH = '/api/contracts';
+export const CONTRACTS_KEY = [CONTRACTS_PATH] as const;
+export const METRICS_KEY = ['/api/dashboard/metrics'] as const;
+export const AVAILABLE_UNITS_PATH = '/api/units?available=true';
+const LIST_URL = `${CONTRACTS_PATH}?pageSize=100`;
+
+export const contractPath = (id: number | string) => `${CONTRACTS_PATH}/${id}`;
+
+/** Everything a contract write changes: the lists, the metrics, the units' status, tasks and activity. */
+function invalidateContracts(client: QueryClient, id?: number) {
+  const keys: (readonly string[])[] = [
+    CONTRACTS_KEY,
+    METRICS_KEY,
+    ['/api/dashboard/trends'],
+    ['/api/units'],
+    [AVAILABLE_UNITS_PATH],
+    ['/api/properties'],
+    ['/api/tasks'],
+    ['/api/activity?limit=10'],
+  ];
+  if (id !== undefined) keys.push([contractPath(id)]);
+  for (const key of keys) void client.invalidateQueries({ queryKey: key });
+}
+
+/** GET /api/contracts: array of {contract, unit, property}. */
+export function useContracts() {
+  return useQuery<ContractListItem[]>({
+    queryKey: CONTRACTS_KEY,
+    queryFn: async ({ signal }) => (await getJson(LIST_URL, z.array(ContractListItemSchema), signal)).data,
+  });
+}
+
+export function useContractDetail(id: string) {
+  const path = contractPath(id);
+  return useQuery<ContractDetail>({
+    queryKey: [path],
+    queryFn: async ({ signal }) => (await getJson(path, ContractDetailSchema, signal)).data,
+  });
+}
+
+/** The units the user manages with no Activo contract: the contract form's choices. */
+export function useAvailableUnits(enabled: boolean) {
+  return useQuery<UnitOption[]>({
+    queryKey: [AVAILABLE_UNITS_PATH],
+    enabled,
+    queryFn: async ({ signal }) => (await getJson(AVAILABLE_UNITS_PATH, z.array(UnitOptionSchema), signal)).data,
+  });
+}
+
+/** POST /api/contracts, then refresh contracts and metrics (spec §7). */
+export function useCreateContract() {
+  const client = useQueryClient();
+  return useMutation<ContractListItem, Error, ContractsCreateInput>({
+    mutationFn: async (input) => ContractListItemSchema.parse(await (await apiRequest('POST', CONTRACTS_PATH, input)).json()),
+    onSuccess: () => invalidateContracts(client),
+  });
+}
+
+/** PATCH /api/contracts/:id: edit fields and/or move the status. */
+export function useUpdateContract(id: number) {
+  const client = useQueryClient();
+  return useMutation<ContractListItem, Error, ContractsUpdateInput>({
+    mutationFn: async (input) => ContractListItemSchema.parse(await (await apiRequest('PATCH', contractPath(id), input)).json()),
+    onSuccess: () => invalidateContracts(client, id),
+  });
+}

@@ -1,0 +1,122 @@
+import type { CurrentUser, PropertyListItem, UnitOption } from '@arrendia/api-contract';
+import { formatEuros, formatNumber } from '@arrendia/locale-es';
+import { Badge, Card, CardDescription, CardTitle, Skeleton } from '@arrendia/ui';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { DASHBOARD_PROPERTIES, useFirstProperties, useUnits } from './useDashboard';
+
+const List = styled.ul`
+  list-style: none;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Item = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  padding-bottom: ${({ theme }) => theme.space.md};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+export const CardLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.primaryText};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+const Units = styled.ul`
+  list-style: none;
+  padding: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  li { display: flex; justify-content: space-between; gap: ${({ theme }) => theme.space.sm}; }
+`;
+
+const Section = styled(Card)`
+  margin-bottom: ${({ theme }) => theme.space.xl};
+`;
+
+const statusTone = (status: string) => (status === 'Alquilado' ? 'green' : status === 'Disponible' ? 'blue' : 'yellow');
+
+function PropertyRow({ property, units }: { property: PropertyListItem; units: UnitOption[] | undefined }) {
+  const own = units?.filter((u) => u.propertyId === property.id);
+  return (
+    <Item>
+      <Row>
+        <CardLink to={`/properties/${property.id}`}>{property.propertyName}</CardLink>
+        {property.isArchived ? <Badge>Archivada</Badge> : <Badge $tone="green">Activa</Badge>}
+      </Row>
+      <Muted>
+        {[property.addressStreet, property.addressNumber].filter(Boolean).join(' ')}, {property.city}
+        {property.totalAreaM2 !== null && ` · ${formatNumber(property.totalAreaM2, Number(property.totalAreaM2) % 1 === 0 ? 0 : 2)} m²`}
+      </Muted>
+      {own && own.length > 0 && (
+        <Units aria-label={`Unidades de ${property.propertyName}`}>
+          {own.map((unit) => (
+            <li key={unit.id}>
+              <span>{unit.unitName}</span>
+              <span>
+                <Badge $tone={statusTone(unit.currentStatus)}>{unit.currentStatus}</Badge> {unit.baseRentPrice ? `${formatEuros(unit.baseRentPrice)}/mes` : ''}
+              </span>
+            </li>
+          ))}
+        </Units>
+      )}
+      {own && own.length === 0 && <Muted>Sin unidades</Muted>}
+    </Item>
+  );
+}
+
+/** The first 3 properties with each unit's real status and rent; 'Ver N propiedades más' and the empty state (spec §2). */
+export function PropertiesCard(_props: { user: CurrentUser | null }) {
+  const { data, isPending, isError } = useFirstProperties();
+  const { data: units } = useUnits(Boolean(data && data.items.length > 0));
+  const more = data ? data.total - DASHBOARD_PROPERTIES : 0;
+  return (
+    <Section as="section" aria-labelledby="dashboard-properties">
+      <CardTitle as="h2" id="dashboard-properties">
+        Mis Propiedades
+      </CardTitle>
+      {isPending ? (
+        <List aria-busy="true" aria-label="Cargando propiedades">
+          {Array.from({ length: DASHBOARD_PROPERTIES }, (_, i) => (
+            <Item key={i}>
+              <Skeleton width="50%" />
+              <Skeleton width="70%" />
+            </Item>
+          ))}
+        </List>
+      ) : isError ? (
+        <CardDescription role="alert">No se pudieron cargar las propiedades.</CardDescription>
+      ) : data.items.length === 0 ? (
+        <>
+          <CardDescription>No tienes propiedades</CardDescription>
+          <CardLink to="/properties">Añadir Propiedad</CardLink>
+        </>
+      ) : (
+        <>
+          <List>
+            {data.items.slice(0, DASHBOARD_PROPERTIES).map((property) => (
+              <PropertyRow key={property.id} property={property} units={units} />
+            ))}
+          </List>
+          {more > 0 && <CardLink to="/properties">{`Ver ${more} propiedades más`}</CardLink>}
+        </>
+      )}
+    </Section>
+  );
+}

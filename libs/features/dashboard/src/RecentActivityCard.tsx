@@ -1,0 +1,78 @@
+import type { ActivityType, CurrentUser } from '@arrendia/api-contract';
+import { formatDateTime } from '@arrendia/locale-es';
+import { Card, CardDescription, CardTitle, Icon, type IconName, Skeleton } from '@arrendia/ui';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { useActivity } from './useDashboard';
+
+const List = styled.ul`
+  list-style: none;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Item = styled.li`
+  display: flex;
+  gap: ${({ theme }) => theme.space.md};
+  align-items: flex-start;
+`;
+
+const Muted = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+
+const Section = styled(Card)`
+  margin-bottom: ${({ theme }) => theme.space.xl};
+`;
+
+/** An icon per activity type of spec §3; other changes get a file. */
+export const ACTIVITY_ICONS: Readonly<Record<ActivityType, IconName>> = {
+  new_incident: 'alert',
+  payment_received: 'euro',
+  contract_signed: 'file',
+  incident_resolved: 'check',
+};
+
+/** 'Actividad Reciente' from the audit log (decisions.md), newest first; 'Sin actividad reciente' when none. */
+export function RecentActivityCard(_props: { user: CurrentUser | null }) {
+  const { data, isPending, isError } = useActivity();
+  return (
+    <Section as="section" aria-labelledby="dashboard-activity">
+      <CardTitle as="h2" id="dashboard-activity">
+        Actividad Reciente
+      </CardTitle>
+      {isPending ? (
+        <List aria-busy="true" aria-label="Cargando actividad">
+          {[0, 1, 2].map((i) => (
+            <Item key={i}>
+              <Skeleton width="80%" />
+            </Item>
+          ))}
+        </List>
+      ) : isError ? (
+        <CardDescription role="alert">No se pudo cargar la actividad.</CardDescription>
+      ) : data.length === 0 ? (
+        <CardDescription>Sin actividad reciente</CardDescription>
+      ) : (
+        <List>
+          {data.map((item) => (
+            <Item key={item.id}>
+              <Icon name={item.type ? ACTIVITY_ICONS[item.type] : 'building'} size={18} />
+              <div>
+                {item.link ? <Link to={item.link}>{item.description}</Link> : <span>{item.description}</span>}
+                <Muted>
+                  {formatDateTime(item.changedAt)}
+                  {item.actorName ? ` · ${item.actorName}` : ''}
+                </Muted>
+              </div>
+            </Item>
+          ))}
+        </List>
+      )}
+    </Section>
+  );
+}

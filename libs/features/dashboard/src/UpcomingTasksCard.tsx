@@ -1,0 +1,83 @@
+import type { CurrentUser, TaskKind } from '@arrendia/api-contract';
+import { formatDate } from '@arrendia/locale-es';
+import { Badge, Card, CardDescription, CardTitle, Skeleton, StatusBadge } from '@arrendia/ui';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { useTasks } from './useDashboard';
+
+const List = styled.ul`
+  list-style: none;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Item = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+  padding-bottom: ${({ theme }) => theme.space.sm};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: center;
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Section = styled(Card)`
+  margin-bottom: ${({ theme }) => theme.space.xl};
+`;
+
+export const TASK_LABELS: Readonly<Record<TaskKind, string>> = {
+  contract_end: 'Fin de contrato',
+  renewal_notice: 'Preaviso de renovación',
+  incident: 'Incidencia',
+};
+
+/** Upcoming tasks: contract ends, renewal notices and open incidents, by date (issue 6). */
+export function UpcomingTasksCard(_props: { user: CurrentUser | null }) {
+  const { data, isPending, isError } = useTasks();
+  return (
+    <Section as="section" aria-labelledby="dashboard-tasks">
+      <CardTitle as="h2" id="dashboard-tasks">
+        Próximas Tareas
+      </CardTitle>
+      {isPending ? (
+        <List aria-busy="true" aria-label="Cargando tareas">
+          {[0, 1, 2].map((i) => (
+            <Item key={i}>
+              <Skeleton width="70%" />
+            </Item>
+          ))}
+        </List>
+      ) : isError ? (
+        <CardDescription role="alert">No se pudieron cargar las tareas.</CardDescription>
+      ) : data.length === 0 ? (
+        <CardDescription>No hay tareas pendientes</CardDescription>
+      ) : (
+        <List>
+          {data.map((task) => (
+            <Item key={task.id}>
+              <Row>
+                <Badge $tone={task.kind === 'incident' ? 'red' : task.kind === 'renewal_notice' ? 'yellow' : 'blue'}>{TASK_LABELS[task.kind]}</Badge>
+                {task.priority && <StatusBadge kind="priority" value={task.priority} />}
+                <Muted>{formatDate(task.date)}</Muted>
+              </Row>
+              <Link to={task.link}>{task.title}</Link>
+              <Muted>{task.description}</Muted>
+            </Item>
+          ))}
+        </List>
+      )}
+    </Section>
+  );
+}

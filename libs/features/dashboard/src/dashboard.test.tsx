@@ -1,0 +1,180 @@
+/** @jest-environment jsdom */
+import type { ActivityItem, DashboardTrends, PropertyListItem, Task, UnitOption } from '@arrendia/api-contract';
+import { screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { DashboardMetricCards, trendCaptions } from './DashboardMetricCards';
+import { GenericDashboard } from './GenericDashboard';
+import { PropertiesCard } from './PropertiesCard';
+import { RecentActivityCard } from './RecentActivityCard';
+import { fakeResponse, pending, renderAt, serve } from '@arrendia/testing';
+import { UpcomingTasksCard } from './UpcomingTasksCard';
+
+const trends: DashboardTrends = {
+  monthlyIncome: '2695.00',
+  previousMonthIncome: '2450.00',
+  incomeChangePercent: 10,
+  propertiesAddedThisMonth: 1,
+  rentedUnits: 3,
+  totalUnits: 4,
+  incidentsReportedThisMonth: 2,
+  urgentOpenIncidents: 0,
+};
+
+const property = (id: number): PropertyListItem => ({
+  id,
+  ownerUserId: 1,
+  managerAgencyId: null,
+  propertyName: `Piso ${id}`,
+  addressStreet: 'Calle Mayor',
+  addressNumber: String(id),
+  addressDetails: null,
+  city: 'Madrid',
+  province: 'Madrid',
+  postalCode: '28013',
+  country: 'España',
+  refCatastral: null,
+  totalAreaM2: '90.00',
+  buildYear: null,
+  notes: null,
+  isArchived: id === 2,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+  unitCount: 1,
+  rentedUnits: 1,
+  monthlyRent: '900.00',
+});
+
+const unit = (id: number, propertyId: number, currentStatus: UnitOption['currentStatus'], baseRentPrice: string | null): UnitOption => ({
+  id,
+  unitName: `Puerta ${id}`,
+  currentStatus,
+  baseRentPrice,
+  typeName: 'vivienda',
+  propertyId,
+  propertyName: `Piso ${propertyId}`,
+  hasActiveContract: currentStatus === 'Alquilado',
+});
+
+const at = (ui: ReactElement) => renderAt(ui, '/dashboard');
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
+
+describe('DashboardMetricCards', () => {
+  it('shows skeletons while loading', () => {
+    pending();
+    const { container } = at(<DashboardMetricCards user={null} />);
+    expect(screen.getByRole('group', { name: 'Propiedades Activas' }).getAttribute('aria-busy')).toBe('true');
+    expect(container.querySelectorAll('[data-skeleton]').length).toBe(8);
+  });
+
+  it('formats the four metrics and writes real trend captions', async () => {
+    serve({
+      'GET /api/dashboard/metrics': () => fakeResponse(200, { activeProperties: 5, monthlyIncome: '2695.00', occupancyRate: 75, openIncidents: 2 }),
+      'GET /api/dashboard/trends': () => fakeResponse(200, trends),
+    });
+    at(<DashboardMetricCards user={null} />);
+    const value = async (name: string) => within(await screen.findByRole('group', { name })).findByRole('definition');
+    expect((await value('Propiedades Activas')).textContent).toBe('5');
+    expect((await value('Ingresos Mensuales')).textContent).toBe('2.695,00\u00a0€');
+    expect((await value('Tasa de Ocupación')).textContent).toBe('75,0\u00a0%');
+    expect((await value('Incidencias Abiertas')).textContent).toBe('2');
+    expect(await screen.findByText('+10,0 % respecto al mes anterior (2.450,00 €)')).toBeTruthy();
+    expect(screen.getByText('3 de 4 unidades alquiladas')).toBeTruthy();
+    expect(screen.getByText('+1 este mes')).toBeTruthy();
+  });
+});
+
+describe('trendCaptions', () => {
+  it('says when there was no income last month, a fall, and urgent incidents', () => {
+    const c = trendCaptions({ ...trends, incomeChangePercent: null, propertiesAddedThisMonth: 0, urgentOpenIncidents: 1 });
+    expect(c.income).toEqual({ text: 'Sin ingresos el mes anterior', tone: 'neutral' });
+    expect(c.properties.text).toBe('Sin altas este mes');
+    expect(c.incidents).toEqual({ text: '1 urgente · 2 este mes', tone: 'down' });
+    expect(trendCaptions({ ...trends, incomeChangePercent: -12.5 }).income.tone).toBe('down');
+    expect(trendCaptions({ ...trends, incomeChangePercent: -12.5 }).income.text.startsWith('-12,5 %')).toBe(true);
+  });
+});
+
+describe('PropertiesCard', () => {
+  it("lists the first 3 with each unit's real status and rent, and 'Ver N propiedades más'", async () => {
+    serve({
+      'GET /api/properties?pageSize=3': () => fakeResponse(200, [property(1), property(2), property(3)], { 'X-Total-Count': '5' }),
+      'GET /api/units': () => fakeResponse(200, [unit(11, 1, 'Alquilado', '1100.00'), unit(12, 1, 'Disponible', '800.00'), unit(31, 3, 'Reservado', null)]),
+    });
+    at(<PropertiesCard user={null} />);
+    const link = await screen.findByRole('link', { name: 'Piso 1' });
+    expect(link.getAttribute('href')).toBe('/properties/1');
+    expect(screen.getByText('Archivada')).toBeTruthy();
+    expect(screen.getAllByText('Activa')).toHaveLength(2);
+    expect(screen.getByText(/Calle Mayor 1, Madrid · 90 m²/)).toBeTruthy();
+    const units = await screen.findByRole('list', { name: 'Unidades de Piso 1' });
+    expect(within(units).getByText('Alquilado')).toBeTruthy();
+    expect(within(units).getByText('1.100,00 €/mes', { exact: false })).toBeTruthy();
+    expect(within(units).getByText('Disponible')).toBeTruthy();
+    expect(screen.queryByText(/1,200/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Ver 2 propiedades más' }).getAttribute('href')).toBe('/properties');
+  });
+
+  it("has no 'más' link with 3 or fewer, and the empty state with Añadir Propiedad", async () => {
+    serve({ 'GET /api/properties?pageSize=3': () => fakeResponse(200, [], { 'X-Total-Count': '0' }) });
+    at(<PropertiesCard user={null} />);
+    expect(await screen.findByText('No tienes propiedades')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Añadir Propiedad' }).getAttribute('href')).toBe('/properties');
+    expect(screen.queryByText(/propiedades más/)).toBeNull();
+  });
+});
+
+describe('RecentActivityCard', () => {
+  it("says 'Sin actividad reciente' when there is none", async () => {
+    serve({ 'GET /api/activity?limit=10': () => fakeResponse(200, []) });
+    at(<RecentActivityCard user={null} />);
+    expect(await screen.findByText('Sin actividad reciente')).toBeTruthy();
+  });
+
+  it('lists the audit lines with their date, linking to the record', async () => {
+    const items: ActivityItem[] = [
+      { id: 2, type: 'contract_signed', description: 'Contrato ARR-2026-0003 creado', changedAt: '2026-07-01T22:30:00.000Z', link: '/contracts/3', actorName: 'Marta Gil' },
+      { id: 1, type: null, description: 'Propiedad Piso 1 eliminada', changedAt: '2026-06-30T08:00:00.000Z', link: null, actorName: null },
+    ];
+    serve({ 'GET /api/activity?limit=10': () => fakeResponse(200, items) });
+    at(<RecentActivityCard user={null} />);
+    expect((await screen.findByRole('link', { name: 'Contrato ARR-2026-0003 creado' })).getAttribute('href')).toBe('/contracts/3');
+    expect(screen.getByText('02/07/2026 00:30 · Marta Gil')).toBeTruthy();
+    expect(screen.getByText('Propiedad Piso 1 eliminada')).toBeTruthy();
+  });
+});
+
+describe('UpcomingTasksCard', () => {
+  it('lists tasks with their kind, date and priority', async () => {
+    const tasks: Task[] = [
+      { id: 'incident-4', kind: 'incident', date: '2026-11-02', title: 'Incidencia abierta: Persiana', description: 'Bajo A · Casa', link: '/incidents/4', priority: 'Urgente' },
+      { id: 'contract_end-3', kind: 'contract_end', date: '2026-12-31', title: 'Fin del contrato ARR-3', description: 'Bajo B · Casa', link: '/contracts/3', priority: null },
+    ];
+    serve({ 'GET /api/tasks': () => fakeResponse(200, tasks) });
+    at(<UpcomingTasksCard user={null} />);
+    expect((await screen.findByRole('link', { name: 'Fin del contrato ARR-3' })).getAttribute('href')).toBe('/contracts/3');
+    expect(screen.getByText('31/12/2026')).toBeTruthy();
+    expect(screen.getByText('Urgente').getAttribute('data-tone')).toBe('red');
+    expect(screen.getByText('Fin de contrato')).toBeTruthy();
+  });
+
+  it('says when there are none', async () => {
+    serve({ 'GET /api/tasks': () => fakeResponse(200, []) });
+    at(<UpcomingTasksCard user={null} />);
+    expect(await screen.findByText('No hay tareas pendientes')).toBeTruthy();
+  });
+});
+
+describe('GenericDashboard', () => {
+  it('has the quick actions that open the forms and screens', () => {
+    pending();
+    at(<GenericDashboard user={null} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    const actions = within(screen.getByRole('region', { name: 'Acciones Rápidas' }));
+    expect(actions.getByRole('link', { name: 'Añadir Propiedad' }).getAttribute('href')).toBe('/properties?nueva=1');
+    expect(actions.getByRole('link', { name: 'Nuevo Contrato' }).getAttribute('href')).toBe('/contracts?nuevo=1');
+    expect(actions.getByRole('link', { name: 'Registrar Gasto' }).getAttribute('href')).toBe('/finances?registrar=Gasto');
+    expect(actions.getByRole('link', { name: 'Generar Reporte' }).getAttribute('href')).toBe('/reports');
+  });
+});

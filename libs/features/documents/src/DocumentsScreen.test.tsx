@@ -1,0 +1,167 @@
+/** @jest-environment jsdom */
+import { DOCUMENT_MAX_BYTES, type DocumentItem } from '@arrendia/api-contract';
+import { resetToasts } from '@arrendia/ui';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureAxe } from 'jest-axe';
+import { DocumentsScreen } from './DocumentsScreen';
+import { renderAt, routedFetch } from '@arrendia/testing';
+import { validateFile } from './upload';
+
+jest.setTimeout(30_000);
+
+const doc = (id: number, fileName: string, overrides: Partial<DocumentItem> = {}): DocumentItem => ({
+  id, fileName, fileType: 'application/pdf', fileSizeKb: 120, category: 'Contratos', relatedEntityType: null, relatedEntityId: null,
+  uploadedByUserId: 1, uploadedBy: { firstName: 'Olga', lastName: 'Martín' }, createdAt: '2026-03-05T09:07:00Z', canDelete: true, ...overrides,
+});
+const summary = { total: 3, byCategory: { Contratos: 2, Recibos: 1, Incidencias: 0, Inventarios: 0 } };
+
+/** A fake XMLHttpRequest whose upload the test drives: progress events, then the answer. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  withCredentials = false;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  method = '';
+  url = '';
+  body: FormData | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const realXhr = window.XMLHttpRequest;
+afterEach(() => {
+  Object.assign(window, { XMLHttpRequest: realXhr });
+  jest.restoreAllMocks();
+  act(() => resetToasts());
+});
+
+describe('validateFile', () => {
+  const file = (name: string, type: string, size: number) => ({ name, type, size });
+  it('accepts JPG, PNG, GIF and PDF up to 10 MB', () => {
+    for (const name of ['a.jpg', 'a.JPEG', 'a.png', 'a.gif', 'a.pdf']) expect(validateFile(file(name, '', 10))).toBeNull();
+    expect(validateFile(file('a.pdf', 'application/pdf', DOCUMENT_MAX_BYTES))).toBeNull();
+  });
+  it('refuses other types, files over 10 MB and empty files, in Spanish', () => {
+    expect(validateFile(file('a.txt', 'text/plain', 10))).toBe('Solo se admiten archivos JPG, GIF, PNG o PDF');
+    expect(validateFile(file('a.docx', '', 10))).toBe('Solo se admiten archivos JPG, GIF, PNG o PDF');
+    expect(validateFile(file('a.pdf', 'application/pdf', DOCUMENT_MAX_BYTES + 1))).toBe('El archivo supera el máximo de 10 MB');
+    expect(validateFile(file('a.pdf', 'application/pdf', 0))).toBe('El archivo está vacío');
+  });
+});
+
+describe('DocumentsScreen', () => {
+  it('shows the limits, the category tiles with the real counts and the list with download links', async () => {
+    global.fetch = routedFetch({ 'GET /api/documents/summary': () => summary, 'GET /api/documents': () => [doc(1, 'contrato.pdf'), doc(2, 'recibo.png', { fileType: 'image/png', category: 'Recibos', canDelete: false })] });
+    renderAt(<DocumentsScreen user={null} />);
+    expect(screen.getByText('JPG, GIF, PNG o PDF. 10 MB máximo.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('count-Contratos').textContent).toBe('2'));
+    expect(screen.getByTestId('count-Recibos').textContent).toBe('1');
+    expect(screen.getByTestId('count-Incidencias').textContent).toBe('0');
+    expect(screen.getByTestId('count-Inventarios').textContent).toBe('0');
+    const link = await screen.findByRole('link', { name: 'Descargar contrato.pdf' });
+    expect(link.getAttribute('href')).toBe('/api/documents/1/download');
+    expect(screen.getByRole('button', { name: 'Eliminar contrato.pdf' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Eliminar recibo.png' })).toBeNull();
+  });
+
+  it('filters by category when a tile is pressed', async () => {
+    const fetchMock = routedFetch({ 'GET /api/documents/summary': () => summary, 'GET /api/documents': () => [doc(1, 'contrato.pdf')], 'GET /api/documents?category=Recibos': () => [doc(2, 'recibo.pdf', { category: 'Recibos' })] });
+    global.fetch = fetchMock;
+    renderAt(<DocumentsScreen user={null} />);
+    await screen.findByText('contrato.pdf');
+    await userEvent.click(screen.getByRole('button', { name: /Recibos/ }));
+    expect(await screen.findByText('recibo.pdf')).toBeTruthy();
+    expect(screen.queryByText('contrato.pdf')).toBeNull();
+    expect(screen.getByRole('button', { name: /Recibos/ }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('refuses a file of another type before sending anything', async () => {
+    const xhr = jest.fn();
+    Object.assign(window, { XMLHttpRequest: xhr });
+    global.fetch = routedFetch({ 'GET /api/documents/summary': () => summary, 'GET /api/documents': () => [] });
+    renderAt(<DocumentsScreen user={null} />);
+    const input = screen.getByLabelText('Archivo');
+    fireEvent.change(input, { target: { files: [new File(['hola'], 'notas.txt', { type: 'text/plain' })] } });
+    expect(await screen.findByText('Solo se admiten archivos JPG, GIF, PNG o PDF')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Subir Documento' }));
+    expect(await screen.findByText('Elige una categoría')).toBeTruthy();
+    expect(xhr).not.toHaveBeenCalled();
+  });
+
+  it('uploads with XMLHttpRequest, shows the progress bar, then the toast, and refreshes the counts', async () => {
+    Object.assign(window, { XMLHttpRequest: FakeXhr });
+    let counts = summary;
+    global.fetch = routedFetch({ 'GET /api/documents/summary': () => counts, 'GET /api/documents': () => [] });
+    renderAt(<DocumentsScreen user={null} />);
+    fireEvent.change(screen.getByLabelText('Archivo'), { target: { files: [new File(['%PDF-1.4'], 'contrato.pdf', { type: 'application/pdf' })] } });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Categoría' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Contratos' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Subir Documento' }));
+    await waitFor(() => expect(FakeXhr.last?.body).toBeTruthy());
+    const xhr = FakeXhr.last!;
+    expect([xhr.method, xhr.url, xhr.withCredentials]).toEqual(['POST', '/api/documents', true]);
+    expect(xhr.body!.get('category')).toBe('Contratos');
+    expect((xhr.body!.get('file') as File).name).toBe('contrato.pdf');
+    act(() => xhr.upload.onprogress!({ lengthComputable: true, loaded: 40, total: 100 }));
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+    expect(screen.getByRole('button', { name: 'Subiendo...' })).toHaveProperty('disabled', true);
+    counts = { total: 4, byCategory: { ...summary.byCategory, Contratos: 3 } };
+    act(() => xhr.respond(201, doc(9, 'contrato.pdf')));
+    expect(await screen.findByText('Documento subido')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('count-Contratos').textContent).toBe('3'));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it("shows the server's refusal under the field and an 'Error' toast", async () => {
+    Object.assign(window, { XMLHttpRequest: FakeXhr });
+    global.fetch = routedFetch({ 'GET /api/documents/summary': () => summary, 'GET /api/documents': () => [] });
+    renderAt(<DocumentsScreen user={null} />);
+    fireEvent.change(screen.getByLabelText('Archivo'), { target: { files: [new File(['x'], 'falso.pdf', { type: 'application/pdf' })] } });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Categoría' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Recibos' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Subir Documento' }));
+    await waitFor(() => expect(FakeXhr.last?.body).toBeTruthy());
+    act(() => FakeXhr.last!.respond(400, { error: 'validation_error', message: 'Solo se admiten archivos JPG, GIF, PNG o PDF', fields: { file: 'Solo se admiten archivos JPG, GIF, PNG o PDF' } }));
+    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(screen.getAllByText('Solo se admiten archivos JPG, GIF, PNG o PDF').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('deletes after the confirmation', async () => {
+    const fetchMock = routedFetch({ 'GET /api/documents/summary': () => summary, 'GET /api/documents': () => [doc(1, 'contrato.pdf')], 'DELETE /api/documents/1': () => '' });
+    global.fetch = fetchMock;
+    renderAt(<DocumentsScreen user={null} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar contrato.pdf' }));
+    const confirm = await screen.findByRole('alertdialog', { name: '¿Estás seguro de que quieres eliminar este documento?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Documento eliminado')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/documents/1', expect.objectContaining({ method: 'DELETE' }));
+  });
+});
+
+describe('DocumentsScreen accessibility', () => {
+  it('has no axe violations', async () => {
+    global.fetch = routedFetch({ 'GET /api/documents/summary': () => summary, 'GET /api/documents': () => [doc(1, 'contrato.pdf')] });
+    renderAt(<DocumentsScreen user={null} />);
+    await screen.findByText('contrato.pdf');
+    const results = await configureAxe({ rules: { region: { enabled: false } } })(document.body);
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});

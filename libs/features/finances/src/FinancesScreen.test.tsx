@@ -1,0 +1,132 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configureAxe } from 'jest-axe';
+import { FinancesScreen } from './FinancesScreen';
+import { answer, renderAt, routedFetch, type Routes } from '@arrendia/testing';
+
+const tx = (id: number, type: 'Ingreso' | 'Gasto', amount: string, transactionDate: string, categoryName: string, description: string | null) => ({
+  transaction: { id, rentableUnitId: null, mainPropertyId: 1, categoryId: 1, contractId: null, type, amount, transactionDate, description, paymentMethod: null, status: 'Completado' },
+  category: { id: 1, categoryName, isExpense: type === 'Gasto' },
+});
+
+const property = {
+  id: 7, ownerUserId: 1, managerAgencyId: null, propertyName: 'Piso Chamberí', addressStreet: 'Calle Mayor', addressNumber: '1', addressDetails: null,
+  city: 'Madrid', province: 'Madrid', postalCode: '28004', country: 'España', refCatastral: null, totalAreaM2: null, buildYear: null, notes: null,
+  isArchived: false, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', unitCount: 0, rentedUnits: 0, monthlyRent: '0.00',
+};
+
+function baseRoutes(summary = { month: '2026-11', income: '1234.5', expenses: '310.45', net: '924.05' }): Routes {
+  return {
+    'GET /api/finances/summary': () => summary,
+    'GET /api/transactions?pageSize=10': () => [tx(1, 'Ingreso', '950.00', '2026-11-03', 'Alquiler', 'Renta de noviembre'), tx(2, 'Gasto', '310.45', '2026-11-02', 'IBI', null)],
+    'GET /api/transaction-categories': () => [
+      { id: 1, categoryName: 'Alquiler', isExpense: false },
+      { id: 8, categoryName: 'IBI', isExpense: true },
+    ],
+    'GET /api/properties?pageSize=100': () => [property],
+    'GET /api/properties/7': () => ({ ...property, units: [], contracts: [], incidents: [], recentTransactions: [] }),
+  };
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('FinancesScreen', () => {
+  it("shows this month's income, expenses and net with 2 decimals", async () => {
+    global.fetch = routedFetch(baseRoutes());
+    renderAt(<FinancesScreen user={null} />);
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Ingresos del Mes' }).textContent).toContain('1.234,50\u00a0€'));
+    expect((screen.getByRole('group', { name: 'Gastos del Mes' })).textContent).toContain('310,45\u00a0€');
+    expect((screen.getByRole('group', { name: 'Beneficio Neto' })).textContent).toContain('924,05\u00a0€');
+  });
+
+  it('lists recent transactions with date, category badge and signed amount', async () => {
+    global.fetch = routedFetch(baseRoutes());
+    renderAt(<FinancesScreen user={null} />);
+    const rows = await screen.findAllByTestId('transaction-row');
+    expect(rows).toHaveLength(2);
+    expect((rows[0]).textContent).toContain('Renta de noviembre');
+    expect((rows[0]).textContent).toContain('03/11/2026');
+    expect((rows[0]).textContent).toContain('Alquiler');
+    expect((rows[0]).textContent).toContain('+950,00\u00a0€');
+    expect(rows[1]!.textContent).toContain('−310,45\u00a0€');
+    // No description: the category names it.
+    expect((rows[1]).textContent).toContain('IBI');
+  });
+
+  it('shows the field errors of the shared schema and sends nothing', async () => {
+    const fetch = routedFetch(baseRoutes());
+    global.fetch = fetch;
+    renderAt(<FinancesScreen user={null} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar Transacción' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar Transacción' });
+    fireEvent.change(within(dialog).getByLabelText('Importe (€)'), { target: { value: '-5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    expect(await within(dialog).findByText('Elige una propiedad')).toBeTruthy();
+    expect(within(dialog).getByText('Elige una categoría')).toBeTruthy();
+    expect(within(dialog).getByText('El importe no puede ser negativo')).toBeTruthy();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('posts the transaction, toasts and refreshes the figures; server field errors show under the fields', async () => {
+    let summaryCalls = 0;
+    let posted: unknown;
+    let fail = true;
+    const routes = baseRoutes();
+    global.fetch = routedFetch({
+      ...routes,
+      'GET /api/finances/summary': () => {
+        summaryCalls++;
+        return { month: '2026-11', income: '0.00', expenses: '0.00', net: '0.00' };
+      },
+      'POST /api/transactions': (init) => {
+        posted = JSON.parse(String(init?.body));
+        if (fail) {
+          fail = false;
+          return answer(400, { error: 'validation_error', message: 'Revisa los campos marcados', fields: { transactionDate: 'La fecha no existe' } });
+        }
+        return answer(201, tx(3, 'Gasto', '42.10', '2026-11-05', 'IBI', 'IBI 2026'));
+      },
+    });
+    renderAt(<FinancesScreen user={null} />);
+    await screen.findAllByTestId('transaction-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar Transacción' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar Transacción' });
+
+    // Radix Select: open with the keyboard, pick with a click.
+    const pick = async (label: string, option: string) => {
+      fireEvent.keyDown(within(dialog).getByRole('combobox', { name: label }), { key: 'Enter' });
+      fireEvent.click(await screen.findByRole('option', { name: option }));
+    };
+    await waitFor(() => expect(global.fetch).toHaveBeenCalledWith('/api/properties?pageSize=100', expect.anything()));
+    await pick('Propiedad', 'Piso Chamberí');
+    await pick('Categoría', 'IBI');
+    fireEvent.change(within(dialog).getByLabelText('Importe (€)'), { target: { value: '42,10' } });
+    fireEvent.change(within(dialog).getByLabelText('Descripción'), { target: { value: 'IBI 2026' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+
+    expect(await within(dialog).findByText('La fecha no existe')).toBeTruthy();
+    expect(await screen.findByText('No se pudo registrar la transacción')).toBeTruthy();
+    expect(posted).toMatchObject({ mainPropertyId: 7, categoryId: 8, type: 'Gasto', amount: '42.10', description: 'IBI 2026' });
+
+    const before = summaryCalls;
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    });
+    expect(await screen.findByText('La transacción ha sido registrada exitosamente')).toBeTruthy();
+    await waitFor(() => expect(summaryCalls).toBeGreaterThan(before));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Registrar Transacción' })).toBeNull());
+  });
+});
+
+describe('FinancesScreen accessibility', () => {
+  it('has no axe violations with the form open', async () => {
+    global.fetch = routedFetch(baseRoutes());
+    renderAt(<FinancesScreen user={null} />);
+    await screen.findAllByTestId('transaction-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar Transacción' }));
+    await screen.findByRole('dialog', { name: 'Registrar Transacción' });
+    await act(() => Promise.resolve());
+    const results = await configureAxe({ rules: { region: { enabled: false } } })(document.body);
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});

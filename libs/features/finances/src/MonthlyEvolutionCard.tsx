@@ -1,0 +1,34 @@
+import type { CurrentUser } from '@arrendia/api-contract';
+import { Button, CardTitle, Skeleton } from '@arrendia/ui';
+import { useFinancesMonthly } from './lib/api';
+import { MonthlyBarChart } from './lib/charts';
+import { downloadCsv, monthlyCsv } from './lib/csv';
+import { currentMonth } from './lib/months';
+import { CardHeaderRow, ErrorText, SectionCard } from './lib/styles';
+
+/** The CSV file name of the monthly evolution: evolucion-mensual-2026-11.csv. */
+export const monthlyEvolutionFilename = (month: string = currentMonth()) => `evolucion-mensual-${month}.csv`;
+
+/** Owner dashboard: income and expenses of the last 12 months as a chart; Exportar downloads them as CSV. */
+export function MonthlyEvolutionCard(_props: { user: CurrentUser | null }) {
+  const monthly = useFinancesMonthly();
+  return (
+    <SectionCard as="section" aria-labelledby="monthly-evolution-title">
+      <CardHeaderRow>
+        <CardTitle id="monthly-evolution-title" as="h2">
+          Evolución Mensual
+        </CardTitle>
+        <Button variant="outline" size="sm" disabled={!monthly.data} onClick={() => monthly.data && downloadCsv(monthlyEvolutionFilename(), monthlyCsv(monthly.data))}>
+          Exportar
+        </Button>
+      </CardHeaderRow>
+      {monthly.isLoading ? (
+        <Skeleton height="280px" />
+      ) : monthly.isError || !monthly.data ? (
+        <ErrorText role="alert">No se pudo cargar la evolución mensual</ErrorText>
+      ) : (
+        <MonthlyBarChart months={monthly.data} caption="Ingresos y gastos de los últimos 12 meses" />
+      )}
+    </SectionCard>
+  );
+}

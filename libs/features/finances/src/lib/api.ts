@@ -1,0 +1,73 @@
+import {
+  ExpensesByCategorySchema,
+  FinancesByPropertySchema,
+  FinancesMonthlySchema,
+  FinancesSummarySchema,
+  MONTHLY_EVOLUTION_MONTHS,
+  OccupancySchema,
+  PropertyDetailSchema,
+  PropertyListItemSchema,
+  TransactionCategorySchema,
+  TransactionListItemSchema,
+  type TransactionsCreateInput,
+} from '@arrendia/api-contract';
+import { apiRequest, getJson, type ResponseSchema } from '@arrendia/api-client';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+/** Spec §9: the finances screen lists the 10 most recent transactions. */
+export const RECENT_TRANSACTIONS = 10;
+
+/** Query keys are the API paths (the shared client's convention). */
+export const FINANCE_KEYS = {
+  summary: '/api/finances/summary',
+  monthly: (months: number = MONTHLY_EVOLUTION_MONTHS) => `/api/finances/monthly?months=${months}`,
+  expensesByCategory: '/api/finances/expenses-by-category',
+  byProperty: (from: string) => `/api/finances/by-property?from=${from}`,
+  occupancy: '/api/analytics/occupancy',
+  recentTransactions: `/api/transactions?pageSize=${RECENT_TRANSACTIONS}`,
+  categories: '/api/transaction-categories',
+  properties: '/api/properties?pageSize=100',
+  property: (id: number) => `/api/properties/${id}`,
+} as const;
+
+/** A query whose key is `path`, checked against its api-contract schema. */
+function useApiQuery<T>(path: string, schema: ResponseSchema<T>, enabled = true) {
+  return useQuery({
+    queryKey: [path],
+    queryFn: async ({ signal }) => (await getJson(path, schema, signal)).data,
+    enabled,
+  });
+}
+
+export const useFinancesSummary = () => useApiQuery(FINANCE_KEYS.summary, FinancesSummarySchema);
+export const useFinancesMonthly = (months: number = MONTHLY_EVOLUTION_MONTHS) => useApiQuery(FINANCE_KEYS.monthly(months), FinancesMonthlySchema);
+export const useExpensesByCategory = () => useApiQuery(FINANCE_KEYS.expensesByCategory, ExpensesByCategorySchema);
+export const useFinancesByProperty = (from: string) => useApiQuery(FINANCE_KEYS.byProperty(from), FinancesByPropertySchema);
+export const useOccupancy = () => useApiQuery(FINANCE_KEYS.occupancy, OccupancySchema);
+export const useRecentTransactions = () => useApiQuery(FINANCE_KEYS.recentTransactions, z.array(TransactionListItemSchema));
+export const useTransactionCategories = (enabled = true) => useApiQuery(FINANCE_KEYS.categories, z.array(TransactionCategorySchema), enabled);
+export const usePropertyOptions = (enabled = true) => useApiQuery(FINANCE_KEYS.properties, z.array(PropertyListItemSchema), enabled);
+export const usePropertyDetail = (id: number | undefined) => useApiQuery(FINANCE_KEYS.property(id ?? 0), PropertyDetailSchema, id !== undefined);
+
+const startsWithAny = (prefixes: readonly string[]) => (query: { queryKey: readonly unknown[] }) =>
+  typeof query.queryKey[0] === 'string' && prefixes.some((p) => (query.queryKey[0] as string).startsWith(p));
+
+/**
+ * After a transaction is recorded: the transaction lists, every finances and analytics figure,
+ * the dashboard metrics, and the property details (their latest transactions).
+ */
+export function invalidateAfterTransaction(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: startsWithAny(['/api/transactions', '/api/finances', '/api/analytics', '/api/dashboard/metrics', '/api/properties/']),
+  });
+}
+
+/** POST /api/transactions; refreshes what the new row changes. */
+export function useRegisterTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: TransactionsCreateInput) => (await apiRequest('POST', '/api/transactions', input)).json(),
+    onSuccess: () => invalidateAfterTransaction(queryClient),
+  });
+}

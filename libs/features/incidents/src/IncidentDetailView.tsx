@@ -1,0 +1,128 @@
+import type { CurrentUser, IncidentHistoryEntry } from '@arrendia/api-contract';
+import { errorStatus } from '@arrendia/api-client';
+import { formatDateTime, formatEuros } from '@arrendia/locale-es';
+import { can } from '@arrendia/permissions';
+import { Badge, Card, CardTitle, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { reporterName } from './IncidentCard';
+import { shortId } from './statusMoves';
+import { UpdateStatusMenu } from './UpdateStatusMenu';
+import { useIncident } from './useIncidents';
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+  dt { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+`;
+const History = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  padding-left: ${({ theme }) => theme.space.lg};
+`;
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: center;
+`;
+
+const ACTIONS: Record<string, string> = { create: 'Incidencia reportada', update: 'Incidencia actualizada', delete: 'Incidencia eliminada' };
+
+/** One history line: who, when, and the status move when there was one. */
+export function historyText(entry: IncidentHistoryEntry): string {
+  const who = entry.user ? [entry.user.firstName, entry.user.lastName].filter(Boolean).join(' ') || 'Usuario' : 'Usuario eliminado';
+  const what =
+    entry.oldStatus && entry.newStatus && entry.oldStatus !== entry.newStatus
+      ? `Estado: ${entry.oldStatus} → ${entry.newStatus}`
+      : entry.action === 'update' && entry.changedFields.length
+        ? `Cambios: ${entry.changedFields.join(', ')}`
+        : (ACTIONS[entry.action] ?? entry.action);
+  return `${formatDateTime(entry.changedAt)} · ${who} · ${what}`;
+}
+
+/** /incidents/:id: the incident's facts, its status moves and its history. */
+export function IncidentDetailView({ user }: { user: CurrentUser | null }) {
+  const { id = '' } = useParams();
+  const detail = useIncident(id);
+  const canManage = can(user?.role?.roleName, 'incidents:manage');
+  const back = <Link to="..">Volver a incidencias</Link>;
+
+  if (detail.isLoading) {
+    return (
+      <Card aria-busy="true" aria-label="Cargando incidencia">
+        <Skeleton width="50%" height="1.5rem" />
+        <Skeleton height="4rem" />
+      </Card>
+    );
+  }
+  if (detail.isError || !detail.data) {
+    return (
+      <>
+        <PageHeader title={errorStatus(detail.error) === 404 || !detail.data ? 'Incidencia no encontrada' : 'No se pudo cargar la incidencia'} />
+        {back}
+      </>
+    );
+  }
+  const { incident, unit, property, reporter, assignee, history } = detail.data;
+  return (
+    <>
+      <PageHeader title={incident.title} description={`${unit.unitName} · ${property.propertyName} · #${shortId(incident.id)}`} actions={back} />
+      <Card as="section" aria-labelledby="incident-facts">
+        <Row>
+          <CardTitle as="h2" id="incident-facts">
+            Detalles
+          </CardTitle>
+          <StatusBadge kind="incident" value={incident.status} />
+          <StatusBadge kind="priority" value={incident.priority} />
+          <Badge $variant="accent">{incident.incidentCategory}</Badge>
+        </Row>
+        <p>{incident.description}</p>
+        <Facts>
+          <div>
+            <dt>Reportada</dt>
+            <dd>{formatDateTime(incident.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>Reportada por</dt>
+            <dd>{reporterName(reporter)}</dd>
+          </div>
+          <div>
+            <dt>Asignada a</dt>
+            <dd>{assignee ? [assignee.firstName, assignee.lastName].filter(Boolean).join(' ') : 'Sin asignar'}</dd>
+          </div>
+          <div>
+            <dt>Coste estimado</dt>
+            <dd>{incident.costEstimate === null ? 'Sin estimar' : formatEuros(incident.costEstimate)}</dd>
+          </div>
+          <div>
+            <dt>Coste final</dt>
+            <dd>{incident.finalCost === null ? '—' : formatEuros(incident.finalCost)}</dd>
+          </div>
+          <div>
+            <dt>Cerrada</dt>
+            <dd>{incident.closedAt ? formatDateTime(incident.closedAt) : '—'}</dd>
+          </div>
+        </Facts>
+        {incident.resolutionNotes && <p>{incident.resolutionNotes}</p>}
+        {canManage && <UpdateStatusMenu incidentId={incident.id} status={incident.status} />}
+      </Card>
+      <Card as="section" aria-labelledby="incident-history">
+        <CardTitle as="h2" id="incident-history">
+          Historial
+        </CardTitle>
+        {history.length === 0 ? (
+          <p>Sin cambios registrados</p>
+        ) : (
+          <History>
+            {history.map((entry) => (
+              <li key={entry.id}>{historyText(entry)}</li>
+            ))}
+          </History>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import type { CurrentUser } from '@arrendia/api-contract';
+import { can } from '@arrendia/permissions';
+import { Button, Card, CardDescription, CardTitle, PageHeader, Skeleton } from '@arrendia/ui';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { IncidentCard } from './IncidentCard';
+import { NewIncidentDialog } from './NewIncidentDialog';
+import { useIncidents } from './useIncidents';
+
+/** Spec §9: 5 loading placeholders for lists other than properties. */
+export const INCIDENT_SKELETONS = 5;
+
+const List = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+`;
+
+/** /incidents: the user's incidents and the new-incident dialog. */
+export function IncidentList({ user }: { user: CurrentUser | null }) {
+  const incidents = useIncidents();
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const canManage = can(user?.role?.roleName, 'incidents:manage');
+  const canReport = can(user?.role?.roleName, 'incidents:report');
+
+  return (
+    <>
+      <PageHeader
+        title="Incidencias"
+        description="Gestiona las incidencias reportadas en tus propiedades"
+        actions={canReport && <Button onClick={() => setOpen(true)}>Nueva Incidencia</Button>}
+      />
+      {canReport && <NewIncidentDialog open={open} onOpenChange={setOpen} />}
+      {incidents.isLoading ? (
+        <List aria-busy="true" aria-label="Cargando incidencias">
+          {Array.from({ length: INCIDENT_SKELETONS }, (_, i) => (
+            <Card key={i} data-testid="incident-skeleton">
+              <Skeleton width="40%" height="1.25rem" />
+              <Skeleton width="70%" />
+              <Skeleton height="3rem" />
+            </Card>
+          ))}
+        </List>
+      ) : incidents.isError ? (
+        <Card role="alert">
+          <CardTitle as="h2">No se pudieron cargar las incidencias</CardTitle>
+          <CardDescription>Inténtalo de nuevo más tarde.</CardDescription>
+        </Card>
+      ) : incidents.data && incidents.data.length > 0 ? (
+        <List>
+          {incidents.data.map((item) => (
+            <IncidentCard key={item.incident.id} item={item} canManage={canManage} onOpen={(id) => navigate(String(id))} />
+          ))}
+        </List>
+      ) : (
+        <Card>
+          <CardTitle as="h2">No hay incidencias</CardTitle>
+          <CardDescription>Cuando se reporte una incidencia aparecerá aquí.</CardDescription>
+        </Card>
+      )}
+    </>
+  );
+}

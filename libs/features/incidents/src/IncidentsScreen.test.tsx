@@ -1,0 +1,247 @@
+/** @jest-environment jsdom */
+import type { IncidentListItem, IncidentStatus } from '@arrendia/api-contract';
+import { resetToasts } from '@arrendia/ui';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureAxe } from 'jest-axe';
+import { Route, Routes } from 'react-router-dom';
+import { IncidentsScreen } from './IncidentsScreen';
+import { nextStatuses, shortId } from './statusMoves';
+import { answer, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
+
+const item = (id: number, status: IncidentStatus, overrides: Partial<IncidentListItem['incident']> = {}): IncidentListItem => ({
+  incident: {
+    id, rentableUnitId: 3, contractId: null, reportedByUserId: 1, assignedToUserId: null, title: `Incidencia ${id}`, description: 'Gotea el grifo',
+    status, priority: 'Urgente', incidentCategory: 'Fontanería', costEstimate: '1234.50', finalCost: null, resolutionNotes: null, closedAt: null,
+    createdAt: '2026-03-05T09:07:00Z', updatedAt: '2026-03-05T09:07:00Z', ...overrides,
+  },
+  unit: { id: 3, unitName: 'Ático A' },
+  property: { id: 7, propertyName: 'Edificio Olivo' },
+  reporter: { firstName: 'Tomás', lastName: 'Ruiz' },
+});
+
+const owner = userWithRole('propietario_individual');
+const screenAt = (path = '/incidents', user = owner) =>
+  renderAt(
+    <Routes>
+      <Route path="incidents/*" element={<IncidentsScreen user={user} />} />
+    </Routes>,
+    path,
+  );
+
+jest.setTimeout(30_000);
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  act(() => resetToasts());
+});
+
+describe('statusMoves', () => {
+  it('follows decisions.md: Abierta → En Progreso → Resuelta → Cerrada, Resuelta → Abierta, nothing from Cerrada', () => {
+    expect(nextStatuses('Abierta')).toEqual(['En Progreso']);
+    expect(nextStatuses('En Progreso')).toEqual(['Resuelta']);
+    expect(nextStatuses('Resuelta')).toEqual(['Cerrada', 'Abierta']);
+    expect(nextStatuses('Cerrada')).toEqual([]);
+  });
+
+  it('shortens the id to its first 8 characters as text', () => {
+    expect(shortId(123456789012)).toBe('12345678');
+    expect(shortId(42)).toBe('42');
+  });
+});
+
+describe('IncidentsScreen list', () => {
+  it('shows 5 skeletons while loading', () => {
+    global.fetch = jest.fn(() => new Promise<Response>(() => undefined));
+    screenAt();
+    expect(screen.getAllByTestId('incident-skeleton')).toHaveLength(5);
+  });
+
+  it('shows each incident with its status and priority badges in the spec colours, facts and shortened id', async () => {
+    global.fetch = routedFetch({ 'GET /api/incidents': () => [item(123456789, 'Abierta')] });
+    screenAt();
+    const card = await screen.findByRole('article', { name: 'Incidencia 123456789' });
+    expect(within(card).getByText('Abierta').getAttribute('data-tone')).toBe('red');
+    expect(within(card).getByText('Urgente').getAttribute('data-tone')).toBe('red');
+    expect(within(card).getByLabelText('Estado: Abierta')).toBeTruthy();
+    expect(card.textContent).toContain('Ático A · Edificio Olivo');
+    expect(card.textContent).toContain('Gotea el grifo');
+    expect(card.textContent).toContain('05/03/2026 10:07');
+    expect(card.textContent).toContain('Tomás Ruiz');
+    expect(within(card).getByText('Fontanería')).toBeTruthy();
+    expect(card.textContent).toContain('1.234,50\u00a0€');
+    expect(card.textContent).toContain('#12345678');
+    expect(card.textContent).not.toContain('#123456789');
+  });
+
+  it.each([
+    ['En Progreso', 'yellow'],
+    ['Resuelta', 'green'],
+    ['Cerrada', 'grey'],
+  ] as const)('draws %s in %s', async (status, tone) => {
+    global.fetch = routedFetch({ 'GET /api/incidents': () => [item(1, status, { priority: 'Baja' })] });
+    screenAt();
+    const card = await screen.findByRole('article', { name: 'Incidencia 1' });
+    expect(within(card).getByText(status).getAttribute('data-tone')).toBe(tone);
+    expect(within(card).getByText('Baja').getAttribute('data-tone')).toBe('green');
+  });
+
+  it('offers only the allowed next states and hides Actualizar Estado when Cerrada', async () => {
+    global.fetch = routedFetch({ 'GET /api/incidents': () => [item(1, 'Resuelta'), item(2, 'Cerrada')] });
+    screenAt();
+    const resolved = await screen.findByRole('article', { name: 'Incidencia 1' });
+    const closed = screen.getByRole('article', { name: 'Incidencia 2' });
+    expect(within(closed).queryByRole('button', { name: 'Actualizar Estado' })).toBeNull();
+    await userEvent.click(within(resolved).getByRole('button', { name: 'Actualizar Estado' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Pasar a Cerrada', 'Reabrir (Abierta)']);
+  });
+
+  it('sends the move with PATCH and refreshes the list', async () => {
+    let status: IncidentStatus = 'Abierta';
+    const fetchMock = routedFetch({
+      'GET /api/incidents': () => [item(1, status)],
+      'PATCH /api/incidents/1': (init) => {
+        status = JSON.parse(String(init?.body)).status;
+        return { ...item(1, status), assignee: null, history: [] };
+      },
+    });
+    global.fetch = fetchMock;
+    screenAt();
+    const card = await screen.findByRole('article', { name: 'Incidencia 1' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Actualizar Estado' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Pasar a En Progreso' }));
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Incidencia 1' })).getByText('En Progreso')).toBeTruthy());
+    expect(fetchMock).toHaveBeenCalledWith('/api/incidents/1', expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ status: 'En Progreso' }) }));
+  });
+
+  it('hides Actualizar Estado from a role that may not manage incidents (tenant)', async () => {
+    global.fetch = routedFetch({ 'GET /api/incidents': () => [item(1, 'Abierta')] });
+    screenAt('/incidents', userWithRole('inquilino'));
+    const card = await screen.findByRole('article', { name: 'Incidencia 1' });
+    expect(within(card).queryByRole('button', { name: 'Actualizar Estado' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Nueva Incidencia' })).toBeTruthy();
+  });
+
+  it('shows the empty state', async () => {
+    global.fetch = routedFetch({ 'GET /api/incidents': () => [] });
+    screenAt();
+    expect(await screen.findByText('No hay incidencias')).toBeTruthy();
+  });
+});
+
+describe('new incident dialog', () => {
+  it('shows Spanish field errors and sends nothing when incomplete', async () => {
+    const fetchMock = routedFetch({ 'GET /api/incidents': () => [], 'GET /api/properties?archived=false&pageSize=100': () => [] });
+    global.fetch = fetchMock;
+    screenAt();
+    await userEvent.click(await screen.findByRole('button', { name: 'Nueva Incidencia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reportar Nueva Incidencia' });
+    expect(within(dialog).getByRole('combobox', { name: 'Prioridad' }).textContent).toContain('Media');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reportar Incidencia' }));
+    expect(await within(dialog).findByText('Elige una propiedad')).toBeTruthy();
+    expect(within(dialog).getByText('Elige la unidad afectada')).toBeTruthy();
+    expect(within(dialog).getByText('Elige una categoría')).toBeTruthy();
+    expect(within(dialog).getByText('El título es obligatorio')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it("reports the incident, shows 'Reportando...' then 'Incidencia reportada', and refreshes the list and metrics", async () => {
+    let release: (r: Response) => void = () => undefined;
+    const fetchMock = routedFetch({
+      'GET /api/incidents': () => [],
+      'GET /api/properties?archived=false&pageSize=100': () => [{ id: 7, propertyName: 'Edificio Olivo' }],
+      'GET /api/properties/7': () => ({ id: 7, units: [{ id: 3, unitName: 'Ático A' }] }),
+      'POST /api/incidents': () => new Promise<Response>((r) => (release = r)),
+    });
+    global.fetch = fetchMock;
+    const { client } = screenAt();
+    const invalidate = jest.spyOn(client, 'invalidateQueries');
+    await userEvent.click(await screen.findByRole('button', { name: 'Nueva Incidencia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reportar Nueva Incidencia' });
+    const choose = async (label: string, option: string) => {
+      await userEvent.click(within(dialog).getByRole('combobox', { name: label }));
+      await userEvent.click(await screen.findByRole('option', { name: option }));
+    };
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/properties?archived=false&pageSize=100', expect.anything()));
+    await choose('Propiedad', 'Edificio Olivo');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/properties/7', expect.anything()));
+    await choose('Unidad', 'Ático A');
+    await choose('Categoría', 'Electricidad');
+    await userEvent.type(within(dialog).getByLabelText('Título'), 'Salta el diferencial');
+    await userEvent.type(within(dialog).getByLabelText('Descripción'), 'Cada vez que se enciende el horno.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reportar Incidencia' }));
+    expect(await within(dialog).findByRole('button', { name: 'Reportando...' })).toHaveProperty('disabled', true);
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1].body))).toEqual({ rentableUnitId: 3, incidentCategory: 'Electricidad', title: 'Salta el diferencial', description: 'Cada vez que se enciende el horno.', priority: 'Media' });
+    await act(async () => release(answer(201, item(9, 'Abierta'))));
+    expect(await screen.findByText('Incidencia reportada')).toBeTruthy();
+    expect(screen.getByText('La incidencia ha sido reportada exitosamente')).toBeTruthy();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/incidents'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/dashboard/metrics'] });
+  });
+
+  it("shows 'Error' / 'No se pudo reportar la incidencia' when the server refuses", async () => {
+    global.fetch = routedFetch({
+      'GET /api/incidents': () => [],
+      'GET /api/properties?archived=false&pageSize=100': () => [{ id: 7, propertyName: 'Edificio Olivo' }],
+      'GET /api/properties/7': () => ({ id: 7, units: [{ id: 3, unitName: 'Ático A' }] }),
+      'POST /api/incidents': () => answer(404, { error: 'not_found', message: 'No se ha encontrado la unidad' }),
+    });
+    screenAt();
+    await userEvent.click(await screen.findByRole('button', { name: 'Nueva Incidencia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reportar Nueva Incidencia' });
+    for (const [label, option] of [['Propiedad', 'Edificio Olivo'], ['Unidad', 'Ático A'], ['Categoría', 'Otros']]) {
+      await userEvent.click(within(dialog).getByRole('combobox', { name: label }));
+      await userEvent.click(await screen.findByRole('option', { name: option }));
+    }
+    await userEvent.type(within(dialog).getByLabelText('Título'), 'Ruido');
+    await userEvent.type(within(dialog).getByLabelText('Descripción'), 'Ruido en la caldera');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reportar Incidencia' }));
+    expect(await screen.findByText('No se pudo reportar la incidencia')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+  });
+});
+
+describe('incident detail', () => {
+  it('shows the incident with its history and the allowed moves', async () => {
+    global.fetch = routedFetch({
+      'GET /api/incidents/5': () => ({
+        ...item(5, 'En Progreso'),
+        assignee: null,
+        history: [
+          { id: 1, action: 'create', changedAt: '2026-03-05T09:07:00Z', user: { id: 1, firstName: 'Olga', lastName: 'Martín' }, oldStatus: null, newStatus: 'Abierta', changedFields: [] },
+          { id: 2, action: 'update', changedAt: '2026-03-06T10:00:00Z', user: { id: 1, firstName: 'Olga', lastName: 'Martín' }, oldStatus: 'Abierta', newStatus: 'En Progreso', changedFields: ['status'] },
+        ],
+      }),
+    });
+    screenAt('/incidents/5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Incidencia 5' })).toBeTruthy();
+    const history = screen.getByRole('region', { name: 'Historial' });
+    const lines = within(history).getAllByRole('listitem').map((li) => li.textContent);
+    expect(lines).toEqual(['05/03/2026 10:07 · Olga Martín · Incidencia reportada', '06/03/2026 11:00 · Olga Martín · Estado: Abierta → En Progreso']);
+    expect(screen.getByRole('button', { name: 'Actualizar Estado' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver a incidencias' }).getAttribute('href')).toBe('/incidents');
+  });
+
+  it('says so when the incident is not found', async () => {
+    global.fetch = routedFetch({});
+    screenAt('/incidents/404');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Incidencia no encontrada' })).toBeTruthy();
+  });
+});
+
+describe('IncidentsScreen accessibility', () => {
+  it('has no axe violations on the list and with the new-incident dialog open', async () => {
+    global.fetch = routedFetch({ 'GET /api/incidents': () => [item(1, 'Abierta'), item(2, 'Cerrada')], 'GET /api/properties?archived=false&pageSize=100': () => [] });
+    screenAt();
+    await screen.findByRole('article', { name: 'Incidencia 1' });
+    const axe = configureAxe({ rules: { region: { enabled: false } } });
+    const violations = async () => (await axe(document.body)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(await violations()).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Nueva Incidencia' }));
+    await screen.findByRole('dialog', { name: 'Reportar Nueva Incidencia' });
+    await act(() => Promise.resolve());
+    expect(await violations()).toEqual([]);
+  });
+});

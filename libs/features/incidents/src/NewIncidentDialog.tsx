@@ -1,0 +1,150 @@
+import { INCIDENT_CATEGORIES, INCIDENT_PRIORITIES, IncidentsCreateSchema, type IncidentPriority } from '@arrendia/api-contract';
+import { isUnauthorizedError, readErrorBody } from '@arrendia/api-client';
+import { Button, Dialog, DialogActions, NumberField, SelectField, TextAreaField, TextField, useToast } from '@arrendia/ui';
+import { type FormEvent, useState } from 'react';
+import styled from 'styled-components';
+import { useProperties, usePropertyUnits, useReportIncident } from './useIncidents';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+type Errors = Partial<Record<'propertyId' | 'rentableUnitId' | 'incidentCategory' | 'title' | 'description' | 'priority' | 'costEstimate', string>>;
+
+const CATEGORY_OPTIONS = INCIDENT_CATEGORIES.map((c) => ({ value: c, label: c }));
+const PRIORITY_OPTIONS = INCIDENT_PRIORITIES.map((p) => ({ value: p, label: p }));
+
+export interface NewIncidentDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * The new-incident form (spec §3 "Incident form"): the unit is chosen among the user's units
+ * (property first, then one of its units); priority defaults to Media; the cost is optional.
+ */
+export function NewIncidentDialog({ open, onOpenChange }: NewIncidentDialogProps) {
+  const [propertyId, setPropertyId] = useState<string | null>(null);
+  const [unitId, setUnitId] = useState<string>('');
+  const [incidentCategory, setCategory] = useState<string>('');
+  const [priority, setPriority] = useState<IncidentPriority>('Media');
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [costEstimate, setCost] = useState<number | undefined>(undefined);
+  const [errors, setErrors] = useState<Errors>({});
+  const properties = useProperties(open);
+  const detail = usePropertyUnits(propertyId);
+  const report = useReportIncident();
+  const { toast } = useToast();
+
+  const reset = () => {
+    setPropertyId(null);
+    setUnitId('');
+    setCategory('');
+    setPriority('Media');
+    setTitle('');
+    setDescription('');
+    setCost(undefined);
+    setErrors({});
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = { rentableUnitId: unitId, incidentCategory, title, description, priority, costEstimate };
+    const parsed = IncidentsCreateSchema.safeParse(input);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0]) as keyof Errors;
+        found[key] ??= key === 'rentableUnitId' ? 'Elige la unidad afectada' : issue.message;
+      }
+      if (!propertyId) found.propertyId = 'Elige una propiedad';
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    report.mutate(
+      { ...input, rentableUnitId: Number(unitId) } as never,
+      {
+        onSuccess: () => {
+          toast({ title: 'Incidencia reportada', description: 'La incidencia ha sido reportada exitosamente' });
+          reset();
+          onOpenChange(false);
+        },
+        onError: (err) => {
+          if (isUnauthorizedError(err)) return;
+          const fields = readErrorBody(err)?.fields;
+          if (fields) setErrors(fields as Errors);
+          toast({ variant: 'destructive', title: 'Error', description: 'No se pudo reportar la incidencia' });
+        },
+      },
+    );
+  };
+
+  const propertyOptions = (properties.data ?? []).map((p) => ({ value: String(p.id), label: p.propertyName }));
+  const unitOptions = (detail.data?.units ?? []).map((u) => ({ value: String(u.id), label: u.unitName }));
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) reset();
+        onOpenChange(next);
+      }}
+      title="Reportar Nueva Incidencia"
+      description="Describe el problema y la unidad afectada."
+      width={560}
+    >
+      <Form onSubmit={submit} noValidate aria-label="Nueva incidencia">
+        <SelectField
+          label="Propiedad"
+          placeholder={properties.isLoading ? 'Cargando propiedades...' : 'Selecciona una propiedad'}
+          options={propertyOptions}
+          value={propertyId ?? undefined}
+          onValueChange={(v) => {
+            setPropertyId(v);
+            setUnitId('');
+          }}
+          error={errors.propertyId}
+        />
+        <SelectField
+          label="Unidad"
+          placeholder={propertyId ? (detail.isLoading ? 'Cargando unidades...' : 'Selecciona una unidad') : 'Elige antes la propiedad'}
+          options={unitOptions}
+          value={unitId || undefined}
+          onValueChange={setUnitId}
+          disabled={!propertyId}
+          error={errors.rentableUnitId}
+        />
+        <SelectField
+          label="Categoría"
+          placeholder="Selecciona una categoría"
+          options={CATEGORY_OPTIONS}
+          value={incidentCategory || undefined}
+          onValueChange={setCategory}
+          error={errors.incidentCategory}
+        />
+        <TextField label="Título" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} maxLength={255} />
+        <TextAreaField label="Descripción" value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
+        <SelectField label="Prioridad" options={PRIORITY_OPTIONS} value={priority} onValueChange={(v) => setPriority(v as IncidentPriority)} error={errors.priority} />
+        <NumberField
+          label="Coste estimado (€, opcional)"
+          onValueChange={setCost}
+          min={0}
+          step="0.01"
+          error={errors.costEstimate}
+        />
+        <DialogActions>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={report.isPending}>
+            {report.isPending ? 'Reportando...' : 'Reportar Incidencia'}
+          </Button>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,213 @@
+/** @jest-environment jsdom */
+import type { PropertyDetail, PropertyListItem } from '@arrendia/api-contract';
+import { resetToasts } from '@arrendia/ui';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PropertiesScreen } from './PropertiesScreen';
+import { fakeResponse, pending, renderAt, serve } from '@arrendia/testing';
+
+const property = (id: number, over: Partial<PropertyListItem> = {}): PropertyListItem => ({
+  id,
+  ownerUserId: 1,
+  managerAgencyId: null,
+  propertyName: `Piso ${id}`,
+  addressStreet: 'Calle de Fuencarral',
+  addressNumber: String(id),
+  addressDetails: null,
+  city: 'Madrid',
+  province: 'Madrid',
+  postalCode: '28004',
+  country: 'España',
+  refCatastral: null,
+  totalAreaM2: '85.50',
+  buildYear: null,
+  notes: null,
+  isArchived: false,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+  unitCount: 1,
+  rentedUnits: 0,
+  monthlyRent: '0.00',
+  ...over,
+});
+
+const LIST = 'GET /api/properties?pageSize=100';
+const screenAt = (path = '/properties') => renderAt(<PropertiesScreen user={null} />, path, '/properties/*');
+
+beforeEach(() => {
+  resetToasts();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('PropertiesScreen list', () => {
+  it('shows 6 placeholders while loading', () => {
+    pending();
+    screenAt();
+    expect(screen.getByRole('heading', { level: 1, name: 'Propiedades' })).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Cargando propiedades' })).getAllByRole('listitem')).toHaveLength(6);
+  });
+
+  it('shows the empty state with an add-first-property button', async () => {
+    serve({ [LIST]: () => fakeResponse(200, []) });
+    screenAt();
+    expect(await screen.findByRole('heading', { name: 'No tienes propiedades' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir tu primera propiedad' }));
+    expect(await screen.findByRole('dialog', { name: 'Nueva Propiedad' })).toBeTruthy();
+  });
+
+  it('draws a card per property: name, Activa/Archivada, street number and city, area, Ver Detalles', async () => {
+    serve({ [LIST]: () => fakeResponse(200, [property(1), property(2, { isArchived: true, totalAreaM2: null, addressNumber: null, city: 'Sevilla' })]) });
+    screenAt();
+    const first = await screen.findByRole('article', { name: 'Piso 1' });
+    expect(within(first).getByText('Activa')).toBeTruthy();
+    expect(within(first).getByText('Calle de Fuencarral 1, Madrid')).toBeTruthy();
+    expect(within(first).getByText('85,5 m²')).toBeTruthy();
+    expect(within(first).getByRole('link', { name: 'Ver Detalles de Piso 1' }).getAttribute('href')).toBe('/properties/1');
+    const second = screen.getByRole('article', { name: 'Piso 2' });
+    expect(within(second).getByText('Archivada')).toBeTruthy();
+    expect(within(second).getByText('Calle de Fuencarral, Sevilla')).toBeTruthy();
+    expect(within(second).queryByText(/m²/)).toBeNull();
+  });
+});
+
+describe('PropertiesScreen create dialog', () => {
+  it('refuses an empty form with the Spanish messages and sends nothing', async () => {
+    const fetch = serve({ [LIST]: () => fakeResponse(200, []) });
+    screenAt('/properties?nueva=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Propiedad' });
+    expect((within(dialog).getByLabelText('País') as HTMLInputElement).value).toBe('España');
+    fireEvent.change(within(dialog).getByLabelText('Código postal'), { target: { value: '99999' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Propiedad' }));
+    expect(await within(dialog).findByText('El nombre de la propiedad es obligatorio')).toBeTruthy();
+    expect(within(dialog).getByText('La calle es obligatoria')).toBeTruthy();
+    expect(within(dialog).getByText('La ciudad es obligatoria')).toBeTruthy();
+    expect(within(dialog).getByText('La provincia es obligatoria')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Código postal').getAttribute('aria-invalid')).toBe('true');
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  function fill(dialog: HTMLElement) {
+    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    type('Nombre de la propiedad', 'Ático de Lavapiés');
+    type('Calle', 'Calle del Ave María');
+    type('Número', '12');
+    type('Ciudad', 'Madrid');
+    type('Provincia', 'Madrid');
+    type('Código postal', '28012');
+    type('Superficie total (m²)', '72,5');
+  }
+
+  it("sends the form, shows 'Guardando...' while pending, the spec's toast, and refreshes the list", async () => {
+    let answer: (r: Response) => void = () => undefined;
+    let lists = 0;
+    const fetch = serve({
+      [LIST]: () => fakeResponse(200, lists++ === 0 ? [] : [property(9, { propertyName: 'Ático de Lavapiés' })]),
+      'POST /api/properties': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'GET /api/dashboard/metrics': () => fakeResponse(200, {}),
+    });
+    screenAt('/properties?nueva=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Propiedad' });
+    fill(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Propiedad' }));
+    const saving = await within(dialog).findByRole('button', { name: 'Guardando...' });
+    expect((saving as HTMLButtonElement).disabled).toBe(true);
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ propertyName: 'Ático de Lavapiés', unitType: 'vivienda', postalCode: '28012', country: 'España', totalAreaM2: 72.5 });
+    answer(fakeResponse(201, property(9, { propertyName: 'Ático de Lavapiés' })));
+    expect(await screen.findByText('Propiedad creada')).toBeTruthy();
+    expect(screen.getByText('La propiedad ha sido creada exitosamente')).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Ático de Lavapiés' })).toBeTruthy();
+  });
+
+  it("shows the server's field message under its field and the 'Error' toast", async () => {
+    serve({
+      [LIST]: () => fakeResponse(200, []),
+      'POST /api/properties': () =>
+        fakeResponse(409, { error: 'conflict', message: 'Ya existe', fields: { refCatastral: 'Ya existe una propiedad con esa referencia catastral' } }),
+    });
+    screenAt('/properties?nueva=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Propiedad' });
+    fill(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Propiedad' }));
+    expect(await within(dialog).findByText('Ya existe una propiedad con esa referencia catastral')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(screen.getByText('No se pudo crear la propiedad')).toBeTruthy();
+  });
+});
+
+describe('PropertiesScreen delete', () => {
+  it('asks for confirmation, then deletes and says so', async () => {
+    const fetch = serve({
+      [LIST]: () => fakeResponse(200, [property(1)]),
+      'DELETE /api/properties/1': () => fakeResponse(204),
+      'GET /api/dashboard/metrics': () => fakeResponse(200, {}),
+    });
+    screenAt();
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar Piso 1' }));
+    const confirm = await screen.findByRole('alertdialog', { name: '¿Estás seguro de que quieres eliminar esta propiedad?' });
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Propiedad eliminada')).toBeTruthy();
+    expect(screen.getByText('La propiedad ha sido eliminada exitosamente')).toBeTruthy();
+  });
+
+  it("shows the server's 409 reason with 'No se pudo eliminar la propiedad'", async () => {
+    serve({
+      [LIST]: () => fakeResponse(200, [property(1)]),
+      'DELETE /api/properties/1': () => fakeResponse(409, { error: 'conflict', message: 'No se puede eliminar una propiedad con un contrato activo' }),
+    });
+    screenAt();
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar Piso 1' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('No se pudo eliminar la propiedad. No se puede eliminar una propiedad con un contrato activo')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+  });
+});
+
+describe('PropertiesScreen detail (/properties/:id)', () => {
+  const detail: PropertyDetail = {
+    ...property(4),
+    units: [
+      {
+        id: 40,
+        mainPropertyId: 4,
+        unitTypeId: 1,
+        unitName: 'Bajo A',
+        description: null,
+        areaM2: null,
+        currentStatus: 'Alquilado',
+        baseRentPrice: '950.00',
+        amenities: null,
+        isActive: true,
+        unitType: { id: 1, typeName: 'vivienda' },
+        details: null,
+      },
+    ],
+    contracts: [],
+    incidents: [],
+    recentTransactions: [],
+  };
+
+  it('shows the facts and each unit with its status and rent; Archivar sends isArchived', async () => {
+    const fetch = serve({
+      'GET /api/properties/4': () => fakeResponse(200, detail),
+      'PATCH /api/properties/4': () => fakeResponse(200, { ...property(4, { isArchived: true }) }),
+    });
+    screenAt('/properties/4');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Piso 4' })).toBeTruthy();
+    const units = screen.getByRole('region', { name: 'Unidades' });
+    expect(within(units).getByText('Alquilado')).toBeTruthy();
+    expect(within(units).getByText('950,00 €/mes')).toBeTruthy();
+    expect(screen.getByText('No hay ningún contrato activo.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Archivar' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
+    expect(JSON.parse(String(patch[1]!.body))).toEqual({ isArchived: true });
+  });
+
+  it("says 'Propiedad no encontrada' for an unknown id", async () => {
+    serve({ 'GET /api/properties/77': () => fakeResponse(404, { error: 'not_found', message: 'No se ha encontrado la propiedad' }) });
+    screenAt('/properties/77');
+    expect(await screen.findByRole('heading', { name: 'Propiedad no encontrada' })).toBeTruthy();
+  });
+});

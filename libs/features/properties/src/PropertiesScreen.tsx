@@ -1,0 +1,159 @@
+import type { CurrentUser, PropertyListItem } from '@arrendia/api-contract';
+import { AlertDialog, Button, Card, CardDescription, CardFooter, CardTitle, PageHeader, Skeleton, toast } from '@arrendia/ui';
+import { useState } from 'react';
+import { Link, Route, Routes, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { isSessionGone, serverMessage } from './formErrors';
+import { addressLine, ArchiveBadge, formatArea } from './propertyParts';
+import { PropertyDetailView } from './PropertyDetailView';
+import { PropertyFormDialog } from './PropertyFormDialog';
+import { useDeleteProperty, useProperties } from './useProperties';
+
+/** Spec §9: 6 loading placeholders on the properties screen. */
+export const PROPERTY_SKELETONS = 6;
+
+export const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
+  gap: ${({ theme }) => theme.space.lg};
+  list-style: none;
+  padding: 0;
+`;
+
+const TitleRow = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const DetailLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 32px;
+  padding: 0 ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  text-decoration: none;
+  &:hover { background: ${({ theme }) => theme.colors.surfaceMuted}; }
+`;
+
+function PropertyCard({ property, onDelete }: { property: PropertyListItem; onDelete: (p: PropertyListItem) => void }) {
+  return (
+    <li>
+      <Card as="article" aria-labelledby={`property-${property.id}`}>
+        <TitleRow>
+          <CardTitle as="h2" id={`property-${property.id}`}>
+            {property.propertyName}
+          </CardTitle>
+          <ArchiveBadge isArchived={property.isArchived} />
+        </TitleRow>
+        <CardDescription>{addressLine(property)}</CardDescription>
+        {property.totalAreaM2 !== null && <CardDescription>{formatArea(property.totalAreaM2)}</CardDescription>}
+        <CardFooter>
+          <DetailLink to={`/properties/${property.id}`} aria-label={`Ver Detalles de ${property.propertyName}`}>
+            Ver Detalles
+          </DetailLink>
+          <Button variant="ghost" size="sm" onClick={() => onDelete(property)} aria-label={`Eliminar ${property.propertyName}`}>
+            Eliminar
+          </Button>
+        </CardFooter>
+      </Card>
+    </li>
+  );
+}
+
+function PropertiesList() {
+  const { data, isPending, isError } = useProperties();
+  const [search, setSearch] = useSearchParams();
+  const [creating, setCreating] = useState(search.get('nueva') === '1');
+  const [toDelete, setToDelete] = useState<PropertyListItem | null>(null);
+  const remove = useDeleteProperty();
+
+  const setOpen = (open: boolean) => {
+    setCreating(open);
+    if (!open && search.has('nueva')) {
+      search.delete('nueva');
+      setSearch(search, { replace: true });
+    }
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => toast({ title: 'Propiedad eliminada', description: 'La propiedad ha sido eliminada exitosamente' }),
+      onError: (error) => {
+        if (isSessionGone(error)) return;
+        const reason = serverMessage(error);
+        toast({ title: 'Error', description: reason ? `No se pudo eliminar la propiedad. ${reason}` : 'No se pudo eliminar la propiedad', variant: 'destructive' });
+      },
+    });
+    setToDelete(null);
+  };
+
+  return (
+    <>
+      <PageHeader title="Propiedades" description="Gestiona tu cartera de inmuebles." actions={<Button onClick={() => setOpen(true)}>Añadir Propiedad</Button>} />
+      {isPending ? (
+        <Grid aria-busy="true" aria-label="Cargando propiedades">
+          {Array.from({ length: PROPERTY_SKELETONS }, (_, i) => (
+            <li key={i}>
+              <Card>
+                <Skeleton height="1.5rem" width="60%" />
+                <Skeleton />
+                <Skeleton width="40%" />
+              </Card>
+            </li>
+          ))}
+        </Grid>
+      ) : isError ? (
+        <Card role="alert">
+          <CardTitle as="h2">No se pudieron cargar las propiedades</CardTitle>
+          <CardDescription>Inténtalo de nuevo en unos minutos.</CardDescription>
+        </Card>
+      ) : data.length === 0 ? (
+        <Card as="section" aria-labelledby="properties-empty">
+          <CardTitle as="h2" id="properties-empty">
+            No tienes propiedades
+          </CardTitle>
+          <CardDescription>Añade tu primera propiedad para empezar a gestionar sus unidades, contratos e incidencias.</CardDescription>
+          <CardFooter>
+            <Button onClick={() => setOpen(true)}>Añadir tu primera propiedad</Button>
+          </CardFooter>
+        </Card>
+      ) : (
+        <Grid aria-label="Propiedades">
+          {data.map((property) => (
+            <PropertyCard key={property.id} property={property} onDelete={setToDelete} />
+          ))}
+        </Grid>
+      )}
+      <PropertyFormDialog open={creating} onOpenChange={setOpen} />
+      <AlertDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="¿Estás seguro de que quieres eliminar esta propiedad?"
+        description={toDelete ? `${toDelete.propertyName}: se eliminarán también sus unidades. Esta acción no se puede deshacer.` : undefined}
+        confirmLabel="Eliminar"
+        destructive
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}
+
+/**
+ * /properties (spec §2): the card grid, the create dialog (also opened by /properties?nueva=1, the
+ * dashboards' quick action) and delete behind a confirmation; /properties/:id the detail.
+ */
+export function PropertiesScreen(_props: { user: CurrentUser | null }) {
+  return (
+    <Routes>
+      <Route index element={<PropertiesList />} />
+      <Route path=":id" element={<PropertyDetailView />} />
+    </Routes>
+  );
+}

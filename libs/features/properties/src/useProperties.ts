@@ -1,0 +1,79 @@
+import { apiRequest, getJson } from '@arrendia/api-client';
+import {
+  PropertyDetailSchema,
+  PropertyListItemSchema,
+  PropertySchema,
+  type PropertiesCreateInput,
+  type Property,
+  type PropertyDetail,
+  type PropertyListItem,
+} from '@arrendia/api-contract';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+export const PROPERTIES_PATH = '/api/properties';
+export const PROPERTIES_KEY = [PROPERTIES_PATH] as const;
+export const METRICS_KEY = ['/api/dashboard/metrics'] as const;
+/** The screen lists up to the API's largest page (the spec shows no paging). */
+const LIST_URL = `${PROPERTIES_PATH}?pageSize=100`;
+
+export const propertyPath = (id: number | string) => `${PROPERTIES_PATH}/${id}`;
+
+/** Keys whose figures change when a property is created, archived or deleted. */
+function invalidatePortfolio(client: QueryClient) {
+  for (const key of [PROPERTIES_KEY, METRICS_KEY, ['/api/dashboard/trends'], ['/api/activity?limit=10'], ['/api/units'], ['/api/units?available=true']]) {
+    void client.invalidateQueries({ queryKey: key });
+  }
+}
+
+/** GET /api/properties: the user's properties, newest first. */
+export function useProperties() {
+  return useQuery<PropertyListItem[]>({
+    queryKey: PROPERTIES_KEY,
+    queryFn: async ({ signal }) => (await getJson(LIST_URL, z.array(PropertyListItemSchema), signal)).data,
+  });
+}
+
+/** GET /api/properties/:id: facts, units, contracts, incidents and transactions. */
+export function usePropertyDetail(id: string) {
+  const path = propertyPath(id);
+  return useQuery<PropertyDetail>({
+    queryKey: [path],
+    queryFn: async ({ signal }) => (await getJson(path, PropertyDetailSchema, signal)).data,
+  });
+}
+
+/** POST /api/properties, then refresh the list and the dashboard metrics (spec §7). */
+export function useCreateProperty() {
+  const client = useQueryClient();
+  return useMutation<Property, Error, PropertiesCreateInput>({
+    mutationFn: async (input) => PropertySchema.parse(await (await apiRequest('POST', PROPERTIES_PATH, input)).json()),
+    onSuccess: () => invalidatePortfolio(client),
+  });
+}
+
+/** DELETE /api/properties/:id, then refresh the list. */
+export function useDeleteProperty() {
+  const client = useQueryClient();
+  return useMutation<void, Error, number>({
+    mutationFn: async (id) => {
+      await apiRequest('DELETE', propertyPath(id));
+    },
+    onSuccess: (_data, id) => {
+      client.removeQueries({ queryKey: [propertyPath(id)] });
+      invalidatePortfolio(client);
+    },
+  });
+}
+
+/** PATCH /api/properties/:id {isArchived}: archive or restore. */
+export function useArchiveProperty(id: number) {
+  const client = useQueryClient();
+  return useMutation<Property, Error, boolean>({
+    mutationFn: async (isArchived) => PropertySchema.parse(await (await apiRequest('PATCH', propertyPath(id), { isArchived })).json()),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: [propertyPath(id)] });
+      invalidatePortfolio(client);
+    },
+  });
+}

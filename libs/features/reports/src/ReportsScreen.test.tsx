@@ -1,0 +1,101 @@
+/** @jest-environment jsdom */
+import type { Report } from '@arrendia/api-contract';
+import { resetToasts } from '@arrendia/ui';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureAxe } from 'jest-axe';
+import { currentMonthPeriod } from './period';
+import { ReportsScreen } from './ReportsScreen';
+import { answer, renderAt, routedFetch } from '@arrendia/testing';
+
+jest.setTimeout(30_000);
+
+const report = (id: number, overrides: Partial<Report> = {}): Report => ({
+  id, reportType: 'financial', periodFrom: '2026-03-01', periodTo: '2026-03-31', fileName: `reporte-financiero_2026-03-01_2026-03-31.pdf`,
+  fileSizeKb: 3, createdAt: '2026-04-02T08:30:00Z', ...overrides,
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  act(() => resetToasts());
+});
+
+describe('currentMonthPeriod', () => {
+  it('runs from the first to the last day of the Madrid month', () => {
+    expect(currentMonthPeriod(new Date('2026-02-10T12:00:00Z'))).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    // 23:30 UTC on 31 December is already January in Madrid.
+    expect(currentMonthPeriod(new Date('2026-12-31T23:30:00Z'))).toEqual({ from: '2027-01-01', to: '2027-01-31' });
+  });
+});
+
+describe('ReportsScreen', () => {
+  it('shows the three report cards, each with a period and Generar PDF', () => {
+    global.fetch = routedFetch({});
+    renderAt(<ReportsScreen user={null} />);
+    for (const title of ['Reporte Financiero', 'Reporte de Ocupación', 'Reporte de Inquilinos']) {
+      const card = screen.getByRole('article', { name: title });
+      expect(within(card).getByLabelText('Desde')).toBeTruthy();
+      expect(within(card).getByLabelText('Hasta')).toBeTruthy();
+      expect(within(card).getByRole('button', { name: 'Generar PDF' })).toBeTruthy();
+    }
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Generar Reportes', 'Programados', 'Historial']);
+  });
+
+  it('generates a PDF for the chosen period and offers its download', async () => {
+    const fetchMock = routedFetch({ 'POST /api/reports': () => answer(201, report(7, { reportType: 'occupancy', fileName: 'reporte-ocupacion_2026-01-01_2026-03-31.pdf' })) });
+    global.fetch = fetchMock;
+    const { client } = renderAt(<ReportsScreen user={null} />);
+    const invalidate = jest.spyOn(client, 'invalidateQueries');
+    const card = screen.getByRole('article', { name: 'Reporte de Ocupación' });
+    fireEvent.change(within(card).getByLabelText('Desde'), { target: { value: '2026-01-01' } });
+    fireEvent.change(within(card).getByLabelText('Hasta'), { target: { value: '2026-03-31' } });
+    await userEvent.click(within(card).getByRole('button', { name: 'Generar PDF' }));
+    expect(await screen.findByText('Reporte generado')).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1].body))).toEqual({ reportType: 'occupancy', from: '2026-01-01', to: '2026-03-31' });
+    expect(within(card).getByRole('link', { name: 'Descargar reporte-ocupacion_2026-01-01_2026-03-31.pdf' }).getAttribute('href')).toBe('/api/reports/7/download');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/reports'] });
+  });
+
+  it('refuses a period that ends before it starts without calling the API', async () => {
+    const fetchMock = routedFetch({});
+    global.fetch = fetchMock;
+    renderAt(<ReportsScreen user={null} />);
+    const card = screen.getByRole('article', { name: 'Reporte Financiero' });
+    fireEvent.change(within(card).getByLabelText('Desde'), { target: { value: '2026-05-01' } });
+    fireEvent.change(within(card).getByLabelText('Hasta'), { target: { value: '2026-04-30' } });
+    await userEvent.click(within(card).getByRole('button', { name: 'Generar PDF' }));
+    expect(await within(card).findByText('La fecha final no puede ser anterior a la inicial')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("Programados says scheduling is not available yet; Historial lists the generated reports with date, type, period and download", async () => {
+    global.fetch = routedFetch({ 'GET /api/reports': () => [report(2, { reportType: 'tenants', fileName: 'reporte-inquilinos.pdf' }), report(1)] });
+    renderAt(<ReportsScreen user={null} />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Programados' }));
+    expect(screen.getByText(/La programación de reportes todavía no está disponible/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: 'Historial' }));
+    const rows = (await screen.findAllByRole('row')).slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').slice(0, 3).map((c) => c.textContent))).toEqual([
+      ['02/04/2026 10:30', 'Reporte de Inquilinos', '01/03/2026 - 31/03/2026'],
+      ['02/04/2026 10:30', 'Reporte Financiero', '01/03/2026 - 31/03/2026'],
+    ]);
+    expect(within(rows[0]!).getByRole('link', { name: 'Descargar reporte-inquilinos.pdf' }).getAttribute('href')).toBe('/api/reports/2/download');
+  });
+
+  it('Historial says when there are no reports', async () => {
+    global.fetch = routedFetch({ 'GET /api/reports': () => [] });
+    renderAt(<ReportsScreen user={null} />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Historial' }));
+    expect(await screen.findByText('Todavía no has generado ningún reporte')).toBeTruthy();
+  });
+});
+
+describe('ReportsScreen accessibility', () => {
+  it('has no axe violations', async () => {
+    global.fetch = routedFetch({});
+    renderAt(<ReportsScreen user={null} />);
+    const results = await configureAxe({ rules: { region: { enabled: false } } })(document.body);
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+import { REPORT_TYPE_LABELS, REPORT_TYPES, type CurrentUser } from '@arrendia/api-contract';
+import { formatDate, formatDateTime } from '@arrendia/locale-es';
+import { Card, CardDescription, CardTitle, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { ReportCard } from './ReportCard';
+import { reportDownloadUrl, useReports } from './useReports';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(280px, 1fr));
+  gap: ${({ theme }) => theme.space.lg};
+`;
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  th, td {
+    text-align: left;
+    padding: ${({ theme }) => theme.space.sm};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  th { color: ${({ theme }) => theme.colors.textMuted}; font-weight: ${({ theme }) => theme.fontWeights.medium}; }
+`;
+
+function History() {
+  const reports = useReports();
+  if (reports.isLoading) {
+    return (
+      <Card aria-busy="true" aria-label="Cargando historial">
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} height="2rem" />
+        ))}
+      </Card>
+    );
+  }
+  if (reports.isError) return <Card role="alert">No se pudo cargar el historial</Card>;
+  return (
+    <Card as="section" aria-labelledby="reports-history">
+      <CardTitle as="h2" id="reports-history">
+        Reportes generados
+      </CardTitle>
+      {reports.data && reports.data.length > 0 ? (
+        <Table>
+          <thead>
+            <tr>
+              <th scope="col">Fecha</th>
+              <th scope="col">Tipo</th>
+              <th scope="col">Periodo</th>
+              <th scope="col">Archivo</th>
+            </tr>
+          </thead>
+          <tbody>
+            {reports.data.map((r) => (
+              <tr key={r.id}>
+                <td>{formatDateTime(r.createdAt)}</td>
+                <td>{REPORT_TYPE_LABELS[r.reportType]}</td>
+                <td>
+                  {formatDate(r.periodFrom)} - {formatDate(r.periodTo)}
+                </td>
+                <td>
+                  <a href={reportDownloadUrl(r.id)} download={r.fileName} aria-label={`Descargar ${r.fileName}`}>
+                    Descargar
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : (
+        <CardDescription>Todavía no has generado ningún reporte</CardDescription>
+      )}
+    </Card>
+  );
+}
+
+/** /reports: Generar Reportes (three real PDF reports), Programados (not available yet), Historial. */
+export function ReportsScreen(_props: { user: CurrentUser | null }) {
+  const [tab, setTab] = useState('generar');
+  return (
+    <>
+      <PageHeader title="Reportes" description="Genera reportes en PDF de tu cartera para el periodo que elijas" />
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Reportes">
+          <TabsTrigger value="generar">Generar Reportes</TabsTrigger>
+          <TabsTrigger value="programados">Programados</TabsTrigger>
+          <TabsTrigger value="historial">Historial</TabsTrigger>
+        </TabsList>
+        <TabsContent value="generar">
+          <Grid>
+            {REPORT_TYPES.map((type) => (
+              <ReportCard key={type} reportType={type} />
+            ))}
+          </Grid>
+        </TabsContent>
+        <TabsContent value="programados">
+          <Card as="section" aria-labelledby="reports-scheduled">
+            <CardTitle as="h2" id="reports-scheduled">
+              Reportes programados
+            </CardTitle>
+            <CardDescription>
+              La programación de reportes todavía no está disponible. Puedes generar cualquier reporte al momento desde «Generar Reportes» y
+              encontrarlo después en «Historial».
+            </CardDescription>
+          </Card>
+        </TabsContent>
+        <TabsContent value="historial">
+          <History />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Report, ReportsCreateInput } from '@arrendia/api-contract';
+import { apiRequest } from '@arrendia/api-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+export const REPORTS_KEY = ['/api/reports'] as const;
+export const reportDownloadUrl = (id: number) => `/api/reports/${id}/download`;
+
+/** The user's generated reports, newest first. */
+export function useReports(enabled = true) {
+  return useQuery<Report[]>({ queryKey: REPORTS_KEY, enabled });
+}
+
+/** POST /api/reports; the Historial refreshes. */
+export function useGenerateReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ReportsCreateInput) => (await apiRequest('POST', '/api/reports', input)).json() as Promise<Report>,
+    onSuccess: () => client.invalidateQueries({ queryKey: REPORTS_KEY }),
+  });
+}

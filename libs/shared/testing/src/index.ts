@@ -1,0 +1,3 @@
+/** Test helpers for screens: render with the portals' providers and stub fetch. Tests only. */
+export * from './fetch';
+export * from './render';
