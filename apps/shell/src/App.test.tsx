@@ -89,3 +89,12 @@ describe('App (shell)', () => {
     expect(await axe(document.body)).toHaveNoViolations();
   });
 });
+
+describe('App while the session is checked', () => {
+  it('shows a skeleton of the page, announced as loading', async () => {
+    global.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+    const { container } = await renderInShell(<App />);
+    expect(screen.getByRole('status', { name: 'Cargando Arrendia...' })).toBeTruthy();
+    expect(container.querySelectorAll('[data-skeleton]').length).toBeGreaterThan(0);
+  });
+});

@@ -1,26 +1,38 @@
 import { useCurrentUser } from '@arrendia/api-client';
-import { Spinner } from '@arrendia/ui';
+import { Skeleton } from '@arrendia/ui';
 import styled from 'styled-components';
 import { SignedInLayout } from './layout/SignedInLayout';
 import { SignedInContent } from './routes/SignedInContent';
 import { SignedOutContent } from './routes/SignedOutContent';
 
-const Centered = styled.div`
+const Page = styled.div`
   display: grid;
-  place-items: center;
+  gap: ${({ theme }) => theme.space.lg};
+  max-width: 1200px;
   min-height: 100vh;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.xl};
+  align-content: start;
 `;
+
+/** The page's shape while the session is checked: a bar and content blocks, announced once. */
+function StartupSkeleton() {
+  return (
+    <Page role="status" aria-busy="true" aria-label="Cargando Arrendia...">
+      <Skeleton height="2.5rem" />
+      <Skeleton width="45%" height="2.5rem" />
+      <Skeleton height="160px" />
+      <Skeleton height="240px" />
+    </Page>
+  );
+}
 
 /** The session decides everything: visitors get the public site, users the layout and their portal. */
 export function App() {
   const { data: user, isPending } = useCurrentUser();
 
   if (isPending) {
-    return (
-      <Centered>
-        <Spinner label="Cargando Arrendia..." size={32} />
-      </Centered>
-    );
+    return <StartupSkeleton />;
   }
   if (!user) return <SignedOutContent />;
   return (
