@@ -1,46 +1,11 @@
 import { errorStatus } from '@arrendia/api-client';
 import { formatDate, formatEuros, formatNumber } from '@arrendia/locale-es';
-import { Button, Card, CardDescription, CardTitle, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
+import { Button, Card, CardDescription, CardTitle, DetailGrid, FactList, MutedText, PageHeader, RowList, Skeleton, StatusBadge } from '@arrendia/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ContractEditDialog } from './ContractEditDialog';
 import { useContractDetail } from './useContracts';
-
-const Sections = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(320px, 1fr));
-  gap: ${({ theme }) => theme.space.lg};
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.lg};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
-`;
-
-const Rows = styled.ul`
-  list-style: none;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  li {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: space-between;
-    gap: ${({ theme }) => theme.space.sm};
-    padding-bottom: ${({ theme }) => theme.space.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-`;
-
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
 
 const BackLink = styled(Link)`
   color: ${({ theme }) => theme.colors.primaryText};
@@ -92,12 +57,12 @@ export function ContractDetailView() {
           </>
         }
       />
-      <Sections>
+      <DetailGrid>
         <Card as="section" aria-labelledby="contract-terms">
           <CardTitle as="h2" id="contract-terms">
             Condiciones
           </CardTitle>
-          <Facts>
+          <FactList>
             <dt>Inicio</dt>
             <dd>{formatDate(contract.startDate)}</dd>
             <dt>Fin</dt>
@@ -124,7 +89,7 @@ export function ContractDetailView() {
                 <dd>{contract.notes}</dd>
               </>
             )}
-          </Facts>
+          </FactList>
         </Card>
 
         <Card as="section" aria-labelledby="contract-tenants">
@@ -134,19 +99,19 @@ export function ContractDetailView() {
           {tenants.length === 0 ? (
             <CardDescription>Este contrato no tiene inquilinos vinculados.</CardDescription>
           ) : (
-            <Rows>
+            <RowList>
               {tenants.map((t) => (
                 <li key={t.id}>
                   <span>
-                    {[t.firstName, t.lastName].filter(Boolean).join(' ') || t.email} {t.isPrimaryTenant && <Muted>· Titular</Muted>}
+                    {[t.firstName, t.lastName].filter(Boolean).join(' ') || t.email} {t.isPrimaryTenant && <MutedText>· Titular</MutedText>}
                   </span>
-                  <Muted>
+                  <MutedText>
                     {t.email}
                     {t.telefono ? ` · ${t.telefono}` : ''}
-                  </Muted>
+                  </MutedText>
                 </li>
               ))}
-            </Rows>
+            </RowList>
           )}
         </Card>
 
@@ -157,19 +122,19 @@ export function ContractDetailView() {
           {transactions.length === 0 ? (
             <CardDescription>Sin pagos registrados.</CardDescription>
           ) : (
-            <Rows>
+            <RowList>
               {transactions.map(({ transaction, category }) => (
                 <li key={transaction.id}>
                   <span>
-                    {transaction.description ?? category?.categoryName ?? transaction.type} <Muted>· {formatDate(transaction.transactionDate)}</Muted>
+                    {transaction.description ?? category?.categoryName ?? transaction.type} <MutedText>· {formatDate(transaction.transactionDate)}</MutedText>
                   </span>
                   <span>
                     {transaction.type === 'Gasto' ? '-' : '+'}
-                    {formatEuros(transaction.amount)} <Muted>{transaction.status}</Muted>
+                    {formatEuros(transaction.amount)} <MutedText>{transaction.status}</MutedText>
                   </span>
                 </li>
               ))}
-            </Rows>
+            </RowList>
           )}
         </Card>
 
@@ -180,19 +145,19 @@ export function ContractDetailView() {
           {documents.length === 0 ? (
             <CardDescription>Sin documentos.</CardDescription>
           ) : (
-            <Rows>
+            <RowList>
               {documents.map((d) => (
                 <li key={d.id}>
                   <span>{d.fileName}</span>
-                  <Muted>
+                  <MutedText>
                     {formatNumber(d.fileSizeKb)} KB · {formatDate(d.createdAt)}
-                  </Muted>
+                  </MutedText>
                 </li>
               ))}
-            </Rows>
+            </RowList>
           )}
         </Card>
-      </Sections>
+      </DetailGrid>
       {editing && <ContractEditDialog contract={contract} open={editing} onOpenChange={setEditing} />}
     </>
   );

@@ -1,6 +1,6 @@
 import type { CurrentUser, PropertyListItem, UnitOption } from '@arrendia/api-contract';
 import { formatEuros, formatNumber } from '@arrendia/locale-es';
-import { Badge, Card, CardDescription, CardTitle, Skeleton } from '@arrendia/ui';
+import { Badge, Card, CardDescription, CardTitle, MutedText, Skeleton } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { DASHBOARD_PROPERTIES, useFirstProperties, useUnits } from './useDashboard';
@@ -29,11 +29,6 @@ const Row = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
 export const CardLink = styled(Link)`
   color: ${({ theme }) => theme.colors.primaryText};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
@@ -60,10 +55,10 @@ function PropertyRow({ property, units }: { property: PropertyListItem; units: U
         <CardLink to={`/properties/${property.id}`}>{property.propertyName}</CardLink>
         {property.isArchived ? <Badge>Archivada</Badge> : <Badge $tone="green">Activa</Badge>}
       </Row>
-      <Muted>
+      <MutedText>
         {[property.addressStreet, property.addressNumber].filter(Boolean).join(' ')}, {property.city}
         {property.totalAreaM2 !== null && ` · ${formatNumber(property.totalAreaM2, Number(property.totalAreaM2) % 1 === 0 ? 0 : 2)} m²`}
-      </Muted>
+      </MutedText>
       {own && own.length > 0 && (
         <Units aria-label={`Unidades de ${property.propertyName}`}>
           {own.map((unit) => (
@@ -76,7 +71,7 @@ function PropertyRow({ property, units }: { property: PropertyListItem; units: U
           ))}
         </Units>
       )}
-      {own && own.length === 0 && <Muted>Sin unidades</Muted>}
+      {own && own.length === 0 && <MutedText>Sin unidades</MutedText>}
     </Item>
   );
 }

@@ -1,6 +1,6 @@
 import type { CurrentUser, TaskKind } from '@arrendia/api-contract';
 import { formatDate } from '@arrendia/locale-es';
-import { Badge, Card, CardDescription, CardTitle, Skeleton, StatusBadge } from '@arrendia/ui';
+import { Badge, Card, CardDescription, CardTitle, MutedText, Skeleton, StatusBadge } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useTasks } from './useDashboard';
@@ -26,11 +26,6 @@ const Row = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
   align-items: center;
-`;
-
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 const Section = styled(Card)`
@@ -70,10 +65,10 @@ export function UpcomingTasksCard(_props: { user: CurrentUser | null }) {
               <Row>
                 <Badge $tone={task.kind === 'incident' ? 'red' : task.kind === 'renewal_notice' ? 'yellow' : 'blue'}>{TASK_LABELS[task.kind]}</Badge>
                 {task.priority && <StatusBadge kind="priority" value={task.priority} />}
-                <Muted>{formatDate(task.date)}</Muted>
+                <MutedText>{formatDate(task.date)}</MutedText>
               </Row>
               <Link to={task.link}>{task.title}</Link>
-              <Muted>{task.description}</Muted>
+              <MutedText>{task.description}</MutedText>
             </Item>
           ))}
         </List>

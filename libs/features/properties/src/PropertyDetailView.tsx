@@ -1,48 +1,12 @@
 import type { PropertyDetail } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardDescription, CardTitle, PageHeader, Skeleton, StatusBadge, toast } from '@arrendia/ui';
+import { Badge, Button, Card, CardDescription, CardTitle, DetailGrid, FactList, MutedText, PageHeader, RowList, Skeleton, StatusBadge, toast } from '@arrendia/ui';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { isSessionGone } from './formErrors';
 import { addressLine, ArchiveBadge, formatArea } from './propertyParts';
 import { useArchiveProperty, usePropertyDetail } from './useProperties';
-
-const Sections = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(320px, 1fr));
-  gap: ${({ theme }) => theme.space.lg};
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.lg};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
-`;
-
-const Rows = styled.ul`
-  list-style: none;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  li {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: ${({ theme }) => theme.space.sm};
-    padding-bottom: ${({ theme }) => theme.space.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-`;
-
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
 
 const Amount = styled.span<{ $negative: boolean }>`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
@@ -79,14 +43,14 @@ export function PropertyDetailView() {
     return (
       <div aria-busy="true" aria-label="Cargando propiedad">
         <Skeleton height="2rem" width="40%" />
-        <Sections>
+        <DetailGrid>
           {[0, 1, 2].map((i) => (
             <Card key={i}>
               <Skeleton />
               <Skeleton width="70%" />
             </Card>
           ))}
-        </Sections>
+        </DetailGrid>
       </div>
     );
   }
@@ -117,12 +81,12 @@ export function PropertyDetailView() {
           </>
         }
       />
-      <Sections>
+      <DetailGrid>
         <Card as="section" aria-labelledby="property-facts">
           <CardTitle as="h2" id="property-facts">
             Datos
           </CardTitle>
-          <Facts>
+          <FactList>
             <dt>Dirección</dt>
             <dd>{[property.addressStreet, property.addressNumber, property.addressDetails].filter(Boolean).join(' ')}</dd>
             <dt>Ciudad</dt>
@@ -141,7 +105,7 @@ export function PropertyDetailView() {
                 <dd>{property.notes}</dd>
               </>
             )}
-          </Facts>
+          </FactList>
         </Card>
 
         <Card as="section" aria-labelledby="property-units">
@@ -151,19 +115,19 @@ export function PropertyDetailView() {
           {property.units.length === 0 ? (
             <CardDescription>Esta propiedad no tiene unidades.</CardDescription>
           ) : (
-            <Rows>
+            <RowList>
               {property.units.map((unit) => (
                 <li key={unit.id}>
                   <span>
-                    {unit.unitName} {unit.areaM2 && <Muted>· {formatArea(unit.areaM2)}</Muted>}
+                    {unit.unitName} {unit.areaM2 && <MutedText>· {formatArea(unit.areaM2)}</MutedText>}
                   </span>
                   <span>
                     <Badge $tone={unit.currentStatus === 'Alquilado' ? 'green' : unit.currentStatus === 'Disponible' ? 'blue' : 'yellow'}>{unit.currentStatus}</Badge>{' '}
-                    {unit.baseRentPrice ? `${formatEuros(unit.baseRentPrice)}/mes` : <Muted>Sin renta</Muted>}
+                    {unit.baseRentPrice ? `${formatEuros(unit.baseRentPrice)}/mes` : <MutedText>Sin renta</MutedText>}
                   </span>
                 </li>
               ))}
-            </Rows>
+            </RowList>
           )}
         </Card>
 
@@ -172,7 +136,7 @@ export function PropertyDetailView() {
             Contrato activo
           </CardTitle>
           {active ? (
-            <Rows>
+            <RowList>
               <li>
                 <Link to={`/contracts/${active.contract.id}`}>{active.contract.contractCode}</Link>
                 <StatusBadge kind="contract" value={active.contract.status} />
@@ -182,11 +146,11 @@ export function PropertyDetailView() {
                 <span>{formatEuros(active.contract.rentAmount)}/mes</span>
               </li>
               <li>
-                <Muted>
+                <MutedText>
                   {formatDate(active.contract.startDate)} – {formatDate(active.contract.endDate)}
-                </Muted>
+                </MutedText>
               </li>
-            </Rows>
+            </RowList>
           ) : (
             <CardDescription>No hay ningún contrato activo.</CardDescription>
           )}
@@ -199,16 +163,16 @@ export function PropertyDetailView() {
           {property.incidents.length === 0 ? (
             <CardDescription>Sin incidencias.</CardDescription>
           ) : (
-            <Rows>
+            <RowList>
               {property.incidents.map(({ incident, unit }) => (
                 <li key={incident.id}>
                   <span>
-                    {incident.title} <Muted>· {unit.unitName}</Muted>
+                    {incident.title} <MutedText>· {unit.unitName}</MutedText>
                   </span>
                   <StatusBadge kind="incident" value={incident.status} />
                 </li>
               ))}
-            </Rows>
+            </RowList>
           )}
         </Card>
 
@@ -219,11 +183,11 @@ export function PropertyDetailView() {
           {property.recentTransactions.length === 0 ? (
             <CardDescription>Sin movimientos.</CardDescription>
           ) : (
-            <Rows>
+            <RowList>
               {property.recentTransactions.map(({ transaction, category }) => (
                 <li key={transaction.id}>
                   <span>
-                    {transaction.description ?? category?.categoryName ?? transaction.type} <Muted>· {formatDate(transaction.transactionDate)}</Muted>
+                    {transaction.description ?? category?.categoryName ?? transaction.type} <MutedText>· {formatDate(transaction.transactionDate)}</MutedText>
                   </span>
                   <Amount $negative={transaction.type === 'Gasto'}>
                     {transaction.type === 'Gasto' ? '-' : '+'}
@@ -231,10 +195,10 @@ export function PropertyDetailView() {
                   </Amount>
                 </li>
               ))}
-            </Rows>
+            </RowList>
           )}
         </Card>
-      </Sections>
+      </DetailGrid>
     </>
   );
 }

@@ -27,3 +27,4 @@ export * from './components/PageHeader';
 export * from './components/NotFound';
 export * from './toast/toastStore';
 export * from './toast/Toaster';
+export * from './components/Layout';
