@@ -1,3 +1,4 @@
+import { documentDownloadUrl } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
 import { formatDate, formatEuros, formatNumber } from '@arrendia/locale-es';
 import { Button, Card, CardDescription, CardTitle, DetailGrid, FactList, MutedText, PageHeader, RowList, Skeleton, StatusBadge } from '@arrendia/ui';
@@ -148,7 +149,9 @@ export function ContractDetailView() {
             <RowList>
               {documents.map((d) => (
                 <li key={d.id}>
-                  <span>{d.fileName}</span>
+                  <a href={documentDownloadUrl(d.id)} download={d.fileName} aria-label={`Descargar ${d.fileName}`}>
+                    {d.fileName}
+                  </a>
                   <MutedText>
                     {formatNumber(d.fileSizeKb)} KB · {formatDate(d.createdAt)}
                   </MutedText>

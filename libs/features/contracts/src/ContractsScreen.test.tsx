@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import type { ContractListItem, UnitOption } from '@arrendia/api-contract';
+import type { ContractDetail, ContractListItem, UnitOption } from '@arrendia/api-contract';
 import { resetToasts } from '@arrendia/ui';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { depositWarning, generateContractCode } from './ContractFormDialog';
@@ -131,4 +131,23 @@ describe('depositWarning (LAU)', () => {
 
 it('generates the contract code as a prefix and the time in ms', () => {
   expect(generateContractCode(1767225600000)).toBe('ARR-1767225600000');
+});
+
+describe('ContractsScreen detail', () => {
+  it('lists the documents with a link that downloads each one', async () => {
+    const base = item(3);
+    const detail: ContractDetail = {
+      ...base,
+      unit: { ...base.unit, currentStatus: 'Alquilado' },
+      property: { ...base.property, addressStreet: 'Calle de Toledo', addressNumber: '41', city: 'Madrid' },
+      tenants: [],
+      transactions: [],
+      documents: [{ id: 77, fileName: 'contrato-firmado.pdf', fileType: 'application/pdf', fileSizeKb: 120, createdAt: '2026-03-01T09:00:00.000Z' }],
+    };
+    serve({ 'GET /api/contracts/3': () => fakeResponse(200, detail) });
+    screenAt('/contracts/3');
+    const link = await screen.findByRole('link', { name: 'Descargar contrato-firmado.pdf' });
+    expect(link.getAttribute('href')).toBe('/api/documents/77/download');
+    expect(link.getAttribute('download')).toBe('contrato-firmado.pdf');
+  });
 });

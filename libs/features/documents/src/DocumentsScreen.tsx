@@ -1,4 +1,4 @@
-import { DOCUMENT_CATEGORIES, type CurrentUser, type DocumentCategory, type DocumentItem } from '@arrendia/api-contract';
+import { DOCUMENT_CATEGORIES, type CurrentUser, type DocumentCategory, type DocumentItem, documentDownloadUrl } from '@arrendia/api-contract';
 import { isUnauthorizedError } from '@arrendia/api-client';
 import { formatDateTime } from '@arrendia/locale-es';
 import { AlertDialog, Badge, Button, Card, CardDescription, CardTitle, Icon, PageHeader, Skeleton, useToast } from '@arrendia/ui';
@@ -145,7 +145,7 @@ export function DocumentsScreen(_props: { user: CurrentUser | null }) {
                   </Muted>
                 </div>
                 <Actions>
-                  <a href={`/api/documents/${doc.id}/download`} download={doc.fileName} aria-label={`Descargar ${doc.fileName}`}>
+                  <a href={documentDownloadUrl(doc.id)} download={doc.fileName} aria-label={`Descargar ${doc.fileName}`}>
                     Descargar
                   </a>
                   {doc.canDelete && (

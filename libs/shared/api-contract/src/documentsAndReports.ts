@@ -93,3 +93,6 @@ export const ReportSchema = z.object({
   createdAt: z.string(),
 });
 export type Report = z.infer<typeof ReportSchema>;
+
+/** Where a document's bytes are downloaded (scope-checked by the API). */
+export const documentDownloadUrl = (id: number): string => `/api/documents/${id}/download`;
