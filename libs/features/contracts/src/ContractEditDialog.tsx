@@ -1,5 +1,5 @@
 import { CONTRACT_TRANSITIONS, ContractsUpdateSchema, DEPOSIT_STATUSES, type Contract, type ContractStatus, type ContractsUpdateInput } from '@arrendia/api-contract';
-import { Button, Dialog, DialogActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
+import { Dialog, FormActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from './formErrors';
@@ -13,10 +13,6 @@ const Grid = styled.div`
 
 const Wide = styled.div`
   grid-column: 1 / -1;
-`;
-
-const Actions = styled(DialogActions)`
-  margin-top: ${({ theme }) => theme.space.xl};
 `;
 
 /** The label of the button that moves a contract to `status` (decisions.md transitions). */
@@ -135,14 +131,7 @@ export function ContractEditDialog({ contract, open, onOpenChange }: { contract:
             <TextAreaField label="Notas" rows={3} {...field('notes')} error={errors.notes ?? errors.form} />
           </Wide>
         </Grid>
-        <Actions>
-          <Button variant="outline" onClick={() => close(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Guardando...' : 'Guardar cambios'}
-          </Button>
-        </Actions>
+        <FormActions onCancel={() => close(false)} pending={update.isPending} submitLabel="Guardar cambios" />
       </form>
     </Dialog>
   );

@@ -9,7 +9,7 @@ import {
   type UnitOption,
 } from '@arrendia/api-contract';
 import { formatEuros } from '@arrendia/locale-es';
-import { Button, Dialog, DialogActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
+import { Dialog, FormActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { isSessionGone, serverFieldErrors, zodFieldErrors, type FieldErrors } from './formErrors';
@@ -23,10 +23,6 @@ const Grid = styled.div`
 
 const Wide = styled.div`
   grid-column: 1 / -1;
-`;
-
-const Actions = styled(DialogActions)`
-  margin-top: ${({ theme }) => theme.space.xl};
 `;
 
 const Warning = styled.p`
@@ -214,14 +210,7 @@ export function ContractFormDialog({ open, onOpenChange }: ContractFormDialogPro
             <TextAreaField label="Notas (opcional)" rows={3} {...field('notes')} />
           </Wide>
         </Grid>
-        <Actions>
-          <Button variant="outline" onClick={() => close(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Guardando...' : 'Crear Contrato'}
-          </Button>
-        </Actions>
+        <FormActions onCancel={() => close(false)} pending={create.isPending} submitLabel="Crear Contrato" />
       </form>
     </Dialog>
   );

@@ -7,7 +7,7 @@ import {
 } from '@arrendia/api-contract';
 import { readErrorBody } from '@arrendia/api-client';
 import { parseMoneyEs, todayIso } from '@arrendia/locale-es';
-import { Button, Dialog, DialogActions, SelectField, TextField, useToast } from '@arrendia/ui';
+import { Dialog, FormActions, SelectField, TextField, useToast } from '@arrendia/ui';
 import { type FormEvent, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { usePropertyDetail, usePropertyOptions, useRegisterTransaction, useTransactionCategories } from './lib/api';
@@ -192,14 +192,7 @@ export function RegisterTransactionDialog({ open, onOpenChange }: RegisterTransa
           options={[{ value: NONE, label: 'Sin especificar' }, ...PAYMENT_METHODS.map((m) => ({ value: m, label: m }))]}
           error={errors.paymentMethod}
         />
-        <DialogActions>
-          <Button variant="outline" onClick={() => close(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={register.isPending}>
-            {register.isPending ? 'Guardando...' : 'Registrar'}
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={() => close(false)} pending={register.isPending} submitLabel="Registrar" />
       </StyledForm>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { INCIDENT_CATEGORIES, INCIDENT_PRIORITIES, IncidentsCreateSchema, type IncidentPriority } from '@arrendia/api-contract';
 import { isUnauthorizedError, readErrorBody } from '@arrendia/api-client';
-import { Button, Dialog, DialogActions, NumberField, SelectField, TextAreaField, TextField, useToast } from '@arrendia/ui';
+import { Dialog, FormActions, NumberField, SelectField, TextAreaField, TextField, useToast } from '@arrendia/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { useProperties, usePropertyUnits, useReportIncident } from './useIncidents';
@@ -136,14 +136,7 @@ export function NewIncidentDialog({ open, onOpenChange }: NewIncidentDialogProps
           step="0.01"
           error={errors.costEstimate}
         />
-        <DialogActions>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={report.isPending}>
-            {report.isPending ? 'Reportando...' : 'Reportar Incidencia'}
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={() => onOpenChange(false)} pending={report.isPending} submitLabel="Reportar Incidencia" pendingLabel="Reportando..." />
       </Form>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { DEFAULT_COUNTRY, PropertiesCreateSchema, UNIT_TYPE_LABELS, UNIT_TYPE_NAMES, type PropertiesCreateInput } from '@arrendia/api-contract';
-import { Button, Dialog, DialogActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
+import { Dialog, FormActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { isSessionGone, serverFieldErrors, zodFieldErrors, type FieldErrors } from './formErrors';
@@ -9,10 +9,6 @@ const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
   gap: ${({ theme }) => theme.space.md};
-`;
-
-const Actions = styled(DialogActions)`
-  margin-top: ${({ theme }) => theme.space.xl};
 `;
 
 const Wide = styled.div`
@@ -135,14 +131,7 @@ export function PropertyFormDialog({ open, onOpenChange }: PropertyFormDialogPro
             <TextAreaField label="Notas (opcional)" rows={3} {...field('notes')} />
           </Wide>
         </Grid>
-        <Actions>
-          <Button variant="outline" onClick={() => close(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Guardando...' : 'Crear Propiedad'}
-          </Button>
-        </Actions>
+        <FormActions onCancel={() => close(false)} pending={create.isPending} submitLabel="Crear Propiedad" />
       </form>
     </Dialog>
   );

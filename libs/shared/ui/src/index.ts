@@ -28,3 +28,4 @@ export * from './components/NotFound';
 export * from './toast/toastStore';
 export * from './toast/Toaster';
 export * from './components/Layout';
+export * from './components/FormActions';
