@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Lighthouse on the public site: starts its own server (`node scripts/start.mjs`, which builds
 // what changed, on a fresh embedded database seeded with the demo data), audits /, /alquiler and
-// one /property/:id with the desktop preset in the system Chromium, prints the four scores per
+// one /property/:id with the desktop preset in the Chromium tools/browser finds (CHROMIUM_PATH,
+// Playwright's, the system's or the npm-packaged one), prints the four scores per
 // page and exits 1 when a score is under its target.
 //
 //   node bench/lighthouse.mjs                 # PORT 3190 unless BENCH_PORT is set
@@ -16,12 +17,13 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import browserTools from '../tools/browser/chromium.cjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 3190);
 const baseURL = `http://127.0.0.1:${port}`;
-const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const browser = browserTools.resolveChromium();
+const CHROME_FLAGS = ['--headless', ...browserTools.CHROMIUM_ARGS];
 
 /** Targets of issue 5, by Lighthouse category id. */
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
@@ -87,7 +89,7 @@ try {
   if (!propertyId) throw new Error('the catalogue has no published listing to audit');
   const pages = ['/', '/alquiler', `/property/${propertyId}`];
 
-  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  chrome = await chromeLauncher.launch({ chromePath: browser.executablePath, envVars: { ...process.env, ...browser.env }, chromeFlags: CHROME_FLAGS });
   const rows = [];
   for (const page of pages) {
     const { scores, failing } = await audit(`${baseURL}${page}`, chrome.port);

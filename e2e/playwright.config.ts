@@ -1,11 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import path from 'node:path';
+import { CHROMIUM_ARGS, resolveChromium } from '../tools/browser/chromium.cjs';
 
 const repoRoot = path.resolve(__dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3111);
 export const baseURL = `http://127.0.0.1:${port}`;
 /** A fresh embedded database for each run, so no run depends on the last one's data. */
 const dataDir = path.join(repoRoot, 'tmp', `e2e-pglite-${Date.now()}`);
+/** CHROMIUM_PATH, Playwright's, the system's or the one npm installed (tools/browser/chromium.cjs). */
+const browser = resolveChromium();
 
 export default defineConfig({
   testDir: './tests',
@@ -24,8 +27,9 @@ export default defineConfig({
     timezoneId: 'Europe/Madrid',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      executablePath: browser.executablePath,
+      env: { ...process.env, ...browser.env },
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

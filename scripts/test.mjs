@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import browserTools from '../tools/browser/chromium.cjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = path.join(root, 'tmp');
@@ -69,8 +70,37 @@ if (TEST_DATABASE_URL) {
 } else if (!only.length) {
   console.log('\n(TEST_DATABASE_URL no está definida: la suite de la API no se repite sobre PostgreSQL)');
 }
+/**
+ * Finds the e2e browser and starts it once. When none runs, the e2e step fails with one line that
+ * names what was tried and the command that fixes it, instead of one failure per test.
+ */
+async function browserPreflight() {
+  let browser;
+  try {
+    browser = browserTools.resolveChromium();
+  } catch (error) {
+    return { error: error.message };
+  }
+  const { chromium } = await import('playwright-core');
+  try {
+    const instance = await chromium.launch({ executablePath: browser.executablePath, env: { ...process.env, ...browser.env }, args: browserTools.CHROMIUM_ARGS, timeout: 60_000 });
+    await (await instance.newPage()).setContent('<p>ok</p>');
+    await instance.close();
+    return { browser };
+  } catch (error) {
+    const fix = browser.source.startsWith('@sparticuz') ? 'npm ci' : 'npx playwright install chromium';
+    return { error: `No hay navegador para las pruebas e2e: ${browser.source} (${browser.executablePath}) no se pudo lanzar: ${String(error.message).split('\n')[0]}. Se arregla con: ${fix}` };
+  }
+}
+
 const built = run('build', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']);
-if (built) {
+const preflight = built && (!only.length || only.includes('e2e')) ? await browserPreflight() : null;
+if (preflight?.error) {
+  console.log(`\n=== e2e\n${preflight.error}`);
+  results.push({ name: 'e2e', ok: false, seconds: '0.0' });
+  counts.failed += 1;
+} else if (built) {
+  if (preflight?.browser) console.log(`\ne2e: navegador ${preflight.browser.source} (${preflight.browser.executablePath})`);
   const e2eOut = path.join(tmp, 'e2e-results.json');
   rmSync(e2eOut, { force: true });
   run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { ...baseEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut }, playwrightReport(e2eOut));
