@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse on the public site: starts its own server (`node scripts/start.mjs`, which builds
 // what changed, on a fresh embedded database seeded with the demo data), audits /, /alquiler and
-// one /property/:id with the desktop preset in the Chromium tools/browser finds (CHROMIUM_PATH,
+// one /property/:id with the desktop preset in the Chromium e2e/support/chromium.cjs finds (CHROMIUM_PATH,
 // Playwright's, the system's or the npm-packaged one), prints the four scores per
 // page and exits 1 when a score is under its target.
 //
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import browserTools from '../tools/browser/chromium.cjs';
+import browserTools from '../e2e/support/chromium.cjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 3190);

@@ -1,13 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import path from 'node:path';
-import { CHROMIUM_ARGS, resolveChromium } from '../tools/browser/chromium.cjs';
+import { CHROMIUM_ARGS, resolveChromium } from './support/chromium.cjs';
 
 const repoRoot = path.resolve(__dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3111);
 export const baseURL = `http://127.0.0.1:${port}`;
 /** A fresh embedded database for each run, so no run depends on the last one's data. */
 const dataDir = path.join(repoRoot, 'tmp', `e2e-pglite-${Date.now()}`);
-/** CHROMIUM_PATH, Playwright's, the system's or the one npm installed (tools/browser/chromium.cjs). */
+/** CHROMIUM_PATH, Playwright's, the system's or the one npm installed (e2e/support/chromium.cjs). */
 const browser = resolveChromium();
 
 export default defineConfig({

@@ -1,22 +1,12 @@
 import { test, expect } from '@playwright/test';
-import { APP_ROUTES, canAccessRoute, dashboardKindFor, menuFor, roleLabel, type RoleName } from '@arrendia/permissions';
+import { APP_ROUTES, canAccessRoute, dashboardKindFor, menuFor, roleLabel } from '@arrendia/permissions';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
 import { signIn } from '../../fixtures/api';
-import type { DemoAccount } from '../../fixtures/accounts';
+import { DEMO_ROLES } from '../../fixtures/accounts';
 import { ShellPage } from '../../pom/ShellPage';
 
-/** The role each demo account has (decisions.md: four landing cards plus an agent and a delegated owner). */
-const ACCOUNTS: ReadonlyArray<[DemoAccount, RoleName]> = [
-  ['admin', 'super_admin'],
-  ['owner', 'propietario_individual'],
-  ['manager', 'admin_agencia'],
-  ['tenant', 'inquilino'],
-  ['agente', 'agente'],
-  ['delegado', 'propietario_delegado'],
-];
-
 test.describe('each demo account', () => {
-  for (const [account, role] of ACCOUNTS) {
+  for (const [account, role] of DEMO_ROLES) {
     test(`${account} sees ${roleLabel(role)}, exactly its menu, and every route opens or sends it to /dashboard`, async ({ page }) => {
       test.setTimeout(150_000);
       await signIn(page.request, account);

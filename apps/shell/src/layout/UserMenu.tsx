@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@arrendia/api-contract';
 import { canAccessRoute, LOGOUT_LABEL, SETTINGS_LABEL } from '@arrendia/permissions';
-import { Avatar, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger, Icon, initialsOf } from '@arrendia/ui';
+import { Avatar, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger, Icon, initialsOf, VisuallyHidden } from '@arrendia/ui';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -57,7 +57,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Trigger ref={triggerRef} type="button" aria-label={`Menú de usuario: ${name}`}>
+          {/* Named by its content, not aria-label: the initials it shows are decorative, and an
+              aria-label without the visible text fails label-content-name-mismatch (WCAG 2.5.3). */}
+          <Trigger ref={triggerRef} type="button">
+            <VisuallyHidden>{`Menú de usuario: ${name}`}</VisuallyHidden>
             <Avatar src={user.profileImageUrl} alt="" initials={initialsOf(user.firstName, user.lastName)} size={32} />
             <Icon name="chevronDown" size={16} />
           </Trigger>

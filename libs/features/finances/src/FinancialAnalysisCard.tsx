@@ -71,11 +71,11 @@ function PropertyProfitability({ item }: { item: PropertyFinances }) {
   const width = roiBarWidth(value);
   return (
     <StyledProperty data-testid="property-roi">
-      <StyledLine>
+      <StyledLine as="div">
         <strong>{item.propertyName}</strong>
         <span>ROI {value.toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %</span>
       </StyledLine>
-      <StyledLine>
+      <StyledLine as="div">
         <StyledMuted>{item.address}</StyledMuted>
         <StyledProfit $tone={profitTone(item.profit)} data-tone={profitTone(item.profit)}>
           {formatEuros(item.profit)}

@@ -21,7 +21,9 @@ const euros = (value: unknown) => formatEuros(Number(value));
 
 /**
  * A chart with a caption and the same figures as a visually hidden table, so a screen reader
- * gets the data the picture shows.
+ * gets the data the picture shows. The picture is hidden from assistive technology, so each chart
+ * turns off recharts' keyboard layer: a focusable element inside aria-hidden is a trap (axe:
+ * aria-hidden-focus).
  */
 export function ChartFigure({ caption, table, children, height = 280 }: { caption: string; table: ReactNode; children: ReactNode; height?: number }) {
   return (
@@ -69,7 +71,7 @@ export function MonthlyBarChart({ months, caption, height }: { months: readonly 
         </table>
       }
     >
-      <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
+      <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke={theme.colors.border} />
         <XAxis dataKey="month" stroke={theme.colors.textMuted} fontSize={12} />
         <YAxis stroke={theme.colors.textMuted} fontSize={12} width={80} tickFormatter={(v: number) => formatEuros(v).replace(/,00\s€$/, ' €')} />
@@ -103,7 +105,7 @@ export function CategoryPieChart({ items, caption }: { items: readonly { label: 
         </table>
       }
     >
-      <PieChart>
+      <PieChart accessibilityLayer={false}>
         <Pie data={items.map((i) => ({ name: i.label, value: Number(i.value) }))} dataKey="value" nameKey="name" outerRadius="80%">
           {items.map((i, index) => (
             <Cell key={i.label} fill={palette[index % palette.length]} />
@@ -136,7 +138,7 @@ export function PercentBarChart({ items, caption, valueLabel }: { items: readonl
         </table>
       }
     >
-      <BarChart data={items.map((i) => ({ name: i.label, [valueLabel]: i.value }))} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
+      <BarChart accessibilityLayer={false} data={items.map((i) => ({ name: i.label, [valueLabel]: i.value }))} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke={theme.colors.border} />
         <XAxis dataKey="name" stroke={theme.colors.textMuted} fontSize={12} />
         <YAxis domain={[0, 100]} stroke={theme.colors.textMuted} fontSize={12} unit=" %" />
