@@ -1,28 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from '../../fixtures/api';
+import { withProperty } from '../../fixtures/property';
 import { ContractsPage } from '../../pom/ContractsPage';
-
-/** A property of the owner with one vivienda, for one test; archived afterwards (contracts keep it from being deleted). */
-async function withProperty(api: APIRequestContext, name: string) {
-  const res = await api.post('/api/properties', {
-    data: { propertyName: name, unitType: 'vivienda', addressStreet: 'Calle de Prueba', addressNumber: '3', city: 'Madrid', province: 'Madrid', postalCode: '28004' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  return {
-    id,
-    /** Ends the property's contracts and archives it, so the dashboard counts are as before. */
-    async cleanUp() {
-      const contracts = (await (await api.get(`/api/contracts?propertyId=${id}`)).json()) as { contract: { id: number; status: string } }[];
-      for (const { contract } of contracts) {
-        if (contract.status === 'Activo') {
-          expect((await api.patch(`/api/contracts/${contract.id}`, { data: { status: 'Finalizado', terminationReason: 'Limpieza e2e' } })).status()).toBe(200);
-        }
-      }
-      expect((await api.patch(`/api/properties/${id}`, { data: { isArchived: true } })).status()).toBe(200);
-    },
-  };
-}
 
 test.describe('contracts (/contracts) as the demo owner', () => {
   test("a new contract shows 'Contrato creado' and its card with dd/MM/yyyy, '€/mes' and 'Pago día N de cada mes'", async ({ page }) => {

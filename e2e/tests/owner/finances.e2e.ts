@@ -1,21 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { signIn } from '../../fixtures/api';
+import { withProperty } from '../../fixtures/property';
 import { eurosToCents, FinancesPage } from '../../pom/FinancesPage';
-
-/**
- * A property of the signed-in owner, made for one test and archived after it: the API keeps a
- * property with money history (no DELETE) and has no transaction delete, so archiving is the
- * cleanup that leaves 'Propiedades Activas' as it was.
- */
-async function withProperty(api: APIRequestContext, name: string) {
-  const res = await api.post('/api/properties', {
-    data: { propertyName: name, addressStreet: 'Calle de Prueba', addressNumber: '1', city: 'Madrid', province: 'Madrid', postalCode: '28004' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  return { id, remove: async () => expect((await api.patch(`/api/properties/${id}`, { data: { isArchived: true } })).status()).toBe(200) };
-}
 
 test.describe('finances (/finances) as the demo owner', () => {
   test("registering an expense through the form changes this month's net by exactly its amount", async ({ page }) => {
@@ -38,7 +25,7 @@ test.describe('finances (/finances) as the demo owner', () => {
       await expect(row).toContainText('−123,45');
       await expect(row).toContainText('Reparaciones');
     } finally {
-      await property.remove();
+      await property.cleanUp();
     }
   });
 

@@ -1,36 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signIn } from '../../fixtures/api';
+import { withProperty } from '../../fixtures/property';
 import { IncidentsPage } from '../../pom/IncidentsPage';
-
-/**
- * A property of the signed-in owner with one unit, made for one test. Incidents keep a property
- * from being deleted, so it is archived afterwards (it then counts nowhere on the dashboard).
- */
-async function withProperty(api: APIRequestContext, name: string) {
-  const res = await api.post('/api/properties', {
-    data: { propertyName: name, unitType: 'vivienda', addressStreet: 'Calle de Prueba', addressNumber: '2', city: 'Madrid', province: 'Madrid', postalCode: '28004' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  const detail = (await (await api.get(`/api/properties/${id}`)).json()) as { units: { id: number; unitName: string }[] };
-  return {
-    id,
-    unitId: detail.units[0]!.id,
-    unitName: detail.units[0]!.unitName,
-    archive: async () => expect((await api.patch(`/api/properties/${id}`, { data: { isArchived: true } })).status()).toBe(200),
-  };
-}
-
-/** Moves every incident of the property to Cerrada, so the dashboard counts are as before. */
-async function closeAll(api: APIRequestContext, propertyId: number) {
-  const list = (await (await api.get(`/api/incidents?propertyId=${propertyId}`)).json()) as { incident: { id: number; status: string } }[];
-  const steps: Record<string, string> = { Abierta: 'En Progreso', 'En Progreso': 'Resuelta', Resuelta: 'Cerrada' };
-  for (const { incident } of list) {
-    for (let status = incident.status; steps[status]; status = steps[status]!) {
-      expect((await api.patch(`/api/incidents/${incident.id}`, { data: { status: steps[status] } })).status()).toBe(200);
-    }
-  }
-}
 
 const openIncidents = async (api: APIRequestContext) => ((await (await api.get('/api/dashboard/metrics')).json()) as { openIncidents: number }).openIncidents;
 
@@ -75,8 +46,7 @@ test.describe('incidents (/incidents) as the demo owner', () => {
       expect(await openIncidents(page.request)).toBe(before + 1);
       expect(await dashboardOpenIncidents(page)).toBe(before + 1);
     } finally {
-      await closeAll(page.request, property.id);
-      await property.archive();
+      await property.cleanUp();
     }
   });
 
@@ -118,8 +88,7 @@ test.describe('incidents (/incidents) as the demo owner', () => {
       await expect(history).toContainText('Estado: Resuelta → Cerrada');
       await expect(page.getByRole('button', { name: 'Actualizar Estado' })).toHaveCount(0);
     } finally {
-      await closeAll(page.request, property.id);
-      await property.archive();
+      await property.cleanUp();
     }
   });
 
