@@ -88,3 +88,21 @@ export const CONTRACT_DEFAULTS = {
 
 /** Default country of an address (spec §9). */
 export const DEFAULT_COUNTRY = 'España';
+
+/** A lead's path through the agent's pipeline (issue 11): Nuevo → Contactado → Visita programada → Cerrado / Descartado. */
+export const LEAD_STATUSES = ['Nuevo', 'Contactado', 'Visita programada', 'Cerrado', 'Descartado'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_TRANSITIONS: Readonly<Record<LeadStatus, readonly LeadStatus[]>> = {
+  Nuevo: ['Contactado', 'Descartado'],
+  Contactado: ['Visita programada', 'Cerrado', 'Descartado'],
+  'Visita programada': ['Cerrado', 'Descartado', 'Contactado'],
+  Cerrado: [],
+  Descartado: [],
+};
+
+/** A property visit an agent holds with a lead or contact. */
+export const VISIT_STATUSES = ['Programada', 'Realizada', 'Cancelada'] as const;
+export type VisitStatus = (typeof VISIT_STATUSES)[number];
+
+/** Agency defaults (issue 11): the commission rate on collected rent, and an agent's monthly target (spec §9 sample 3.500). */
+export const AGENCY_DEFAULTS = { commissionRate: '8.00', agentMonthlyTarget: '3500.00' } as const;

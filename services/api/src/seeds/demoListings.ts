@@ -424,7 +424,32 @@ export async function seedDemoListings(trx: Knex.Transaction, cal: DemoCalendar)
       createdAt: cal.ago(lead.daysAgo, 3),
     });
   }
-  if (leads.length) await trx('leads').insert(leads);
+  if (!leads.length) return;
+  const saved: { id: number; agencyId: number | null; listingId: number; name: string; email: string; phone: string | null }[] = await trx('leads')
+    .insert(leads)
+    .returning(['id', 'agencyId', 'listingId', 'name', 'email', 'phone']);
+
+  // The agency's leads go to its agent; the first one already has a visit booked for tomorrow.
+  const agencyLeads = saved.filter((l) => l.agencyId !== null);
+  const agent = await trx('users').where('email', 'agente@demo.arrendia.es').first('id');
+  if (!agent || !agencyLeads.length) return;
+  await trx('leads').whereIn('id', agencyLeads.map((l) => l.id)).update({ assignedAgentUserId: agent.id });
+  const first = agencyLeads[0]!;
+  const unit = await trx('unit_listings').where('id', first.listingId).first('rentableUnitId');
+  const startsAt = cal.ago(-1);
+  startsAt.setUTCHours(16, 0, 0, 0);
+  await trx('leads').where('id', first.id).update({ status: 'Visita programada', notes: 'Llamada hecha: prefiere visitar por la tarde.' });
+  await trx('visits').insert({
+    leadId: first.id,
+    contactName: first.name,
+    contactPhone: first.phone,
+    contactEmail: first.email,
+    rentableUnitId: unit.rentableUnitId,
+    agentUserId: agent.id,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 45 * 60_000),
+    notes: 'Primera visita',
+  });
 }
 
 /** Messages visitors left through the property pages' contact form. */
