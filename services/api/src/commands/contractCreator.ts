@@ -1,13 +1,13 @@
+import { loadManageable } from '../policies/manageable';
 import type { ContractsCreateData } from '@arrendia/api-contract';
 import { fromCents, toCents } from '@arrendia/locale-es';
 import { ROLE_ALIASES } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
 import { audit } from '../audit';
-import { conflict, HttpError, validationError } from '../errors';
+import { conflict, validationError } from '../errors';
 import { Contract } from '../models/Contract';
 import type { User } from '../models/User';
-import { manageablePropertyIds } from '../policies/scope';
 import type { ContractListRow } from '../presenters/contract';
 import { assertNoOtherActiveContract, setUnitStatus, type LockedUnit } from './unitOccupancy';
 
@@ -18,22 +18,6 @@ const TENANT_ROLE_NAMES = ['inquilino', ...Object.keys(ROLE_ALIASES).filter((ali
 /** Money as NUMERIC text, through integer cents: never a float's digits in the database. */
 export const moneyText = (amount: number) => fromCents(toCents(amount));
 
-/**
- * The unit, row-locked, if the user may manage its property; otherwise a 404 naming the field, so
- * the form can say which choice is wrong without telling whether the unit exists.
- */
-async function lockManageableUnit(trx: Knex.Transaction, user: User, unitId: number): Promise<LockedUnit & { propertyName: string }> {
-  const query = trx('rentable_units')
-    .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
-    .select('rentable_units.id', 'rentable_units.mainPropertyId', 'rentable_units.unitName', 'rentable_units.currentStatus', 'main_properties.propertyName')
-    .where('rentable_units.id', unitId)
-    .forUpdate('rentable_units');
-  const manageable = manageablePropertyIds(trx, user);
-  if (manageable) query.whereIn('rentable_units.mainPropertyId', manageable);
-  const unit = await query.first();
-  if (!unit) throw new HttpError(404, 'not_found', UNIT_NOT_FOUND, { rentableUnitId: UNIT_NOT_FOUND });
-  return unit;
-}
 
 /** Tenants are chosen among all active users with the tenant role: they belong to no portfolio until a contract links them. */
 async function assertTenants(trx: Knex.Transaction, tenantUserIds: readonly number[]): Promise<void> {
@@ -59,7 +43,16 @@ async function assertTenants(trx: Knex.Transaction, tenantUserIds: readonly numb
  * Alquilado. Audits the contract (with its tenants) and, when it changes, the unit's status.
  */
 export async function createContract(trx: Knex.Transaction, user: User, input: ContractsCreateData): Promise<ContractListRow> {
-  const unit = await lockManageableUnit(trx, user, input.rentableUnitId);
+  // A 404 naming the field: the form says which choice is wrong without telling whether the unit exists.
+  const unit = await loadManageable<LockedUnit & { propertyName: string }>(
+    trx,
+    user,
+    trx('rentable_units')
+      .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
+      .select('rentable_units.id', 'rentable_units.mainPropertyId', 'rentable_units.unitName', 'rentable_units.currentStatus', 'main_properties.propertyName')
+      .where('rentable_units.id', input.rentableUnitId),
+    { propertyColumn: 'rentable_units.mainPropertyId', lock: 'rentable_units', notFoundMessage: UNIT_NOT_FOUND, field: 'rentableUnitId' },
+  );
   const tenantUserIds = input.tenantUserIds ?? [];
   await assertTenants(trx, tenantUserIds);
   if (input.status === 'Activo') await assertNoOtherActiveContract(trx, unit.id);

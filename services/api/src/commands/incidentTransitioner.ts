@@ -1,10 +1,11 @@
+import { loadManageable } from '../policies/manageable';
 import { canMoveIncident, type IncidentsUpdateSchema, type IncidentStatus } from '@arrendia/api-contract';
 import { fromCents, toCents } from '@arrendia/locale-es';
 import { can } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { audit } from '../audit';
-import { HttpError, notFound, validationError } from '../errors';
+import { HttpError, validationError } from '../errors';
 import { Incident } from '../models/Incident';
 import { User } from '../models/User';
 import { notify } from '../notify';
@@ -18,19 +19,6 @@ const BAD_ASSIGNEE = 'Asigna la incidencia a una persona activa del equipo de es
 export const invalidTransition = (from: IncidentStatus, to: IncidentStatus) =>
   new HttpError(409, 'invalid_transition', `No se puede pasar una incidencia de ${from} a ${to}`);
 
-/** The incident, row-locked, if the user may manage its property; otherwise 404. */
-async function lockManageableIncident(trx: Knex.Transaction, user: User, incidentId: number): Promise<Incident & { mainPropertyId: number }> {
-  const query = trx('incidents')
-    .join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId')
-    .select('incidents.*', 'rentable_units.mainPropertyId')
-    .where('incidents.id', incidentId)
-    .forUpdate('incidents');
-  const manageable = manageablePropertyIds(trx, user);
-  if (manageable) query.whereIn('rentable_units.mainPropertyId', manageable);
-  const row = await query.first();
-  if (!row) throw notFound('No se ha encontrado la incidencia');
-  return row;
-}
 
 /** An assignee must be active, allowed to manage incidents, and able to manage this property. */
 async function assertAssignable(trx: Knex.Transaction, userId: number, propertyId: number): Promise<void> {
@@ -71,7 +59,12 @@ async function changesOf(trx: Knex.Transaction, incident: Incident & { mainPrope
  * is told of a status change.
  */
 export async function changeIncident(trx: Knex.Transaction, user: User, incidentId: number, input: IncidentsUpdateData): Promise<void> {
-  const incident = await lockManageableIncident(trx, user, incidentId);
+  const incident = await loadManageable<Incident & { mainPropertyId: number }>(
+    trx,
+    user,
+    trx('incidents').join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId').select('incidents.*', 'rentable_units.mainPropertyId').where('incidents.id', incidentId),
+    { propertyColumn: 'rentable_units.mainPropertyId', lock: 'incidents', notFoundMessage: 'No se ha encontrado la incidencia' },
+  );
   const changes = await changesOf(trx, incident, input);
   const fields = Object.keys(changes) as (keyof IncidentChanges)[];
   if (fields.length === 0) return;

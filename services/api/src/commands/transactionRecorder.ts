@@ -1,21 +1,14 @@
+import { loadManageable } from '../policies/manageable';
 import type { TransactionsCreateData } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
-import { HttpError, validationError } from '../errors';
+import { validationError } from '../errors';
 import { Transaction } from '../models/Transaction';
 import type { User } from '../models/User';
-import { manageablePropertyIds } from '../policies/scope';
 import type { TransactionListRow } from '../presenters/transaction';
 import { moneyText } from './contractCreator';
 
 const PROPERTY_NOT_FOUND = 'No se ha encontrado la propiedad';
-
-async function assertManageableProperty(trx: Knex.Transaction, user: User, propertyId: number): Promise<void> {
-  const query = trx('main_properties').select('id').where('id', propertyId);
-  const manageable = manageablePropertyIds(trx, user);
-  if (manageable) query.whereIn('id', manageable);
-  if (!(await query.first())) throw new HttpError(404, 'not_found', PROPERTY_NOT_FOUND, { mainPropertyId: PROPERTY_NOT_FOUND });
-}
 
 /**
  * Records an income or expense (POST /api/transactions) on a property the user manages. The unit
@@ -23,7 +16,11 @@ async function assertManageableProperty(trx: Knex.Transaction, user: User, prope
  * unit: the contract's); the category must match the type. Every wrong field is named at once.
  */
 export async function recordTransaction(trx: Knex.Transaction, user: User, input: TransactionsCreateData): Promise<TransactionListRow> {
-  await assertManageableProperty(trx, user, input.mainPropertyId);
+  await loadManageable(trx, user, trx('main_properties').select('id').where('id', input.mainPropertyId), {
+    propertyColumn: 'id',
+    notFoundMessage: PROPERTY_NOT_FOUND,
+    field: 'mainPropertyId',
+  });
 
   const fields: Record<string, string> = {};
   let rentableUnitId = input.rentableUnitId ?? null;

@@ -5,6 +5,7 @@ import {
   type ContractsCreateData,
   type ContractsUpdateData,
 } from '@arrendia/api-contract';
+import { loadManageable } from '../../policies/manageable';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { createContract } from '../../commands/contractCreator';
@@ -13,9 +14,8 @@ import type { Ctx } from '../../context';
 import { notFound } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import type { User } from '../../models/User';
 import { paginate } from '../../pagination';
-import { manageablePropertyIds, scopeContracts, scopeTransactions } from '../../policies/scope';
+import { scopeContracts, scopeTransactions } from '../../policies/scope';
 import { presentContractDetail, presentContractListItem, type ContractListRow } from '../../presenters/contract';
 import { TRANSACTION_LIST_COLUMNS, type TransactionListRow, presentTransactionListItem } from '../../presenters/transaction';
 
@@ -31,15 +31,6 @@ function contractRows(db: Knex | Knex.Transaction): Knex.QueryBuilder {
     .select('contracts.*', 'rentable_units.unitName', 'main_properties.id as propertyId', 'main_properties.propertyName');
 }
 
-/** The contract, row-locked, if the user may change it (staff of its property); 404 otherwise. */
-async function lockManageableContract(trx: Knex.Transaction, user: User, id: number): Promise<ContractListRow> {
-  const query = contractRows(trx).where('contracts.id', id).forUpdate('contracts');
-  const manageable = manageablePropertyIds(trx, user);
-  if (manageable) query.whereIn('rentable_units.mainPropertyId', manageable);
-  const contract = await query.first();
-  if (!contract) throw notFound(CONTRACT_NOT_FOUND);
-  return contract;
-}
 
 /** GET /api/contracts → the user's contracts, newest start first, paged (X-Total-Count). */
 export async function list(ctx: Ctx) {
@@ -122,7 +113,11 @@ export async function update(ctx: Ctx) {
   const id = contractIdOf(ctx);
   const trx = ctx.state.trx!;
   const user = currentUser(ctx);
-  const contract = await lockManageableContract(trx, user, id);
+  const contract = await loadManageable<ContractListRow>(trx, user, contractRows(trx).where('contracts.id', id), {
+    propertyColumn: 'rentable_units.mainPropertyId',
+    lock: 'contracts',
+    notFoundMessage: CONTRACT_NOT_FOUND,
+  });
   const updated = await updateContract(trx, user, contract, ctx.state.input as ContractsUpdateData);
   ctx.body = presentContractListItem(updated);
 }
