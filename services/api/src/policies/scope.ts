@@ -109,13 +109,6 @@ export async function assertPropertyVisible(db: Db, user: User, propertyId: numb
   if (!row) throw notFound('No se ha encontrado la propiedad');
 }
 
-/** Throws 404 unless the user may change the property (see manageablePropertyIds). */
-export async function assertPropertyManageable(db: Db, user: User, propertyId: number): Promise<void> {
-  const ids = manageablePropertyIds(db, user);
-  const row = await whereIn(db('main_properties').select('id').where('id', propertyId), 'id', ids).first();
-  if (!row) throw notFound('No se ha encontrado la propiedad');
-}
-
 /**
  * The unit with its property id, if the user may act on it: staff for units of their properties;
  * a tenant (reporting an incident) only for units of its own contracts. Otherwise 404.

@@ -1,6 +1,6 @@
 import type { ListingCard, ListingDetail, ListingDistrict, ListingType } from '@arrendia/api-contract';
 
-/** A unit_listings row joined with its unit, residential details and agency (see `listingRows`). */
+/** A unit_listings row joined with its unit, residential details and agency (see `queries/listings`). */
 export interface ListingRow {
   id: number;
   listingType: ListingType;

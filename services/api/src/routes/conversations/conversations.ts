@@ -1,21 +1,19 @@
 import { IdSchema, MessagesListQuerySchema, PageQuerySchema, type Contact, type ConversationsCreateSchema } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { audit } from '../../audit';
+import { markConversationRead } from '../../commands/conversationReader';
+import { startConversation } from '../../commands/conversationStarter';
 import type { Ctx } from '../../context';
 import { validationError } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { Conversation } from '../../models/Conversation';
 import type { User } from '../../models/User';
 import { paginate } from '../../pagination';
 import { contactRows, loadConversationInScope } from '../../policies/conversation';
 import { scopeConversations } from '../../policies/scope';
 import { presentContact, presentConversationListItem, type ConversationRow } from '../../presenters/conversation';
 import { presentMessage, type MessageRow } from '../../presenters/message';
-import { messageRows } from '../messages/messages';
-
-const NOT_A_CONTACT = 'Solo puedes escribir a inquilinos y personal de las propiedades con las que trabajas';
+import { messageRows } from '../../queries/messages';
 
 /**
  * The user's conversations with their last message and the messages others sent that nobody read
@@ -63,20 +61,7 @@ export async function create(ctx: Ctx) {
   const trx = ctx.state.trx!;
   const user = currentUser(ctx);
   const input = ctx.state.input as z.output<typeof ConversationsCreateSchema>;
-  const participantUserIds = [...new Set(input.participantUserIds)];
-  const allowed = await contactRows(trx, user).whereIn('users.id', participantUserIds);
-  if (allowed.length !== participantUserIds.length) throw validationError(NOT_A_CONTACT, { participantUserIds: NOT_A_CONTACT });
-
-  // Through the models, whose database errors the error handler maps to 4xx answers; raw knex errors would be 500s.
-  const conversation = await Conversation.query(trx).insertAndFetch({ title: input.title });
-  await conversation.$relatedQuery('participants', trx).relate([user.id, ...participantUserIds]);
-  await audit(trx, {
-    userId: user.id,
-    action: 'create',
-    tableName: 'conversations',
-    recordId: conversation.id,
-    newValues: { title: conversation.title, participantUserIds: [user.id, ...participantUserIds] },
-  });
+  const conversation = await startConversation(trx, user, input);
 
   ctx.status = 201;
   ctx.body = presentConversationListItem({ ...conversation, lastContent: null, lastSentAt: null, unreadCount: 0 });
@@ -95,14 +80,7 @@ export async function messages(ctx: Ctx) {
   const { before, limit } = parseInput(MessagesListQuerySchema, ctx.query);
   const conversation = await loadConversationInScope(trx, user, id);
 
-  const readCount = await trx('messages')
-    .where('conversationId', conversation.id)
-    .whereNull('readAt')
-    .whereRaw('"senderUserId" is distinct from ?', [user.id])
-    .update({ readAt: trx.fn.now() });
-  if (readCount > 0) {
-    await audit(trx, { userId: user.id, action: 'update', tableName: 'messages', recordId: conversation.id, newValues: { readCount } });
-  }
+  await markConversationRead(trx, user, conversation.id);
 
   const total = await trx('messages').where('conversationId', conversation.id).count({ n: '*' }).first();
   ctx.set('X-Total-Count', String(Number(total?.n ?? 0)));

@@ -1,11 +1,10 @@
 import { IdSchema, NotificationsListQuerySchema } from '@arrendia/api-contract';
 import { z } from 'zod';
-import { audit } from '../../audit';
+import { markAllNotificationsRead, markNotificationRead } from '../../commands/notificationReader';
 import type { Ctx } from '../../context';
-import { notFound } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { Notification } from '../../models/Notification';
+import { type Notification } from '../../models/Notification';
 import { paginate } from '../../pagination';
 import { presentNotification } from '../../presenters/notification';
 
@@ -28,31 +27,14 @@ export async function list(ctx: Ctx) {
   ctx.body = rows.map(presentNotification);
 }
 
-/** PATCH /api/notifications/:id/read → 200 with the notification, read; audited only when it was unread. */
+/** PATCH /api/notifications/:id/read → 200 with the notification, read. */
 export async function markRead(ctx: Ctx) {
-  const trx = ctx.state.trx!;
-  const user = currentUser(ctx);
   const { id } = parseInput(z.object({ id: IdSchema }), ctx.params);
-  const notification = await Notification.query(trx).findOne({ id, recipientUserId: user.id }).forUpdate();
-  if (!notification) throw notFound('No se ha encontrado la notificación');
-  if (!notification.isRead) {
-    await Notification.query(trx).findById(id).patch({ isRead: true });
-    await audit(trx, { userId: user.id, action: 'update', tableName: 'notifications', recordId: id, oldValues: { isRead: false }, newValues: { isRead: true } });
-    notification.isRead = true;
-  }
-  ctx.body = presentNotification(notification);
+  ctx.body = presentNotification(await markNotificationRead(ctx.state.trx!, currentUser(ctx), id));
 }
 
-/**
- * POST /api/notifications/read-all → 204, every unread notification of the user read. One audit row
- * for the whole batch (recordId: the recipient's id, newValues: how many), none when there were none.
- */
+/** POST /api/notifications/read-all → 204, every unread notification of the user read. */
 export async function markAllRead(ctx: Ctx) {
-  const trx = ctx.state.trx!;
-  const user = currentUser(ctx);
-  const readCount = await Notification.query(trx).where({ recipientUserId: user.id, isRead: false }).patch({ isRead: true });
-  if (readCount > 0) {
-    await audit(trx, { userId: user.id, action: 'update', tableName: 'notifications', recordId: user.id, newValues: { recipientUserId: user.id, readCount } });
-  }
+  await markAllNotificationsRead(ctx.state.trx!, currentUser(ctx));
   ctx.status = 204;
 }

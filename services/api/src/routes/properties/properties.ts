@@ -7,17 +7,16 @@ import {
   type PropertiesUpdateInput,
 } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
-import { audit } from '../../audit';
 import { createProperty } from '../../commands/propertyCreator';
+import { archiveProperty, deleteProperty } from '../../commands/propertyUpdater';
 import type { Ctx } from '../../context';
 import { notFound } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { MainProperty } from '../../models/MainProperty';
 import { RentableUnit } from '../../models/RentableUnit';
 import { paginate } from '../../pagination';
-import { assertPropertyDeletable, resolvePropertyParties } from '../../policies/property';
-import { assertPropertyManageable, scopeContracts, scopeIncidents, scopeProperties, scopeTransactions } from '../../policies/scope';
+import { resolvePropertyParties } from '../../policies/property';
+import { scopeContracts, scopeIncidents, scopeProperties, scopeTransactions } from '../../policies/scope';
 import { presentContractListItem, type ContractListRow } from '../../presenters/contract';
 import { presentIncidentListItem, type IncidentRow } from '../../presenters/incident';
 import { NO_UNITS, presentProperty, presentPropertyDetail, presentPropertyListItem, type PropertyColumns, type UnitFigures } from '../../presenters/property';
@@ -143,52 +142,16 @@ export async function show(ctx: Ctx) {
   });
 }
 
-/** Loads a property the user may change, locked until the transaction ends; 404 otherwise. */
-async function loadManageable(ctx: Ctx): Promise<MainProperty> {
-  const { id } = parseInput(PropertyParamsSchema, ctx.params);
-  const trx = ctx.state.trx!;
-  const user = currentUser(ctx);
-  await assertPropertyManageable(trx, user, id);
-  const property = await MainProperty.query(trx).findById(id).forUpdate();
-  // Gone between the check and the lock (deleted by someone else).
-  if (!property) throw notFound(PROPERTY_NOT_FOUND);
-  return property;
-}
-
-/** PATCH /api/properties/:id → archives or restores it; asking for the state it is in writes nothing. */
+/** PATCH /api/properties/:id → archives or restores it (see commands/propertyUpdater). */
 export async function update(ctx: Ctx) {
+  const { id } = parseInput(PropertyParamsSchema, ctx.params);
   const patch = ctx.state.input as PropertiesUpdateInput;
-  let property = await loadManageable(ctx);
-  if (property.isArchived !== patch.isArchived) {
-    const trx = ctx.state.trx!;
-    const before = property.isArchived;
-    property = await MainProperty.query(trx).patchAndFetchById(property.id, patch);
-    await audit(trx, {
-      userId: currentUser(ctx).id,
-      action: 'update',
-      tableName: 'main_properties',
-      recordId: property.id,
-      oldValues: { isArchived: before },
-      newValues: { isArchived: patch.isArchived },
-    });
-  }
-  ctx.body = presentProperty(property);
+  ctx.body = presentProperty(await archiveProperty(ctx.state.trx!, currentUser(ctx), id, patch.isArchived));
 }
 
-/**
- * DELETE /api/properties/:id → 204. Only a property with no history (see assertPropertyDeletable);
- * its units go with it. Audits the property and each unit with their last values.
- */
+/** DELETE /api/properties/:id → 204; only a property with no history (see commands/propertyUpdater). */
 export async function remove(ctx: Ctx) {
-  const property = await loadManageable(ctx);
-  const trx = ctx.state.trx!;
-  await assertPropertyDeletable(trx, property.id);
-
-  const units = await RentableUnit.query(trx).where('mainPropertyId', property.id).withGraphFetched('details').orderBy('id');
-  await MainProperty.query(trx).deleteById(property.id);
-
-  const userId = currentUser(ctx).id;
-  await audit(trx, { userId, action: 'delete', tableName: 'main_properties', recordId: property.id, oldValues: property });
-  for (const unit of units) await audit(trx, { userId, action: 'delete', tableName: 'rentable_units', recordId: unit.id, oldValues: unit });
+  const { id } = parseInput(PropertyParamsSchema, ctx.params);
+  await deleteProperty(ctx.state.trx!, currentUser(ctx), id);
   ctx.status = 204;
 }

@@ -1,30 +1,19 @@
 import { LISTING_PRICE_BOUNDS, PublicListingsQuerySchema, type PublicLeadCreateSchema } from '@arrendia/api-contract';
-import type { Knex } from 'knex';
 import { z } from 'zod';
-import { audit } from '../../audit';
+import { recordLead } from '../../commands/leadRecorder';
 import type { AppMiddleware, Ctx } from '../../context';
 import { notFound } from '../../errors';
 import type { FailureThrottle } from '../../middlewares/rateLimit';
 import { parseInput } from '../../middlewares/validate';
-import { Notification } from '../../models/Notification';
-import { preview } from '../../notify';
 import { presentListingCard, presentListingDetail, type ListingRow } from '../../presenters/listing';
+import { listingRows } from '../../queries/listings';
 import { whereContains } from '../../queries/textSearch';
 
 /** Stored leads per client ip and window, against a bot filling owners' inboxes. */
 export const LEADS_PER_WINDOW = 5;
 export const LEADS_WINDOW_MS = 10 * 60 * 1000;
 
-/** Published listings of units that are active on unarchived properties, with what the card shows. */
-export function listingRows(db: Knex | Knex.Transaction): Knex.QueryBuilder {
-  return db('unit_listings as l')
-    .join('rentable_units as u', 'u.id', 'l.rentableUnitId')
-    .join('main_properties as p', 'p.id', 'u.mainPropertyId')
-    .leftJoin('unit_details_residential as d', 'd.rentableUnitId', 'u.id')
-    .leftJoin('agencies as a', 'a.id', 'p.managerAgencyId')
-    .where({ 'l.isPublished': true, 'u.isActive': true, 'p.isArchived': false });
-}
-
+/** What a listing card and page show. */
 const LISTING_COLUMNS = [
   'l.*',
   'u.areaM2',
@@ -101,47 +90,7 @@ export function countLeads(throttle: FailureThrottle): AppMiddleware {
 export async function createLead(ctx: Ctx) {
   const trx = ctx.state.trx!;
   const input = ctx.state.input as z.output<typeof PublicLeadCreateSchema>;
-  const listing: { id: number; title: string; ownerUserId: number; managerAgencyId: number | null } | undefined = await listingRows(trx)
-    .where('l.id', input.listingId)
-    .first('l.id', 'l.title', 'p.ownerUserId', 'p.managerAgencyId');
-  if (!listing) throw notFound('La propiedad que buscas no está disponible');
-
-  const [lead] = await trx('leads')
-    .insert({
-      listingId: listing.id,
-      recipientUserId: listing.ownerUserId,
-      agencyId: listing.managerAgencyId,
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      message: input.message,
-    })
-    .returning(['id', 'createdAt']);
-  await audit(trx, {
-    userId: null,
-    action: 'create',
-    tableName: 'leads',
-    recordId: lead.id,
-    newValues: { listingId: listing.id, name: input.name, email: input.email, phone: input.phone ?? null, message: input.message },
-  });
-
-  const agencyAdmins: number[] = listing.managerAgencyId
-    ? await trx('users')
-        .join('roles', 'roles.id', 'users.roleId')
-        .where({ 'users.agencyId': listing.managerAgencyId, 'users.isActive': true, 'roles.roleName': 'admin_agencia' })
-        .pluck('users.id')
-    : [];
-  const recipients = [...new Set([listing.ownerUserId, ...agencyAdmins])];
-  await Notification.query(trx).insert(
-    recipients.map((recipientUserId) => ({
-      recipientUserId,
-      title: 'Nuevo contacto',
-      message: `${input.name} sobre «${listing.title}»: ${preview(input.message)}`,
-      notificationType: 'new_lead',
-      relatedEntityType: 'listing',
-      relatedEntityId: listing.id,
-    })),
-  );
+  const lead = await recordLead(trx, input);
 
   ctx.status = 201;
   ctx.body = { id: lead.id, createdAt: new Date(lead.createdAt).toISOString() };

@@ -1,0 +1,19 @@
+import type { Knex } from 'knex';
+import { audit } from '../audit';
+import type { User } from '../models/User';
+
+/**
+ * Marks what the others sent in a conversation as read by `user` (reading the thread does it),
+ * audited once per read that changed anything (tableName messages, recordId the conversation).
+ */
+export async function markConversationRead(trx: Knex.Transaction, user: User, conversationId: number): Promise<number> {
+  const readCount = await trx('messages')
+    .where('conversationId', conversationId)
+    .whereNull('readAt')
+    .whereRaw('"senderUserId" is distinct from ?', [user.id])
+    .update({ readAt: trx.fn.now() });
+  if (readCount > 0) {
+    await audit(trx, { userId: user.id, action: 'update', tableName: 'messages', recordId: conversationId, newValues: { readCount } });
+  }
+  return readCount;
+}

@@ -1,0 +1,66 @@
+import type { Knex } from 'knex';
+import { audit } from '../audit';
+import { notFound } from '../errors';
+import { Notification } from '../models/Notification';
+import { preview } from '../notify';
+import { listingRows } from '../queries/listings';
+
+export interface LeadInput {
+  listingId: number;
+  name: string;
+  email: string;
+  phone?: string | null;
+  message: string;
+}
+
+/**
+ * Keeps a visitor's message about a published listing (POST /api/public/leads) for the owner and,
+ * when an agency manages the property, for the agency: the lead goes to the property's assigned
+ * agent, and the owner, the agency's administrators and that agent are notified.
+ */
+export async function recordLead(trx: Knex.Transaction, input: LeadInput): Promise<{ id: number; createdAt: string | Date }> {
+  const listing: { id: number; title: string; ownerUserId: number; managerAgencyId: number | null; assignedAgentUserId: number | null } | undefined = await listingRows(trx)
+    .where('l.id', input.listingId)
+    .first('l.id', 'l.title', 'p.ownerUserId', 'p.managerAgencyId', 'p.assignedAgentUserId');
+  if (!listing) throw notFound('La propiedad que buscas no está disponible');
+  const assignedAgentUserId = listing.managerAgencyId ? listing.assignedAgentUserId : null;
+
+  const [lead] = await trx('leads')
+    .insert({
+      listingId: listing.id,
+      recipientUserId: listing.ownerUserId,
+      agencyId: listing.managerAgencyId,
+      assignedAgentUserId,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      message: input.message,
+    })
+    .returning(['id', 'createdAt']);
+  await audit(trx, {
+    userId: null,
+    action: 'create',
+    tableName: 'leads',
+    recordId: lead.id,
+    newValues: { listingId: listing.id, assignedAgentUserId, name: input.name, email: input.email, phone: input.phone ?? null, message: input.message },
+  });
+
+  const agencyAdmins: number[] = listing.managerAgencyId
+    ? await trx('users')
+        .join('roles', 'roles.id', 'users.roleId')
+        .where({ 'users.agencyId': listing.managerAgencyId, 'users.isActive': true, 'roles.roleName': 'admin_agencia' })
+        .pluck('users.id')
+    : [];
+  const recipients = [...new Set([listing.ownerUserId, ...agencyAdmins, ...(assignedAgentUserId ? [assignedAgentUserId] : [])])];
+  await Notification.query(trx).insert(
+    recipients.map((recipientUserId) => ({
+      recipientUserId,
+      title: 'Nuevo contacto',
+      message: `${input.name} sobre «${listing.title}»: ${preview(input.message)}`,
+      notificationType: 'new_lead',
+      relatedEntityType: 'listing',
+      relatedEntityId: listing.id,
+    })),
+  );
+  return lead;
+}

@@ -1,0 +1,29 @@
+import type { Knex } from 'knex';
+import { audit } from '../audit';
+import { notFound } from '../errors';
+import { Notification } from '../models/Notification';
+import type { User } from '../models/User';
+
+/** Marks one of the user's notifications read; audited only when it was unread. Someone else's: 404. */
+export async function markNotificationRead(trx: Knex.Transaction, user: User, id: number): Promise<Notification> {
+  const notification = await Notification.query(trx).findOne({ id, recipientUserId: user.id }).forUpdate();
+  if (!notification) throw notFound('No se ha encontrado la notificación');
+  if (!notification.isRead) {
+    await Notification.query(trx).findById(id).patch({ isRead: true });
+    await audit(trx, { userId: user.id, action: 'update', tableName: 'notifications', recordId: id, oldValues: { isRead: false }, newValues: { isRead: true } });
+    notification.isRead = true;
+  }
+  return notification;
+}
+
+/**
+ * Marks every unread notification of the user read. One audit row for the whole batch (recordId:
+ * the recipient's id, newValues: how many), none when there were none.
+ */
+export async function markAllNotificationsRead(trx: Knex.Transaction, user: User): Promise<number> {
+  const readCount = await Notification.query(trx).where({ recipientUserId: user.id, isRead: false }).patch({ isRead: true });
+  if (readCount > 0) {
+    await audit(trx, { userId: user.id, action: 'update', tableName: 'notifications', recordId: user.id, newValues: { recipientUserId: user.id, readCount } });
+  }
+  return readCount;
+}
