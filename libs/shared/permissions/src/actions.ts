@@ -23,6 +23,14 @@ export const ACTION_ACCESS = {
   'transactions:read': [...ROUTE_ACCESS['/finances'], 'inquilino', 'propietario_delegado'],
   'transactions:write': [...ROUTE_ACCESS['/finances'], 'propietario_delegado'],
   'messages:use': ROUTE_ACCESS['/messages'],
+  /** The units of the properties a user manages (the contract form's choice): the staff of /contracts. */
+  'units:read': without(ROUTE_ACCESS['/contracts'], 'inquilino'),
+  'documents:read': ROUTE_ACCESS['/documents'],
+  'documents:write': ROUTE_ACCESS['/documents'],
+  'reports:read': ROUTE_ACCESS['/reports'],
+  'reports:generate': ROUTE_ACCESS['/reports'],
+  /** The run-time registry of remotes: the super admin only (decisions.md). */
+  'remotes:manage': ROUTE_ACCESS['/users'],
 } as const satisfies Record<string, readonly RoleName[]>;
 
 export type Action = keyof typeof ACTION_ACCESS;

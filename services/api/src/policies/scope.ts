@@ -1,3 +1,4 @@
+import type { DocumentEntityType } from '@arrendia/api-contract';
 import { canonicalRole, type RoleName } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { notFound } from '../errors';
@@ -78,6 +79,11 @@ export function scopeUnits(db: Db, qb: Knex.QueryBuilder, user: User): Knex.Quer
   return whereIn(qb, 'rentable_units.mainPropertyId', visiblePropertyIds(db, user));
 }
 
+/** Units (joined as rentable_units) of the properties the user may change (a contract form's choice). */
+export function scopeManageableUnits(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  return whereIn(qb, 'rentable_units.mainPropertyId', manageablePropertyIds(db, user));
+}
+
 /** Contracts (joined with rentable_units): a tenant only its own, staff those of their properties. */
 export function scopeContracts(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
   if (roleOf(user) === 'inquilino') return qb.whereIn('contracts.id', tenantContractIds(db, user));
@@ -123,4 +129,60 @@ export async function loadUnitInScope(db: Db, user: User, unitId: number): Promi
   const row = await scoped.first();
   if (!row) throw notFound('No se ha encontrado la unidad');
   return row;
+}
+
+/** Ids of the entities of one type (property, contract, incident) hanging off the properties `propertyIds` (null: every property). */
+export function documentEntityIds(db: Db, type: DocumentEntityType, propertyIds: Knex.QueryBuilder | null): Knex.QueryBuilder {
+  if (type === 'property') return db('main_properties').select('main_properties.id as id').where((w) => (propertyIds ? w.whereIn('main_properties.id', propertyIds) : w));
+  const table = type === 'contract' ? 'contracts' : 'incidents';
+  return db(table)
+    .join('rentable_units', 'rentable_units.id', `${table}.rentableUnitId`)
+    .select(`${table}.id as id`)
+    .where((w) => (propertyIds ? w.whereIn('rentable_units.mainPropertyId', propertyIds) : w));
+}
+
+/** Documents attached to an entity hanging off the properties `ids` returns for the user. */
+function attachedInScope(db: Db, w: Knex.QueryBuilder, user: User, ids: (db: Db, user: User) => Knex.QueryBuilder | null) {
+  for (const type of ['property', 'contract', 'incident'] as const) {
+    w.orWhere((x) => x.where('documents.relatedEntityType', type).whereIn('documents.relatedEntityId', documentEntityIds(db, type, ids(db, user))));
+  }
+}
+
+/** Documents the user sees: those it uploaded and those attached to an entity in its scope. */
+export function scopeDocuments(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  return qb.where((w) => {
+    w.where('documents.uploadedByUserId', user.id);
+    attachedInScope(db, w, user, visiblePropertyIds);
+  });
+}
+
+/** Documents the user may delete: attached to an entity it may manage, or uploaded by it and attached to nothing. */
+export function scopeDeletableDocuments(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  return qb.where((w) => {
+    w.where((x) => x.where('documents.uploadedByUserId', user.id).whereNull('documents.relatedEntityType'));
+    attachedInScope(db, w, user, manageablePropertyIds);
+  });
+}
+
+/** The audited tables whose rows 'Actividad Reciente' shows. */
+export const ACTIVITY_TABLES = ['main_properties', 'contracts', 'incidents', 'transactions'] as const;
+export type ActivityTable = (typeof ACTIVITY_TABLES)[number];
+
+/**
+ * Audit-log rows (table audit_log) about properties, contracts, incidents and transactions the user
+ * may see now, plus the properties it deleted itself (they no longer exist to be scoped).
+ */
+export function scopeAuditLog(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  const asText = (column: string) => db.raw('??::text', [column]);
+  const units = (q: Knex.QueryBuilder, column: string) => q.join('rentable_units', 'rentable_units.id', column);
+  const ids: Record<ActivityTable, Knex.QueryBuilder> = {
+    main_properties: scopeProperties(db, db('main_properties').select(asText('main_properties.id')), user),
+    contracts: scopeContracts(db, units(db('contracts').select(asText('contracts.id')), 'contracts.rentableUnitId'), user),
+    incidents: scopeIncidents(db, units(db('incidents').select(asText('incidents.id')), 'incidents.rentableUnitId'), user),
+    transactions: scopeTransactions(db, db('transactions').select(asText('transactions.id')), user),
+  };
+  return qb.whereIn('audit_log.tableName', ACTIVITY_TABLES).where((w) => {
+    for (const table of ACTIVITY_TABLES) w.orWhere((t) => t.where('audit_log.tableName', table).whereIn('audit_log.recordId', ids[table]));
+    w.orWhere((t) => t.where({ 'audit_log.tableName': 'main_properties', 'audit_log.action': 'delete', 'audit_log.userId': user.id }));
+  });
 }

@@ -5,14 +5,11 @@ import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import type { User } from '../../models/User';
-import { scopeContracts, scopeIncidents, scopeProperties, scopeTransactions } from '../../policies/scope';
+import { scopeAuditLog, type ActivityTable } from '../../policies/scope';
 
 type Db = Knex | Knex.Transaction;
 type Values = Record<string, unknown> | null;
 
-/** The audited tables 'Actividad Reciente' shows. */
-export const ACTIVITY_TABLES = ['main_properties', 'contracts', 'incidents', 'transactions'] as const;
-type ActivityTable = (typeof ACTIVITY_TABLES)[number];
 
 interface AuditRow {
   id: number | string;
@@ -27,32 +24,12 @@ interface AuditRow {
   lastName: string | null;
 }
 
-/** Ids (as audit_log.recordId text) of each table's rows in the user's scope, as subqueries. */
-function scopedIds(db: Db, user: User): Record<ActivityTable, Knex.QueryBuilder> {
-  const asText = (column: string) => db.raw('??::text', [column]);
-  const units = (qb: Knex.QueryBuilder, column: string) => qb.join('rentable_units', 'rentable_units.id', column);
-  return {
-    main_properties: scopeProperties(db, db('main_properties').select(asText('main_properties.id')), user),
-    contracts: scopeContracts(db, units(db('contracts').select(asText('contracts.id')), 'contracts.rentableUnitId'), user),
-    incidents: scopeIncidents(db, units(db('incidents').select(asText('incidents.id')), 'incidents.rentableUnitId'), user),
-    transactions: scopeTransactions(db, db('transactions').select(asText('transactions.id')), user),
-  };
-}
-
 /**
  * The newest audit-log rows about properties, contracts, incidents and transactions the user may
  * see now; plus the properties it deleted itself (they no longer exist to be scoped).
  */
 async function auditRows(db: Db, user: User, limit: number): Promise<AuditRow[]> {
-  const ids = scopedIds(db, user);
-  return db('audit_log')
-    .leftJoin('users', 'users.id', 'audit_log.userId')
-    .select('audit_log.*', 'users.firstName', 'users.lastName')
-    .whereIn('audit_log.tableName', ACTIVITY_TABLES)
-    .where((w) => {
-      for (const table of ACTIVITY_TABLES) w.orWhere((t) => t.where('audit_log.tableName', table).whereIn('audit_log.recordId', ids[table]));
-      w.orWhere((t) => t.where({ 'audit_log.tableName': 'main_properties', 'audit_log.action': 'delete', 'audit_log.userId': user.id }));
-    })
+  return scopeAuditLog(db, db('audit_log').leftJoin('users', 'users.id', 'audit_log.userId').select('audit_log.*', 'users.firstName', 'users.lastName'), user)
     .orderBy([
       { column: 'audit_log.changedAt', order: 'desc' },
       { column: 'audit_log.id', order: 'desc' },

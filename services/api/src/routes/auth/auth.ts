@@ -1,21 +1,12 @@
 import type { AuthLoginInput, AuthRegisterInput } from '@arrendia/api-contract';
-import type { RoleName } from '@arrendia/permissions';
-import { audit } from '../../audit';
+import { recordLogin, registerUser } from '../../commands/userRegistrar';
 import type { Ctx } from '../../context';
 import { forbidden, HttpError } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import type { FailureThrottle } from '../../middlewares/rateLimit';
-import { Role } from '../../models/Role';
 import { User } from '../../models/User';
 import { hashPassword, verifyPassword } from '../../passwords';
 import { presentCurrentUser } from '../../presenters/user';
-
-/**
- * Self-registration always creates an individual owner: the landing page sells the product to
- * owners; tenants, agents and agency staff are invited by whoever manages them, and no caller may
- * pick its own role.
- */
-const SELF_REGISTERED_ROLE: RoleName = 'propietario_individual';
 
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Correo electrónico o contraseña incorrectos');
 
@@ -24,19 +15,9 @@ export async function register(ctx: Ctx) {
   const input = ctx.state.input as AuthRegisterInput;
   // Hashed before the transaction opens: argon2 is slow on purpose, and PGlite has one connection.
   const password = await hashPassword(input.password);
-  const user = await ctx.knex.transaction(async (trx) => {
-    const role = await Role.query(trx).findOne({ roleName: SELF_REGISTERED_ROLE }).throwIfNotFound();
-    const created = await User.query(trx).insertAndFetch({
-      roleId: role.id,
-      email: input.email,
-      password,
-      firstName: input.firstName,
-      lastName: input.lastName,
-    });
-    await audit(trx, { userId: created.id, action: 'register', tableName: 'users', recordId: created.id, newValues: created });
-    created.role = role;
-    return created;
-  });
+  const user = await ctx.knex.transaction((trx) =>
+    registerUser(trx, { email: input.email, passwordHash: password, firstName: input.firstName, lastName: input.lastName }),
+  );
   ctx.status = 201;
   ctx.body = presentCurrentUser(user);
 }
@@ -58,18 +39,7 @@ export function login(throttle: FailureThrottle) {
     if (!user.isActive) throw forbidden('Tu cuenta está desactivada. Contacta con el administrador');
     throttle.reset(throttleKey);
 
-    const lastLogin = new Date();
-    await ctx.knex.transaction(async (trx) => {
-      await User.query(trx).findById(user.id).patch({ lastLogin });
-      await audit(trx, {
-        userId: user.id,
-        action: 'login',
-        tableName: 'users',
-        recordId: user.id,
-        oldValues: { lastLogin: user.lastLogin },
-        newValues: { lastLogin },
-      });
-    });
+    await ctx.knex.transaction((trx) => recordLogin(trx, user));
 
     // A fresh session id at every login, so a session id planted before login is worth nothing.
     ctx.session!.userId = user.id;

@@ -6,30 +6,22 @@ import {
   type ContractsUpdateData,
 } from '@arrendia/api-contract';
 import { loadManageable } from '../../policies/manageable';
-import type { Knex } from 'knex';
 import { z } from 'zod';
 import { createContract } from '../../commands/contractCreator';
 import { updateContract } from '../../commands/contractTransitioner';
 import type { Ctx } from '../../context';
+import { contractRows, transactionRows } from '../../queries/portfolioRows';
 import { notFound } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { paginate } from '../../pagination';
-import { scopeContracts, scopeTransactions } from '../../policies/scope';
+import { scopeContracts } from '../../policies/scope';
 import { presentContractDetail, presentContractListItem, type ContractListRow } from '../../presenters/contract';
-import { TRANSACTION_LIST_COLUMNS, type TransactionListRow, presentTransactionListItem } from '../../presenters/transaction';
+import { type TransactionListRow, presentTransactionListItem } from '../../presenters/transaction';
 
 const CONTRACT_NOT_FOUND = 'No se ha encontrado el contrato';
 
 const contractIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
-
-/** Contracts with the unit and property names of the list record; scope them before use. */
-function contractRows(db: Knex | Knex.Transaction): Knex.QueryBuilder {
-  return db('contracts')
-    .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
-    .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
-    .select('contracts.*', 'rentable_units.unitName', 'main_properties.id as propertyId', 'main_properties.propertyName');
-}
 
 
 /** GET /api/contracts → the user's contracts, newest start first, paged (X-Total-Count). */
@@ -73,11 +65,7 @@ export async function show(ctx: Ctx) {
       { column: 'tenants_contracts.isPrimaryTenant', order: 'desc' },
       { column: 'users.id', order: 'asc' },
     ]);
-  const transactions: TransactionListRow[] = await scopeTransactions(
-    db,
-    db('transactions').leftJoin('transaction_categories', 'transaction_categories.id', 'transactions.categoryId').select(TRANSACTION_LIST_COLUMNS),
-    user,
-  )
+  const transactions: TransactionListRow[] = await transactionRows(db, user)
     .where('transactions.contractId', id)
     .orderBy([
       { column: 'transactions.transactionDate', order: 'desc' },

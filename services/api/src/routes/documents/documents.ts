@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import {
   DOCUMENT_CATEGORIES,
   DOCUMENT_MAX_BYTES,
@@ -9,80 +8,25 @@ import {
   DocumentsUploadSchema,
   IdSchema,
   type DocumentCategory,
-  type DocumentEntityType,
-  type DocumentItem,
-  type DocumentMimeType,
 } from '@arrendia/api-contract';
 import multer from '@koa/multer';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { audit } from '../../audit';
+import { deleteDocument, uploadDocument } from '../../commands/documentStore';
 import type { AppMiddleware, Ctx } from '../../context';
 import { HttpError, notFound, validationError } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import type { User } from '../../models/User';
 import { paginate } from '../../pagination';
-import { manageablePropertyIds, visiblePropertyIds } from '../../policies/scope';
-import { detectFileType } from './fileType';
-import { contentDisposition, documentsDir, removeStored, storedPath, storeFile } from './storage';
+import { scopeDeletableDocuments, scopeDocuments } from '../../policies/scope';
+import { presentDocument, type DocumentRow } from '../../presenters/document';
+import { detectFileType } from '../../storage/fileType';
+import { contentDisposition, documentsDir, storedPath } from '../../storage/files';
 
 type Db = Knex | Knex.Transaction;
 
-interface DocumentRow {
-  id: number;
-  fileName: string;
-  filePath: string;
-  fileType: DocumentMimeType;
-  fileSizeKb: number;
-  category: DocumentCategory | null;
-  relatedEntityType: DocumentEntityType | null;
-  relatedEntityId: number | null;
-  uploadedByUserId: number | null;
-  uploaderFirstName: string | null;
-  uploaderLastName: string | null;
-  createdAt: Date | string;
-}
-
 const documentIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
-
-/** Ids of the entities of one type hanging off the given properties (null: every property). */
-function entityIds(db: Db, type: DocumentEntityType, propertyIds: Knex.QueryBuilder | null): Knex.QueryBuilder {
-  const base =
-    type === 'property'
-      ? db('main_properties').select('main_properties.id as id').where((w) => (propertyIds ? w.whereIn('main_properties.id', propertyIds) : w))
-      : db(type === 'contract' ? 'contracts' : 'incidents')
-          .join('rentable_units', 'rentable_units.id', `${type === 'contract' ? 'contracts' : 'incidents'}.rentableUnitId`)
-          .select(`${type === 'contract' ? 'contracts' : 'incidents'}.id as id`)
-          .where((w) => (propertyIds ? w.whereIn('rentable_units.mainPropertyId', propertyIds) : w));
-  return base;
-}
-
-/** Documents attached to an entity hanging off the properties `ids` returns for the user. */
-function attachedInScope(db: Db, w: Knex.QueryBuilder, user: User, ids: (db: Db, user: User) => Knex.QueryBuilder | null) {
-  for (const type of ['property', 'contract', 'incident'] as const) {
-    w.orWhere((x) => x.where('documents.relatedEntityType', type).whereIn('documents.relatedEntityId', entityIds(db, type, ids(db, user))));
-  }
-}
-
-/** Documents the user sees: those it uploaded and those attached to an entity in its scope. */
-function scopeDocuments(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
-  return qb.where((w) => {
-    w.where('documents.uploadedByUserId', user.id);
-    attachedInScope(db, w, user, visiblePropertyIds);
-  });
-}
-
-/**
- * Documents the user may delete: attached to an entity it may manage, or uploaded by it and
- * attached to nothing.
- */
-function scopeDeletable(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
-  return qb.where((w) => {
-    w.where((x) => x.where('documents.uploadedByUserId', user.id).whereNull('documents.relatedEntityType'));
-    attachedInScope(db, w, user, manageablePropertyIds);
-  });
-}
 
 function documentRows(db: Db, user: User): Knex.QueryBuilder {
   const query = db('documents')
@@ -94,39 +38,8 @@ function documentRows(db: Db, user: User): Knex.QueryBuilder {
 /** Ids of the given documents the user may delete. */
 async function deletableIds(db: Db, user: User, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows: { id: number }[] = await scopeDeletable(db, db('documents').select('documents.id').whereIn('documents.id', ids), user);
+  const rows: { id: number }[] = await scopeDeletableDocuments(db, db('documents').select('documents.id').whereIn('documents.id', ids), user);
   return new Set(rows.map((r) => r.id));
-}
-
-function presentDocument(row: DocumentRow, canDelete: boolean): DocumentItem {
-  return {
-    id: row.id,
-    fileName: row.fileName,
-    fileType: row.fileType,
-    fileSizeKb: row.fileSizeKb,
-    category: row.category,
-    relatedEntityType: row.relatedEntityType,
-    relatedEntityId: row.relatedEntityId,
-    uploadedByUserId: row.uploadedByUserId,
-    uploadedBy: row.uploadedByUserId === null ? null : { firstName: row.uploaderFirstName, lastName: row.uploaderLastName },
-    createdAt: new Date(row.createdAt).toISOString(),
-    canDelete,
-  };
-}
-
-/** The name shown and sent back on download: the last path segment, no control characters, at most 255. */
-function cleanFileName(original: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = path.basename(original.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (base || 'documento').slice(-255);
-}
-
-/** Throws 404 unless the entity exists and the user may manage it. */
-async function assertEntityManageable(db: Db, user: User, type: DocumentEntityType, id: number): Promise<void> {
-  const row = await entityIds(db, type, manageablePropertyIds(db, user))
-    .where(`${type === 'property' ? 'main_properties' : type === 'contract' ? 'contracts' : 'incidents'}.id`, id)
-    .first();
-  if (!row) throw notFound('No se ha encontrado el elemento al que quieres adjuntar el documento');
 }
 
 const upload = multer({
@@ -192,31 +105,16 @@ export async function create(ctx: Ctx) {
   const fileType = detectFileType(file.buffer);
   if (!fileType) throw validationError(DOCUMENT_TYPE_ERROR, { file: DOCUMENT_TYPE_ERROR });
 
-  const trx = ctx.state.trx!;
-  if (fields.relatedEntityType && fields.relatedEntityId) await assertEntityManageable(trx, user, fields.relatedEntityType, fields.relatedEntityId);
-
-  const dir = documentsDir(ctx.config);
-  const stored = await storeFile(dir, file.buffer);
-  try {
-    const [row] = await trx('documents')
-      .insert({
-        fileName: cleanFileName(file.originalname),
-        filePath: stored,
-        fileType,
-        fileSizeKb: Math.ceil(file.size / 1024),
-        category: fields.category,
-        relatedEntityType: fields.relatedEntityType ?? null,
-        relatedEntityId: fields.relatedEntityId ?? null,
-        uploadedByUserId: user.id,
-      })
-      .returning('*');
-    await audit(trx, { userId: user.id, action: 'create', tableName: 'documents', recordId: row.id, newValues: { ...row, filePath: undefined } });
-    ctx.status = 201;
-    ctx.body = presentDocument({ ...row, uploaderFirstName: user.firstName ?? null, uploaderLastName: user.lastName ?? null }, true);
-  } catch (err) {
-    await removeStored(dir, stored);
-    throw err;
-  }
+  const row = await uploadDocument(ctx.state.trx!, user, documentsDir(ctx.config), {
+    bytes: file.buffer,
+    originalName: file.originalname,
+    fileType,
+    category: fields.category,
+    relatedEntityType: fields.relatedEntityType,
+    relatedEntityId: fields.relatedEntityId,
+  });
+  ctx.status = 201;
+  ctx.body = presentDocument(row, true);
 }
 
 /** GET /api/documents/:id/download → the bytes, with the original name; 404 outside the user's scope. */
@@ -239,16 +137,6 @@ export async function download(ctx: Ctx) {
 
 /** DELETE /api/documents/:id → 204; only documents the user may manage (else 404). The file goes after the commit. */
 export async function remove(ctx: Ctx) {
-  const trx = ctx.state.trx!;
-  const user = currentUser(ctx);
-  const id = documentIdOf(ctx);
-  const row: DocumentRow | undefined = await scopeDeletable(trx, trx('documents').select('documents.*').where('documents.id', id), user).forUpdate().first();
-  if (!row) throw notFound('No se ha encontrado el documento');
-  await trx('documents').where('id', id).delete();
-  await audit(trx, { userId: user.id, action: 'delete', tableName: 'documents', recordId: id, oldValues: { ...row, filePath: undefined } });
-  const dir = documentsDir(ctx.config);
-  trx.executionPromise
-    .then(() => removeStored(dir, row.filePath))
-    .catch(() => undefined);
+  await deleteDocument(ctx.state.trx!, currentUser(ctx), documentsDir(ctx.config), documentIdOf(ctx));
   ctx.status = 204;
 }

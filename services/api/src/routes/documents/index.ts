@@ -1,18 +1,18 @@
-import { ROUTE_ACCESS } from '@arrendia/permissions';
 import Router from '@koa/router';
 import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
-import { requireRole } from '../../middlewares/requireRole';
+import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { create, download, list, receiveFile, remove, summary } from './documents';
 
-/** Documents: who may open /documents may use them; which rows, the scope in documents.ts decides. */
+/** Documents: who may open /documents may use them; which rows, policies/scope decides. */
 export function documentsRoutes({ session }: { session: AppMiddleware }) {
-  const allowed = [session, authenticate, requireRole(...ROUTE_ACCESS['/documents'])];
+  const read = [session, authenticate, requirePermission('documents:read')];
+  const write = [session, authenticate, requirePermission('documents:write')];
   return new Router<AppState, AppContext>()
-    .get('/documents', ...allowed, list)
-    .get('/documents/summary', ...allowed, summary)
-    .post('/documents', ...allowed, receiveFile, transaction, create)
-    .get('/documents/:id/download', ...allowed, download)
-    .delete('/documents/:id', ...allowed, transaction, remove);
+    .get('/documents', ...read, list)
+    .get('/documents/summary', ...read, summary)
+    .post('/documents', ...write, receiveFile, transaction, create)
+    .get('/documents/:id/download', ...read, download)
+    .delete('/documents/:id', ...write, transaction, remove);
 }

@@ -4,34 +4,17 @@ import { z } from 'zod';
 import { reportIncident } from '../../commands/incidentReporter';
 import { changeIncident } from '../../commands/incidentTransitioner';
 import type { Ctx } from '../../context';
+import { incidentRows } from '../../queries/portfolioRows';
 import { notFound } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import type { User } from '../../models/User';
 import { paginate } from '../../pagination';
-import { scopeIncidents } from '../../policies/scope';
 import { presentIncidentDetail, presentIncidentListItem, type IncidentAuditRow, type IncidentRow } from '../../presenters/incident';
 
 type Db = Knex | Knex.Transaction;
 
 const incidentIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
-
-/** Incidents the user may see, with the unit, property and reporter of the list record. */
-function incidentRows(db: Db, user: User): Knex.QueryBuilder {
-  const query = db('incidents')
-    .join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId')
-    .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
-    .leftJoin('users as reporter', 'reporter.id', 'incidents.reportedByUserId')
-    .select(
-      'incidents.*',
-      'rentable_units.unitName',
-      'main_properties.id as propertyId',
-      'main_properties.propertyName',
-      'reporter.firstName as reporterFirstName',
-      'reporter.lastName as reporterLastName',
-    );
-  return scopeIncidents(db, query, user);
-}
 
 /** The incident's detail record, or 404 when it is outside the user's scope. */
 async function loadDetail(db: Db, user: User, id: number) {

@@ -10,13 +10,14 @@ import type { Knex } from 'knex';
 import { createProperty } from '../../commands/propertyCreator';
 import { archiveProperty, deleteProperty } from '../../commands/propertyUpdater';
 import type { Ctx } from '../../context';
+import { contractRows, incidentRows, transactionRows } from '../../queries/portfolioRows';
 import { notFound } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { RentableUnit } from '../../models/RentableUnit';
 import { paginate } from '../../pagination';
 import { resolvePropertyParties } from '../../policies/property';
-import { scopeContracts, scopeIncidents, scopeProperties, scopeTransactions } from '../../policies/scope';
+import { scopeContracts, scopeProperties } from '../../policies/scope';
 import { presentContractListItem, type ContractListRow } from '../../presenters/contract';
 import { presentIncidentListItem, type IncidentRow } from '../../presenters/incident';
 import { NO_UNITS, presentProperty, presentPropertyDetail, presentPropertyListItem, type PropertyColumns, type UnitFigures } from '../../presenters/property';
@@ -83,50 +84,21 @@ export async function show(ctx: Ctx) {
   const units = await RentableUnit.query(db).where('mainPropertyId', id).withGraphFetched('[unitType, details]').orderBy('id');
 
   // The rows below hang off a property the user may see; each still goes through its own scope.
-  const contracts: ContractListRow[] = await scopeContracts(
-    db,
-    db('contracts')
-      .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
-      .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
-      .where('rentable_units.mainPropertyId', id)
-      .select('contracts.*', 'rentable_units.unitName', 'main_properties.id as propertyId', 'main_properties.propertyName'),
-    user,
-  ).orderBy([
+  const contracts: ContractListRow[] = await scopeContracts(db, contractRows(db).where('rentable_units.mainPropertyId', id), user).orderBy([
     { column: 'contracts.startDate', order: 'desc' },
     { column: 'contracts.id', order: 'desc' },
   ]);
 
-  const incidents: IncidentRow[] = await scopeIncidents(
-    db,
-    db('incidents')
-      .join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId')
-      .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
-      .leftJoin('users as reporter', 'reporter.id', 'incidents.reportedByUserId')
-      .where('rentable_units.mainPropertyId', id)
-      .select(
-        'incidents.*',
-        'rentable_units.unitName',
-        'main_properties.id as propertyId',
-        'main_properties.propertyName',
-        'reporter.firstName as reporterFirstName',
-        'reporter.lastName as reporterLastName',
-      ),
-    user,
-  )
+  const incidents: IncidentRow[] = await incidentRows(db, user)
+    .where('rentable_units.mainPropertyId', id)
     .orderBy([
       { column: 'incidents.createdAt', order: 'desc' },
       { column: 'incidents.id', order: 'desc' },
     ])
     .limit(PROPERTY_DETAIL_INCIDENTS);
 
-  const transactions: TransactionListRow[] = await scopeTransactions(
-    db,
-    db('transactions')
-      .leftJoin('transaction_categories', 'transaction_categories.id', 'transactions.categoryId')
-      .where('transactions.mainPropertyId', id)
-      .select('transactions.*', 'transaction_categories.categoryName', 'transaction_categories.isExpense as categoryIsExpense'),
-    user,
-  )
+  const transactions: TransactionListRow[] = await transactionRows(db, user)
+    .where('transactions.mainPropertyId', id)
     .orderBy([
       { column: 'transactions.transactionDate', order: 'desc' },
       { column: 'transactions.id', order: 'desc' },

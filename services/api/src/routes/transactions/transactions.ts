@@ -1,21 +1,17 @@
 import { TransactionsListQuerySchema, type TransactionsCreateData } from '@arrendia/api-contract';
 import { recordTransaction } from '../../commands/transactionRecorder';
 import type { Ctx } from '../../context';
+import { transactionRows } from '../../queries/portfolioRows';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { paginate } from '../../pagination';
-import { scopeTransactions } from '../../policies/scope';
-import { presentTransactionListItem, TRANSACTION_LIST_COLUMNS, type TransactionListRow } from '../../presenters/transaction';
+import { presentTransactionListItem, type TransactionListRow } from '../../presenters/transaction';
 
 /** GET /api/transactions → the user's transactions, most recent first, paged (X-Total-Count). */
 export async function list(ctx: Ctx) {
   const { type, propertyId, from, to, ...page } = parseInput(TransactionsListQuerySchema, ctx.query);
   const db = ctx.knex;
-  const query = scopeTransactions(
-    db,
-    db('transactions').leftJoin('transaction_categories', 'transaction_categories.id', 'transactions.categoryId').select(TRANSACTION_LIST_COLUMNS),
-    currentUser(ctx),
-  );
+  const query = transactionRows(db, currentUser(ctx));
   if (type) query.where('transactions.type', type);
   if (propertyId) query.where('transactions.mainPropertyId', propertyId);
   if (from) query.where('transactions.transactionDate', '>=', from);

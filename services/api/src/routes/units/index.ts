@@ -5,5 +5,5 @@ import { requirePermission } from '../../middlewares/requirePermission';
 import { list } from './units';
 
 export function unitsRoutes({ session }: { session: AppMiddleware }) {
-  return new Router<AppState, AppContext>().get('/units', session, authenticate, requirePermission('contracts:write'), list);
+  return new Router<AppState, AppContext>().get('/units', session, authenticate, requirePermission('units:read'), list);
 }

@@ -2,7 +2,7 @@ import { UnitsListQuerySchema, type UnitOption } from '@arrendia/api-contract';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { manageablePropertyIds } from '../../policies/scope';
+import { scopeManageableUnits } from '../../policies/scope';
 
 /** At most this many units in one answer: a form's choice list, not a report. */
 export const UNITS_LIMIT = 500;
@@ -35,8 +35,7 @@ export async function list(ctx: Ctx) {
       { column: 'rentable_units.id', order: 'asc' },
     ])
     .limit(UNITS_LIMIT);
-  const manageable = manageablePropertyIds(db, currentUser(ctx));
-  if (manageable) query.whereIn('rentable_units.mainPropertyId', manageable);
+  scopeManageableUnits(db, query, currentUser(ctx));
   if (propertyId) query.where('rentable_units.mainPropertyId', propertyId);
   if (available) query.where({ 'rentable_units.isActive': true, 'main_properties.isArchived': false }).whereNotExists(activeContract);
   const rows: UnitOption[] = await query;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../../env';
+import type { Config } from '../env';
 
 /** DOCUMENTS_DIR, or `documents` beside the PGlite folder when the config does not say. */
 export function documentsDir(config: Config): string {

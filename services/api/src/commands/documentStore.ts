@@ -1,0 +1,68 @@
+import path from 'node:path';
+import type { DocumentCategory, DocumentEntityType, DocumentMimeType } from '@arrendia/api-contract';
+import type { Knex } from 'knex';
+import { audit } from '../audit';
+import { notFound } from '../errors';
+import type { User } from '../models/User';
+import { documentEntityIds, manageablePropertyIds, scopeDeletableDocuments } from '../policies/scope';
+import type { DocumentRow } from '../presenters/document';
+import { removeStored, storeFile } from '../storage/files';
+
+export interface DocumentUpload {
+  bytes: Buffer;
+  originalName: string;
+  fileType: DocumentMimeType;
+  category: DocumentCategory;
+  relatedEntityType?: DocumentEntityType;
+  relatedEntityId?: number;
+}
+
+/** The name shown and sent back on download: the last path segment, no control characters, at most 255. */
+function cleanFileName(original: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = path.basename(original.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || 'documento').slice(-255);
+}
+
+/**
+ * Stores an uploaded document (POST /api/documents) under a random name in `dir` and keeps its row;
+ * attached to a property, contract or incident only when the user manages it (404 otherwise). If
+ * the row cannot be written, the stored file goes too.
+ */
+export async function uploadDocument(trx: Knex.Transaction, user: User, dir: string, upload: DocumentUpload): Promise<DocumentRow> {
+  const { relatedEntityType: type, relatedEntityId: entityId } = upload;
+  if (type && entityId) {
+    const table = type === 'property' ? 'main_properties' : type === 'contract' ? 'contracts' : 'incidents';
+    const entity = await documentEntityIds(trx, type, manageablePropertyIds(trx, user)).where(`${table}.id`, entityId).first();
+    if (!entity) throw notFound('No se ha encontrado el elemento al que quieres adjuntar el documento');
+  }
+  const stored = await storeFile(dir, upload.bytes);
+  try {
+    const [row] = await trx('documents')
+      .insert({
+        fileName: cleanFileName(upload.originalName),
+        filePath: stored,
+        fileType: upload.fileType,
+        fileSizeKb: Math.ceil(upload.bytes.length / 1024),
+        category: upload.category,
+        relatedEntityType: type ?? null,
+        relatedEntityId: entityId ?? null,
+        uploadedByUserId: user.id,
+      })
+      .returning('*');
+    await audit(trx, { userId: user.id, action: 'create', tableName: 'documents', recordId: row.id, newValues: { ...row, filePath: undefined } });
+    return { ...row, uploaderFirstName: user.firstName ?? null, uploaderLastName: user.lastName ?? null };
+  } catch (err) {
+    await removeStored(dir, stored);
+    throw err;
+  }
+}
+
+/** Deletes a document the user may delete (else 404); its file in `dir` goes once the transaction commits. */
+export async function deleteDocument(trx: Knex.Transaction, user: User, dir: string, id: number): Promise<void> {
+  const row: DocumentRow | undefined = await scopeDeletableDocuments(trx, trx('documents').select('documents.*').where('documents.id', id), user).forUpdate().first();
+  if (!row) throw notFound('No se ha encontrado el documento');
+  await trx('documents').where('id', id).delete();
+  await audit(trx, { userId: user.id, action: 'delete', tableName: 'documents', recordId: id, oldValues: { ...row, filePath: undefined } });
+  trx.executionPromise.then(() => removeStored(dir, row.filePath)).catch(() => undefined);
+}

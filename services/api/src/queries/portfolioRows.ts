@@ -1,0 +1,41 @@
+import type { Knex } from 'knex';
+import type { User } from '../models/User';
+import { scopeIncidents, scopeTransactions } from '../policies/scope';
+import { TRANSACTION_LIST_COLUMNS } from '../presenters/transaction';
+
+type Db = Knex | Knex.Transaction;
+
+/**
+ * The list records of contracts, incidents and transactions, each query written once: the lists,
+ * the detail pages and the property detail narrow them further.
+ */
+
+/** Contracts with the unit and property names of the list record; scope them before use (reads and locked writes differ). */
+export function contractRows(db: Db): Knex.QueryBuilder {
+  return db('contracts')
+    .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
+    .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
+    .select('contracts.*', 'rentable_units.unitName', 'main_properties.id as propertyId', 'main_properties.propertyName');
+}
+
+/** Incidents the user may see, with the unit, property and reporter of the list record. */
+export function incidentRows(db: Db, user: User): Knex.QueryBuilder {
+  const query = db('incidents')
+    .join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId')
+    .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
+    .leftJoin('users as reporter', 'reporter.id', 'incidents.reportedByUserId')
+    .select(
+      'incidents.*',
+      'rentable_units.unitName',
+      'main_properties.id as propertyId',
+      'main_properties.propertyName',
+      'reporter.firstName as reporterFirstName',
+      'reporter.lastName as reporterLastName',
+    );
+  return scopeIncidents(db, query, user);
+}
+
+/** Transactions the user may see, with their category, as the list record reads them. */
+export function transactionRows(db: Db, user: User): Knex.QueryBuilder {
+  return scopeTransactions(db, db('transactions').leftJoin('transaction_categories', 'transaction_categories.id', 'transactions.categoryId').select(TRANSACTION_LIST_COLUMNS), user);
+}
