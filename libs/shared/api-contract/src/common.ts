@@ -46,3 +46,11 @@ export type PageQuery = z.infer<typeof PageQuerySchema>;
 /** A page of results with its total count. */
 export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+/** An empty query value (`?status=`, what a "todos" select sends) means "no filter". */
+export const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** A person as a screen names it. */
+export const PersonSchema = z.object({ id: z.number().int(), firstName: z.string().nullable(), lastName: z.string().nullable() });
+
+export type Person = z.infer<typeof PersonSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CONTRACT_DEFAULTS, CONTRACT_STATUSES, DEPOSIT_STATUSES } from './enums';
-import { IdSchema, IsoDateSchema, MoneySchema, PositiveMoneyInputSchema, optionalText, requiredText } from './common';
+import { IdSchema, IsoDateSchema, MoneySchema, PageQuerySchema, PositiveMoneyInputSchema, optionalText, requiredText } from './common';
+import { CONTRACT_DEFAULTS, CONTRACT_STATUSES, DEPOSIT_STATUSES, UNIT_STATUSES } from './enums';
+import { TransactionListItemSchema } from './transactions';
 
 const nullableDate = z.preprocess((v) => (v === '' || v === undefined ? null : v), IsoDateSchema.nullable());
 
@@ -80,3 +81,60 @@ export type ContractListItem = z.infer<typeof ContractListItemSchema>;
 export function legalDeposit(rentAmount: number, isDwelling: boolean): number {
   return Math.round(rentAmount * (isDwelling ? 1 : 2) * 100) / 100;
 }
+
+/** A contract edit as the API receives it, once parsed (money as numbers, empty texts dropped). */
+export type ContractsUpdateData = z.output<typeof ContractsUpdateSchema>;
+
+/** `GET /api/contracts?page=&pageSize=&status=&propertyId=`; other parameters are ignored. */
+export const ContractsListQuerySchema = PageQuerySchema.extend({
+  status: z.enum(CONTRACT_STATUSES, { error: 'Estado no válido' }).optional(),
+  propertyId: IdSchema.optional(),
+});
+
+export type ContractsListQuery = z.output<typeof ContractsListQuerySchema>;
+
+/** A tenant party to a contract; the first one linked is the primary tenant. */
+export const ContractTenantSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  telefono: z.string().nullable(),
+  isPrimaryTenant: z.boolean(),
+});
+
+export type ContractTenant = z.infer<typeof ContractTenantSchema>;
+
+/** A document attached to a contract; where it is stored never reaches a client. */
+export const ContractDocumentSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  fileType: z.string(),
+  fileSizeKb: z.number().int(),
+  createdAt: z.string(),
+});
+
+export type ContractDocument = z.infer<typeof ContractDocumentSchema>;
+
+/** At most this many transactions come with a contract's detail, the newest first. */
+export const CONTRACT_DETAIL_TRANSACTIONS = 50;
+
+/**
+ * `GET /api/contracts/:id`: the list record with a little more of the unit and the property,
+ * its tenants (primary first), its latest transactions and its documents (newest first).
+ */
+export const ContractDetailSchema = ContractListItemSchema.extend({
+  unit: z.object({ id: z.number().int(), unitName: z.string(), currentStatus: z.enum(UNIT_STATUSES) }),
+  property: z.object({
+    id: z.number().int(),
+    propertyName: z.string(),
+    addressStreet: z.string(),
+    addressNumber: z.string().nullable(),
+    city: z.string(),
+  }),
+  tenants: z.array(ContractTenantSchema),
+  transactions: z.array(TransactionListItemSchema).max(CONTRACT_DETAIL_TRANSACTIONS),
+  documents: z.array(ContractDocumentSchema),
+});
+
+export type ContractDetail = z.infer<typeof ContractDetailSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { IdSchema, MoneySchema, PageQuerySchema, PersonSchema, PositiveMoneyInputSchema, optionalFilter, optionalText, requiredText } from './common';
 import { INCIDENT_CATEGORIES, INCIDENT_PRIORITIES, INCIDENT_STATUSES } from './enums';
-import { IdSchema, MoneySchema, PositiveMoneyInputSchema, optionalText, requiredText } from './common';
 
 /** The incident form (spec §3 "Forms"). New incidents start as Abierta (decisions.md). */
 export const IncidentsCreateSchema = z.object({
@@ -55,3 +55,35 @@ export const IncidentListItemSchema = z.object({
   reporter: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
 });
 export type IncidentListItem = z.infer<typeof IncidentListItemSchema>;
+
+/** GET /api/incidents query: paging plus optional filters. */
+export const IncidentsListQuerySchema = PageQuerySchema.extend({
+  status: optionalFilter(z.enum(INCIDENT_STATUSES, { error: 'Estado no válido' })),
+  priority: optionalFilter(z.enum(INCIDENT_PRIORITIES, { error: 'Prioridad no válida' })),
+  propertyId: optionalFilter(IdSchema),
+});
+
+export type IncidentsListQuery = z.input<typeof IncidentsListQuerySchema>;
+
+/** One audited change of an incident: who, when, and the status move if there was one. */
+export const IncidentHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  changedAt: z.string(),
+  /** Null when the user was deleted since. */
+  user: PersonSchema.nullable(),
+  oldStatus: z.enum(INCIDENT_STATUSES).nullable(),
+  newStatus: z.enum(INCIDENT_STATUSES).nullable(),
+  /** The fields an update changed (empty for the creation). */
+  changedFields: z.array(z.string()),
+});
+
+export type IncidentHistoryEntry = z.infer<typeof IncidentHistoryEntrySchema>;
+
+/** GET /api/incidents/:id: the list record plus who it is assigned to and its history, oldest first. */
+export const IncidentDetailSchema = IncidentListItemSchema.extend({
+  assignee: PersonSchema.nullable(),
+  history: z.array(IncidentHistoryEntrySchema),
+});
+
+export type IncidentDetail = z.infer<typeof IncidentDetailSchema>;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { IdSchema } from './common';
+import { IdSchema, PersonSchema, optionalFilter, requiredText } from './common';
 
 /** Message (spec §3 "Forms"): sent only when its text is non-empty after trimming (spec §5). */
 export const MessagesCreateSchema = z.object({
   conversationId: IdSchema,
   content: z.string({ error: 'Escribe un mensaje' }).trim().min(1, 'Escribe un mensaje').max(5000, 'Máximo 5000 caracteres'),
 });
+
 export type MessagesCreateInput = z.input<typeof MessagesCreateSchema>;
 
 export const MessageSchema = z.object({
@@ -17,7 +18,16 @@ export const MessageSchema = z.object({
   readAt: z.string().nullable(),
   sender: z.object({ id: z.number().int(), firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable().optional(),
 });
+
 export type Message = z.infer<typeof MessageSchema>;
+
+/** GET /api/conversations/:id/messages query: the `limit` messages before `before` (default: the newest). */
+export const MessagesListQuerySchema = z.object({
+  before: optionalFilter(IdSchema),
+  limit: z.coerce.number({ error: 'Indica un número entre 1 y 100' }).int('Indica un número entre 1 y 100').min(1, 'Indica un número entre 1 y 100').max(100, 'Indica un número entre 1 y 100').default(50),
+});
+
+export type MessagesListQuery = z.input<typeof MessagesListQuerySchema>;
 
 /** Conversation list record (spec §3): conversation (id, title), lastMessage (content, sentAt). */
 export const ConversationListItemSchema = z.object({
@@ -25,17 +35,21 @@ export const ConversationListItemSchema = z.object({
   lastMessage: z.object({ content: z.string(), sentAt: z.string() }).nullable(),
   unreadCount: z.number().int(),
 });
+
 export type ConversationListItem = z.infer<typeof ConversationListItemSchema>;
 
-/** Notification (spec §3): id, title, message, isRead. */
-export const NotificationSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  message: z.string(),
-  isRead: z.boolean(),
-  notificationType: z.string().nullable(),
-  relatedEntityType: z.string().nullable(),
-  relatedEntityId: z.number().int().nullable(),
-  createdAt: z.string(),
+/** POST /api/conversations: a conversation between the caller and users it may talk to. */
+export const ConversationsCreateSchema = z.object({
+  title: requiredText(255, 'El título es obligatorio'),
+  participantUserIds: z
+    .array(IdSchema, { error: 'Elige al menos un participante' })
+    .min(1, 'Elige al menos un participante')
+    .max(20, 'Como máximo 20 participantes'),
 });
-export type Notification = z.infer<typeof NotificationSchema>;
+
+export type ConversationsCreateInput = z.input<typeof ConversationsCreateSchema>;
+
+/** GET /api/conversations/contacts: someone the caller may start a conversation with. */
+export const ContactSchema = PersonSchema.extend({ roleName: z.string() });
+
+export type Contact = z.infer<typeof ContactSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { IdSchema, IsoDateSchema, MoneySchema, PageQuerySchema, PositiveMoneyInputSchema, optionalText } from './common';
 import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums';
-import { IdSchema, IsoDateSchema, MoneySchema, PositiveMoneyInputSchema, optionalText } from './common';
 
 /** Registrar Transacción: amounts are entered positive; `type` says whether it is income or expense. */
 export const TransactionsCreateSchema = z.object({
@@ -42,3 +42,13 @@ export type TransactionListItem = z.infer<typeof TransactionListItemSchema>;
 
 export const TransactionCategorySchema = z.object({ id: z.number().int(), categoryName: z.string(), isExpense: z.boolean() });
 export type TransactionCategory = z.infer<typeof TransactionCategorySchema>;
+
+/** `GET /api/transactions?page=&pageSize=&type=&propertyId=&from=&to=`; `from` and `to` are inclusive. */
+export const TransactionsListQuerySchema = PageQuerySchema.extend({
+  type: z.enum(TRANSACTION_TYPES, { error: 'Elige Ingreso o Gasto' }).optional(),
+  propertyId: IdSchema.optional(),
+  from: IsoDateSchema.optional(),
+  to: IsoDateSchema.optional(),
+}).refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'La fecha final no puede ser anterior a la inicial' });
+
+export type TransactionsListQuery = z.output<typeof TransactionsListQuerySchema>;

@@ -1,21 +1,29 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema, PageQuerySchema } from './common';
+import { IdSchema, PageQuerySchema } from './common';
 
 /** The document tiles of /documents (spec §2). */
 export const DOCUMENT_CATEGORIES = ['Contratos', 'Recibos', 'Incidencias', 'Inventarios'] as const;
+
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
 /** What a document may hang off; each must be in the uploader's manageable scope. */
 export const DOCUMENT_ENTITY_TYPES = ['property', 'contract', 'incident'] as const;
+
 export type DocumentEntityType = (typeof DOCUMENT_ENTITY_TYPES)[number];
 
 /** Upload limits: one file of at most 10 MB, JPG, PNG, GIF or PDF (checked by content, not by name). */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
 export const DOCUMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf'] as const;
+
 export type DocumentMimeType = (typeof DOCUMENT_MIME_TYPES)[number];
+
 export const DOCUMENT_ACCEPT = '.jpg,.jpeg,.png,.gif,.pdf,image/jpeg,image/png,image/gif,application/pdf';
+
 export const DOCUMENT_LIMITS_TEXT = 'JPG, GIF, PNG o PDF. 10 MB máximo.';
+
 export const DOCUMENT_TYPE_ERROR = 'Solo se admiten archivos JPG, GIF, PNG o PDF';
+
 export const DOCUMENT_SIZE_ERROR = 'El archivo supera el máximo de 10 MB';
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -32,6 +40,7 @@ export const DocumentsUploadSchema = z
     message: 'Indica el tipo y el identificador de la entidad, o ninguno',
     path: ['relatedEntityId'],
   });
+
 export type DocumentsUploadInput = z.input<typeof DocumentsUploadSchema>;
 
 /** GET /api/documents query: paging and an optional category. */
@@ -54,6 +63,7 @@ export const DocumentSchema = z.object({
   /** Whether the user may delete it (manageable scope). */
   canDelete: z.boolean(),
 });
+
 export type DocumentItem = z.infer<typeof DocumentSchema>;
 
 /** GET /api/documents/summary: how many documents of each category the user sees. */
@@ -61,38 +71,8 @@ export const DocumentsSummarySchema = z.object({
   total: z.number().int(),
   byCategory: z.record(z.enum(DOCUMENT_CATEGORIES), z.number().int()),
 });
+
 export type DocumentsSummary = z.infer<typeof DocumentsSummarySchema>;
-
-export const REPORT_TYPES = ['financial', 'occupancy', 'tenants'] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
-export const REPORT_TYPE_LABELS: Readonly<Record<ReportType, string>> = {
-  financial: 'Reporte Financiero',
-  occupancy: 'Reporte de Ocupación',
-  tenants: 'Reporte de Inquilinos',
-};
-
-/** POST /api/reports: the report and its period (both days included). */
-export const ReportsCreateSchema = z
-  .object({
-    reportType: z.enum(REPORT_TYPES, { error: 'Tipo de reporte no válido' }),
-    from: IsoDateSchema,
-    to: IsoDateSchema,
-  })
-  .strict()
-  .refine((v) => v.from <= v.to, { message: 'La fecha final no puede ser anterior a la inicial', path: ['to'] });
-export type ReportsCreateInput = z.input<typeof ReportsCreateSchema>;
-
-/** A generated report's metadata (GET /api/reports, POST /api/reports). */
-export const ReportSchema = z.object({
-  id: z.number().int(),
-  reportType: z.enum(REPORT_TYPES),
-  periodFrom: z.string(),
-  periodTo: z.string(),
-  fileName: z.string(),
-  fileSizeKb: z.number().int(),
-  createdAt: z.string(),
-});
-export type Report = z.infer<typeof ReportSchema>;
 
 /** Where a document's bytes are downloaded (scope-checked by the API). */
 export const documentDownloadUrl = (id: number): string => `/api/documents/${id}/download`;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { IsoDateSchema } from './common';
+
+export const REPORT_TYPES = ['financial', 'occupancy', 'tenants'] as const;
+
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+export const REPORT_TYPE_LABELS: Readonly<Record<ReportType, string>> = {
+  financial: 'Reporte Financiero',
+  occupancy: 'Reporte de Ocupación',
+  tenants: 'Reporte de Inquilinos',
+};
+
+/** POST /api/reports: the report and its period (both days included). */
+export const ReportsCreateSchema = z
+  .object({
+    reportType: z.enum(REPORT_TYPES, { error: 'Tipo de reporte no válido' }),
+    from: IsoDateSchema,
+    to: IsoDateSchema,
+  })
+  .strict()
+  .refine((v) => v.from <= v.to, { message: 'La fecha final no puede ser anterior a la inicial', path: ['to'] });
+
+export type ReportsCreateInput = z.input<typeof ReportsCreateSchema>;
+
+/** A generated report's metadata (GET /api/reports, POST /api/reports). */
+export const ReportSchema = z.object({
+  id: z.number().int(),
+  reportType: z.enum(REPORT_TYPES),
+  periodFrom: z.string(),
+  periodTo: z.string(),
+  fileName: z.string(),
+  fileSizeKb: z.number().int(),
+  createdAt: z.string(),
+});
+
+export type Report = z.infer<typeof ReportSchema>;
