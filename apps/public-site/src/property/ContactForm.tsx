@@ -1,5 +1,5 @@
 import { PublicLeadCreateSchema, type PublicLeadCreateInput } from '@arrendia/api-contract';
-import { apiRequest, readErrorBody } from '@arrendia/api-client';
+import { apiRequest, readErrorBody, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { Button, DialogActions, TextAreaField, TextField, toast } from '@arrendia/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -23,7 +23,7 @@ const Form = styled.form`
  */
 export function ContactForm({ listingId, onClose }: { listingId: number; onClose: () => void }) {
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const send = useMutation({
     mutationFn: (input: PublicLeadCreateInput) => apiRequest('POST', '/api/public/leads', input),
     onSuccess: () => {
@@ -51,9 +51,7 @@ export function ContactForm({ listingId, onClose }: { listingId: number; onClose
     const input = { listingId, ...values };
     const parsed = PublicLeadCreateSchema.safeParse(input);
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(zodFieldErrors(parsed.error));
       return;
     }
     send.mutate(input);

@@ -1,7 +1,7 @@
 import type { ListingDetail } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
 import { formatDate, formatEuros, sumMoney } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardTitle, Icon, Skeleton } from '@arrendia/ui';
+import { Badge, Button, Card, CardTitle, FactList, Icon, Skeleton } from '@arrendia/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -82,20 +82,6 @@ const Section = styled.section`
   p { line-height: 1.6; }
 `;
 
-const FactsGrid = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
-  gap: ${({ theme }) => theme.space.md};
-  margin: 0;
-  div {
-    padding: ${({ theme }) => theme.space.md};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.surface};
-  }
-  dt { font-size: ${({ theme }) => theme.fontSizes.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
-  dd { margin: 0; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
-`;
 
 const CheckList = styled.ul`
   display: grid;
@@ -115,15 +101,10 @@ const Price = styled.p`
   span { font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: ${({ theme }) => theme.fontWeights.regular}; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-const Summary = styled.dl`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  margin: 0;
-  div { display: flex; justify-content: space-between; gap: ${({ theme }) => theme.space.md}; }
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
-  dd { margin: 0; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
-  div:last-child { padding-top: ${({ theme }) => theme.space.sm}; border-top: 1px solid ${({ theme }) => theme.colors.border}; }
+/** The economic summary: figures in rows, the total under a rule. */
+const Summary = styled(FactList)`
+  dd { font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
+  dt:last-of-type, dd:last-of-type { padding-top: ${({ theme }) => theme.space.sm}; border-top: 1px solid ${({ theme }) => theme.colors.border}; }
 `;
 
 const Side = styled.aside`
@@ -221,14 +202,14 @@ function PropertyDetail({ listing }: { listing: ListingDetail }) {
           <Gallery listing={listing} />
           <Section aria-labelledby="facts-title">
             <h2 id="facts-title">Características</h2>
-            <FactsGrid>
+            <FactList $layout="tiles" $boxed>
               {facts.map(([term, value]) => (
                 <div key={term}>
                   <dt>{term}</dt>
                   <dd>{value}</dd>
                 </div>
               ))}
-            </FactsGrid>
+            </FactList>
           </Section>
           <Section aria-labelledby="description-title">
             <h2 id="description-title">Descripción</h2>
@@ -267,7 +248,7 @@ function PropertyDetail({ listing }: { listing: ListingDetail }) {
               {formatEuros(listing.price)} <span>/mes</span>
             </Price>
             <CardTitle as="h2">Resumen económico</CardTitle>
-            <Summary>
+            <Summary $layout="rows">
               <div>
                 <dt>Primer mes</dt>
                 <dd>{formatEuros(listing.price)}</dd>

@@ -2,7 +2,7 @@ import { CONTRACT_TRANSITIONS, ContractsUpdateSchema, DEPOSIT_STATUSES, type Con
 import { Dialog, FormActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
-import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from './formErrors';
+import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { useUpdateContract } from './useContracts';
 
 const Grid = styled.div`

@@ -12,7 +12,7 @@ import { formatEuros } from '@arrendia/locale-es';
 import { Dialog, FormActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
-import { isSessionGone, serverFieldErrors, zodFieldErrors, type FieldErrors } from './formErrors';
+import { isSessionGone, serverFieldErrors, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { useAvailableUnits, useCreateContract } from './useContracts';
 
 const Grid = styled.div`

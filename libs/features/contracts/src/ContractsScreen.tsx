@@ -1,6 +1,6 @@
 import type { ContractListItem, CurrentUser } from '@arrendia/api-contract';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Button, Card, CardDescription, CardFooter, CardTitle, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
+import { Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, FactList, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
 import { useState } from 'react';
 import { Link, Route, Routes, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -27,32 +27,12 @@ const TitleRow = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
-`;
 
 const Rent = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.lg};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
 `;
 
-export const DetailLink = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  min-height: 32px;
-  padding: 0 ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.colors.surfaceMuted}; }
-`;
 
 /** 'Pago día N de cada mes' (spec §2). */
 export const paymentDayText = (day: number) => `Pago día ${day} de cada mes`;
@@ -77,18 +57,18 @@ function ContractCard({ item }: { item: ContractListItem }) {
           </div>
           <StatusBadge kind="contract" value={contract.status} />
         </TitleRow>
-        <Facts>
+        <FactList>
           <dt>Inicio</dt>
           <dd>{formatDate(contract.startDate)}</dd>
           <dt>Fin</dt>
           <dd>{contract.endDate ? formatDate(contract.endDate) : 'Sin fecha de fin'}</dd>
-        </Facts>
+        </FactList>
         <Rent>{rentText(contract.rentAmount)}</Rent>
         <CardDescription>{paymentDayText(contract.paymentDay)}</CardDescription>
         <CardFooter>
-          <DetailLink to={`/contracts/${contract.id}`} aria-label={`Ver Detalles del contrato ${contract.contractCode}`}>
+          <ButtonLink as={Link} $variant="outline" $size="sm" to={`/contracts/${contract.id}`} aria-label={`Ver Detalles del contrato ${contract.contractCode}`}>
             Ver Detalles
-          </DetailLink>
+          </ButtonLink>
           <Button variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Editar contrato ${contract.contractCode}`}>
             Editar
           </Button>

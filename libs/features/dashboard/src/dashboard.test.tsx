@@ -3,7 +3,6 @@ import type { ActivityItem, DashboardTrends, PropertyListItem, Task, UnitOption 
 import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { DashboardMetricCards, trendCaptions } from './DashboardMetricCards';
-import { GenericDashboard } from './GenericDashboard';
 import { PropertiesCard } from './PropertiesCard';
 import { RecentActivityCard } from './RecentActivityCard';
 import { fakeResponse, pending, renderAt, serve } from '@arrendia/testing';
@@ -163,18 +162,5 @@ describe('UpcomingTasksCard', () => {
     serve({ 'GET /api/tasks': () => fakeResponse(200, []) });
     at(<UpcomingTasksCard user={null} />);
     expect(await screen.findByText('No hay tareas pendientes')).toBeTruthy();
-  });
-});
-
-describe('GenericDashboard', () => {
-  it('has the quick actions that open the forms and screens', () => {
-    pending();
-    at(<GenericDashboard user={null} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    const actions = within(screen.getByRole('region', { name: 'Acciones Rápidas' }));
-    expect(actions.getByRole('link', { name: 'Añadir Propiedad' }).getAttribute('href')).toBe('/properties?nueva=1');
-    expect(actions.getByRole('link', { name: 'Nuevo Contrato' }).getAttribute('href')).toBe('/contracts?nuevo=1');
-    expect(actions.getByRole('link', { name: 'Registrar Gasto' }).getAttribute('href')).toBe('/finances?registrar=Gasto');
-    expect(actions.getByRole('link', { name: 'Generar Reporte' }).getAttribute('href')).toBe('/reports');
   });
 });

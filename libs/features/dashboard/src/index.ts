@@ -2,4 +2,3 @@ export { DashboardMetricCards } from './DashboardMetricCards';
 export { PropertiesCard } from './PropertiesCard';
 export { RecentActivityCard } from './RecentActivityCard';
 export { UpcomingTasksCard } from './UpcomingTasksCard';
-export { GenericDashboard } from './GenericDashboard';

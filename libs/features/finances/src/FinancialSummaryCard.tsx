@@ -1,24 +1,10 @@
 import type { CurrentUser } from '@arrendia/api-contract';
 import { formatEuros } from '@arrendia/locale-es';
-import { CardTitle, Skeleton } from '@arrendia/ui';
+import { CardTitle, FactList, Skeleton } from '@arrendia/ui';
 import styled from 'styled-components';
 import { useExpensesByCategory, useFinancesSummary } from './lib/api';
 import { ErrorText, SectionCard } from './lib/styles';
 
-const StyledRows = styled.dl`
-  margin: 0;
-  display: grid;
-  grid-template-columns: 1fr auto;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    text-align: right;
-    font-variant-numeric: tabular-nums;
-  }
-`;
 
 const StyledTotal = styled.div`
   display: contents;
@@ -54,7 +40,7 @@ export function FinancialSummaryCard(_props: { user: CurrentUser | null }) {
       ) : failed || !summary.data || !categories.data ? (
         <ErrorText role="alert">No se pudo cargar el resumen financiero</ErrorText>
       ) : (
-        <StyledRows aria-label="Resumen financiero del mes">
+        <FactList $layout="rows" aria-label="Resumen financiero del mes">
           <dt>Ingresos del mes</dt>
           <dd>{formatEuros(summary.data.income)}</dd>
           <dt>Gastos del mes</dt>
@@ -75,7 +61,7 @@ export function FinancialSummaryCard(_props: { user: CurrentUser | null }) {
             <dt>Beneficio neto</dt>
             <dd data-testid="summary-net">{formatEuros(summary.data.net)}</dd>
           </StyledTotal>
-        </StyledRows>
+        </FactList>
       )}
     </SectionCard>
   );

@@ -5,7 +5,7 @@ import {
   type TransactionsCreateInput,
   type TransactionType,
 } from '@arrendia/api-contract';
-import { readErrorBody } from '@arrendia/api-client';
+import { readErrorBody, zodFieldErrors } from '@arrendia/api-client';
 import { parseMoneyEs, todayIso } from '@arrendia/locale-es';
 import { Dialog, FormActions, SelectField, TextField, useToast } from '@arrendia/ui';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -65,13 +65,10 @@ export function toPayload(state: FormState): { payload: TransactionsCreateInput 
   };
   const result = TransactionsCreateSchema.safeParse(payload);
   if (result.success) return { payload };
-  const errors: Errors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0]) as keyof FormState;
-    const message =
-      key === 'mainPropertyId' ? 'Elige una propiedad' : key === 'categoryId' ? 'Elige una categoría' : key === 'amount' && amount === undefined ? 'El importe es obligatorio' : issue.message;
-    errors[key] ??= message;
-  }
+  const errors: Errors = zodFieldErrors(result.error);
+  if (errors.mainPropertyId) errors.mainPropertyId = 'Elige una propiedad';
+  if (errors.categoryId) errors.categoryId = 'Elige una categoría';
+  if (errors.amount && amount === undefined) errors.amount = 'El importe es obligatorio';
   return { errors };
 }
 

@@ -1,6 +1,6 @@
 import type { IncidentListItem } from '@arrendia/api-contract';
 import { formatDateTime, formatEuros } from '@arrendia/locale-es';
-import { Badge, Button, Card, Icon, StatusBadge } from '@arrendia/ui';
+import { Badge, Button, Card, FactList, Icon, StatusBadge } from '@arrendia/ui';
 import styled from 'styled-components';
 import { STATUS_ICONS, shortId } from './statusMoves';
 import { UpdateStatusMenu } from './UpdateStatusMenu';
@@ -31,13 +31,6 @@ const Row = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
 `;
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
-`;
 
 export const reporterName = (reporter: IncidentListItem['reporter']) =>
   [reporter?.firstName, reporter?.lastName].filter(Boolean).join(' ') || 'Usuario';
@@ -67,7 +60,7 @@ export function IncidentCard({ item, canManage, onOpen }: IncidentCardProps) {
         {unit.unitName} · {property.propertyName}
       </Muted>
       <p>{incident.description}</p>
-      <Facts>
+      <FactList $layout="tiles">
         <div>
           <dt>Reportada</dt>
           <dd>{formatDateTime(incident.createdAt)}</dd>
@@ -92,7 +85,7 @@ export function IncidentCard({ item, canManage, onOpen }: IncidentCardProps) {
             <code>#{shortId(incident.id)}</code>
           </dd>
         </div>
-      </Facts>
+      </FactList>
       <Row>
         <Button variant="outline" size="sm" onClick={() => onOpen(incident.id)} aria-label={`Ver Detalles de ${incident.title}`}>
           Ver Detalles

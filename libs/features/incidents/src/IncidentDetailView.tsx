@@ -2,7 +2,7 @@ import type { CurrentUser, IncidentHistoryEntry } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
 import { formatDateTime, formatEuros } from '@arrendia/locale-es';
 import { can } from '@arrendia/permissions';
-import { Badge, Card, CardTitle, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
+import { Badge, Card, CardTitle, FactList, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { reporterName } from './IncidentCard';
@@ -10,12 +10,6 @@ import { shortId } from './statusMoves';
 import { UpdateStatusMenu } from './UpdateStatusMenu';
 import { useIncident } from './useIncidents';
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
-  gap: ${({ theme }) => theme.space.md};
-  dt { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
-`;
 const History = styled.ol`
   display: flex;
   flex-direction: column;
@@ -80,7 +74,7 @@ export function IncidentDetailView({ user }: { user: CurrentUser | null }) {
           <Badge $variant="accent">{incident.incidentCategory}</Badge>
         </Row>
         <p>{incident.description}</p>
-        <Facts>
+        <FactList $layout="tiles">
           <div>
             <dt>Reportada</dt>
             <dd>{formatDateTime(incident.createdAt)}</dd>
@@ -105,7 +99,7 @@ export function IncidentDetailView({ user }: { user: CurrentUser | null }) {
             <dt>Cerrada</dt>
             <dd>{incident.closedAt ? formatDateTime(incident.closedAt) : '—'}</dd>
           </div>
-        </Facts>
+        </FactList>
         {incident.resolutionNotes && <p>{incident.resolutionNotes}</p>}
         {canManage && <UpdateStatusMenu incidentId={incident.id} status={incident.status} />}
       </Card>

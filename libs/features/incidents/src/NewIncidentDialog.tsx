@@ -1,5 +1,5 @@
 import { INCIDENT_CATEGORIES, INCIDENT_PRIORITIES, IncidentsCreateSchema, type IncidentPriority } from '@arrendia/api-contract';
-import { isUnauthorizedError, readErrorBody } from '@arrendia/api-client';
+import { isUnauthorizedError, readErrorBody, zodFieldErrors } from '@arrendia/api-client';
 import { Dialog, FormActions, NumberField, SelectField, TextAreaField, TextField, useToast } from '@arrendia/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
@@ -55,11 +55,8 @@ export function NewIncidentDialog({ open, onOpenChange }: NewIncidentDialogProps
     const input = { rentableUnitId: unitId, incidentCategory, title, description, priority, costEstimate };
     const parsed = IncidentsCreateSchema.safeParse(input);
     if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]) as keyof Errors;
-        found[key] ??= key === 'rentableUnitId' ? 'Elige la unidad afectada' : issue.message;
-      }
+      const found: Errors = zodFieldErrors(parsed.error);
+      if (found.rentableUnitId) found.rentableUnitId = 'Elige la unidad afectada';
       if (!propertyId) found.propertyId = 'Elige una propiedad';
       setErrors(found);
       return;

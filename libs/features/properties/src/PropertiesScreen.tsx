@@ -1,9 +1,9 @@
 import type { CurrentUser, PropertyListItem } from '@arrendia/api-contract';
-import { AlertDialog, Button, Card, CardDescription, CardFooter, CardTitle, PageHeader, Skeleton, toast } from '@arrendia/ui';
+import { AlertDialog, Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, PageHeader, Skeleton, toast } from '@arrendia/ui';
 import { useState } from 'react';
 import { Link, Route, Routes, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { isSessionGone, serverMessage } from './formErrors';
+import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { addressLine, ArchiveBadge, formatArea } from './propertyParts';
 import { PropertyDetailView } from './PropertyDetailView';
 import { PropertyFormDialog } from './PropertyFormDialog';
@@ -27,19 +27,6 @@ const TitleRow = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-const DetailLink = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  min-height: 32px;
-  padding: 0 ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.colors.surfaceMuted}; }
-`;
 
 function PropertyCard({ property, onDelete }: { property: PropertyListItem; onDelete: (p: PropertyListItem) => void }) {
   return (
@@ -54,9 +41,9 @@ function PropertyCard({ property, onDelete }: { property: PropertyListItem; onDe
         <CardDescription>{addressLine(property)}</CardDescription>
         {property.totalAreaM2 !== null && <CardDescription>{formatArea(property.totalAreaM2)}</CardDescription>}
         <CardFooter>
-          <DetailLink to={`/properties/${property.id}`} aria-label={`Ver Detalles de ${property.propertyName}`}>
+          <ButtonLink as={Link} $variant="outline" $size="sm" to={`/properties/${property.id}`} aria-label={`Ver Detalles de ${property.propertyName}`}>
             Ver Detalles
-          </DetailLink>
+          </ButtonLink>
           <Button variant="ghost" size="sm" onClick={() => onDelete(property)} aria-label={`Eliminar ${property.propertyName}`}>
             Eliminar
           </Button>

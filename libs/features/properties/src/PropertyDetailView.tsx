@@ -4,7 +4,7 @@ import { formatDate, formatEuros } from '@arrendia/locale-es';
 import { Badge, Button, Card, CardDescription, CardTitle, DetailGrid, FactList, MutedText, PageHeader, RowList, Skeleton, StatusBadge, toast } from '@arrendia/ui';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { isSessionGone } from './formErrors';
+import { isSessionGone } from '@arrendia/api-client';
 import { addressLine, ArchiveBadge, formatArea } from './propertyParts';
 import { useArchiveProperty, usePropertyDetail } from './useProperties';
 

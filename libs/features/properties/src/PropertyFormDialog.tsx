@@ -2,7 +2,7 @@ import { DEFAULT_COUNTRY, PropertiesCreateSchema, UNIT_TYPE_LABELS, UNIT_TYPE_NA
 import { Dialog, FormActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
-import { isSessionGone, serverFieldErrors, zodFieldErrors, type FieldErrors } from './formErrors';
+import { isSessionGone, serverFieldErrors, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { useCreateProperty } from './useProperties';
 
 const Grid = styled.div`

@@ -1,5 +1,5 @@
 import { REPORT_TYPE_LABELS, ReportsCreateSchema, type Report, type ReportType } from '@arrendia/api-contract';
-import { isUnauthorizedError, readErrorBody } from '@arrendia/api-client';
+import { isUnauthorizedError, readErrorBody, zodFieldErrors } from '@arrendia/api-client';
 import { Button, Card, CardDescription, CardTitle, Icon, TextField, useToast } from '@arrendia/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
@@ -42,9 +42,7 @@ export function ReportCard({ reportType }: { reportType: ReportType }) {
     event.preventDefault();
     const parsed = ReportsCreateSchema.safeParse({ reportType, ...period });
     if (!parsed.success) {
-      const found: typeof errors = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0]) as 'from' | 'to'] ??= issue.message;
-      setErrors(found);
+      setErrors(zodFieldErrors(parsed.error));
       return;
     }
     setErrors({});

@@ -5,3 +5,4 @@ export * from './useCurrentUser';
 export * from './useNotifications';
 export * from './useSearch';
 export * from './useBadgeCounts';
+export * from './formErrors';

@@ -10,7 +10,7 @@ interface ButtonStyleProps {
   $fullWidth?: boolean;
 }
 
-/** Button look, reusable on a link: `styled(Link)\`${buttonStyles}\`` with the same `$` props. */
+/** Button look, reusable on a link: see ButtonLink. */
 export const buttonStyles = css<ButtonStyleProps>`
   display: inline-flex;
   align-items: center;
@@ -89,3 +89,11 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'> {
 export function Button({ variant = 'primary', size = 'md', fullWidth = false, type = 'button', ...rest }: ButtonProps) {
   return <StyledButton type={type} $variant={variant} $size={size} $fullWidth={fullWidth} {...rest} />;
 }
+
+/**
+ * A link that looks like a button, with the same `$variant` and `$size`: `<ButtonLink as={Link}
+ * to="/x">` for a route of the app (react-router), or a plain `href`.
+ */
+export const ButtonLink = styled.a<ButtonStyleProps>`
+  ${buttonStyles}
+`;

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 /** Cards of a detail page side by side, wrapping below 320 px each. */
 export const DetailGrid = styled.div`
@@ -7,14 +7,52 @@ export const DetailGrid = styled.div`
   gap: ${({ theme }) => theme.space.lg};
 `;
 
-/** Label and value pairs: use with <dt> and <dd>. */
-export const FactList = styled.dl`
+export type FactListLayout = 'pairs' | 'tiles' | 'rows';
+
+/**
+ * Label and value pairs (<dt> and <dd>, each pair optionally wrapped in a <div>), the one way a
+ * screen lists facts. `$layout`: 'pairs' puts labels in a column beside their values; 'tiles' makes
+ * each <div> pair a tile of a wrapping grid (`$boxed` draws it as a box); 'rows' puts each value at
+ * the right end of its row, as a summary of figures.
+ */
+export const FactList = styled.dl<{ $layout?: FactListLayout; $boxed?: boolean }>`
+  margin: 0;
   display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.lg};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  ${({ theme, $layout = 'pairs' }) =>
+    ({
+      pairs: css`
+        grid-template-columns: max-content 1fr;
+        gap: ${theme.space.xs} ${theme.space.lg};
+        font-size: ${theme.fontSizes.sm};
+      `,
+      tiles: css`
+        grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
+        gap: ${theme.space.md};
+        dt { font-size: ${theme.fontSizes.sm}; }
+      `,
+      rows: css`
+        grid-template-columns: 1fr auto;
+        gap: ${theme.space.sm} ${theme.space.lg};
+        & > div { display: contents; }
+        dd { text-align: right; font-variant-numeric: tabular-nums; }
+      `,
+    })[$layout]}
+  ${({ theme, $boxed }) =>
+    $boxed &&
+    css`
+      & > div {
+        padding: ${theme.space.md};
+        border: 1px solid ${theme.colors.border};
+        border-radius: ${theme.radii.md};
+        background: ${theme.colors.surface};
+      }
+      dd { font-weight: ${theme.fontWeights.semibold}; }
+    `}
   dt {
     color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
   }
 `;
 

@@ -1,4 +1,4 @@
-import { isUnauthorizedError, readErrorBody } from '@arrendia/api-client';
+import { isUnauthorizedError, readErrorBody } from './http';
 import type { z } from 'zod';
 
 export type FieldErrors = Partial<Record<string, string>>;
