@@ -21,10 +21,21 @@ const depConstraints = [
   { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
   { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:contract', 'type:domain', 'type:util'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contract', 'type:domain', 'type:util'] },
+  // Scopes: a portal, the shell, the API and the e2e suite each build only on what is shared, never
+  // on one another (the shell loads the portals at run time); shared code builds on shared code.
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:shell', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:public-site', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:owner-portal', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:agency-portal', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:tenant-portal', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:admin-portal', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.nx/**', 'data/**', 'tmp/**', '**/test-results/**', '**/playwright-report/**', 'e2e/fixtures/boundary/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.nx/**', 'data/**', 'tmp/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -40,6 +51,14 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // Test helpers (type:testing) are for tests: product code that imports them fails lint.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@arrendia/testing', message: 'Las utilidades de prueba (type:testing) solo se importan desde ficheros *.test.ts(x).' }] }],
     },
   },
   {
