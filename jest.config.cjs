@@ -31,6 +31,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       setupFiles: ['<rootDir>/tools/jest/setup-env.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/setup-dom.ts'],
       testMatch: ['<rootDir>/libs/**/*.test.ts?(x)', '<rootDir>/apps/**/*.test.ts?(x)', '<rootDir>/tools/**/*.test.ts', '<rootDir>/e2e/support/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
     },
     {

@@ -29,7 +29,7 @@ describe('landing page', () => {
     const { container } = await renderSite('/');
     const root = container.querySelector('[data-remote="public-site"]')!;
     expect(root.getAttribute('data-build')).toBe('test-build');
-    expect(screen.getByRole('heading', { level: 1, name: 'Gestiona tus alquileres sin complicaciones' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Gestiona tus alquileres sin complicaciones' })).toBeVisible();
   });
 
   it('links the header to the catalogue, the rental types and the sections', async () => {
@@ -69,12 +69,12 @@ describe('landing page', () => {
     const user = userEvent.setup();
     await renderSite('/');
     await user.click(screen.getAllByRole('button', { name: 'Registrarse' })[0]);
-    expect(screen.getByRole('dialog', { name: 'Crear Cuenta' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Crear Cuenta' })).toBeVisible();
     expect(screen.queryByRole('dialog', { name: 'Iniciar Sesión' })).toBeNull();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getAllByRole('button', { name: 'Iniciar Sesión' })[0]);
-    expect(loginDialog()).toBeTruthy();
+    expect(loginDialog()).toBeVisible();
     expect(screen.queryByRole('dialog', { name: 'Crear Cuenta' })).toBeNull();
   });
 });
@@ -115,16 +115,16 @@ describe('login', () => {
   it("toasts 'Error de autenticación' with the server's message and keeps the dialog open", async () => {
     fetchMock.mockResolvedValue(answer(401, { error: 'invalid_credentials', message: 'Correo o contraseña incorrectos' }));
     await submitLogin();
-    expect(await screen.findByText('Error de autenticación')).toBeTruthy();
-    expect(screen.getByText('Correo o contraseña incorrectos')).toBeTruthy();
-    expect(loginDialog()).toBeTruthy();
+    expect(await screen.findByText('Error de autenticación')).toBeVisible();
+    expect(screen.getByText('Correo o contraseña incorrectos')).toBeVisible();
+    expect(loginDialog()).toBeVisible();
     expect(hardNavigate).not.toHaveBeenCalled();
   });
 
   it("falls back to 'Error de login' without a server message", async () => {
     fetchMock.mockResolvedValue(answer(502, 'Bad Gateway'));
     await submitLogin();
-    expect(await screen.findByText('Error de login')).toBeTruthy();
+    expect(await screen.findByText('Error de login')).toBeVisible();
   });
 });
 
@@ -167,8 +167,8 @@ describe('registration', () => {
     expect(fetchMock.mock.calls[0][0]).toBe('/api/auth/register');
     expect(body(0)).toEqual({ firstName: 'Lucía', lastName: 'Ortega', email: 'lucia@example.es', password: 'clave-segura-1' });
     await act(async () => finish(answer(201, { id: 9 })));
-    expect(screen.getByText('Cuenta creada exitosamente')).toBeTruthy();
-    expect(screen.getByText('Ya puedes iniciar sesión con tus credenciales')).toBeTruthy();
+    expect(screen.getByText('Cuenta creada exitosamente')).toBeVisible();
+    expect(screen.getByText('Ya puedes iniciar sesión con tus credenciales')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Crear Cuenta' })).toBeNull());
     expect((within(loginDialog()).getByLabelText('Correo electrónico') as HTMLInputElement).value).toBe('lucia@example.es');
   });
@@ -177,7 +177,7 @@ describe('registration', () => {
     fetchMock.mockResolvedValue(answer(409, { error: 'conflict', message: 'Ya existe una cuenta con ese correo', fields: { email: 'Ya existe una cuenta con ese correo' } }));
     const { user, dialog } = await fillRegistration();
     await user.click(dialog.getByRole('button', { name: 'Crear Cuenta' }));
-    expect(await screen.findByText('Error en el registro')).toBeTruthy();
+    expect(await screen.findByText('Error en el registro')).toBeVisible();
     const email = dialog.getByLabelText('Correo electrónico');
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('Ya existe una cuenta con ese correo');
@@ -187,7 +187,7 @@ describe('registration', () => {
     fetchMock.mockResolvedValue(answer(500, ''));
     const { user, dialog } = await fillRegistration();
     await user.click(dialog.getByRole('button', { name: 'Crear Cuenta' }));
-    expect(await screen.findByText('Error de registro')).toBeTruthy();
+    expect(await screen.findByText('Error de registro')).toBeVisible();
   });
 });
 
@@ -198,11 +198,11 @@ describe('other public pages', () => {
     ['/apartments-management', 'Gestión de Apartamentos'],
   ])('%s has its title', async (path, title) => {
     await renderSite(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 
   it('shows 404 for an unknown path inside the remote', async () => {
     await renderSite('/property/7/fotos');
-    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   });
 });

@@ -76,12 +76,12 @@ describe('/alquiler', () => {
   it('asks the API with the URL filters and shows the summary tiles and the cards', async () => {
     fetchMock.mockResolvedValue(answer(200, page([LISTING], 1, 1350)));
     const { container } = await renderSite('/alquiler?type=Apartamento&district=Chamberí');
-    expect(await screen.findByRole('link', { name: LISTING.title })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: LISTING.title })).toBeVisible();
     const url = new URL(String(fetchMock.mock.calls[0][0]), 'http://x');
     expect(url.pathname).toBe('/api/public/listings');
     expect(Object.fromEntries(url.searchParams)).toEqual({ type: 'Apartamento', district: 'Chamberí', pageSize: '12' });
-    expect(screen.getByText('3 nuevas esta semana')).toBeTruthy();
-    expect(screen.getByText('24h')).toBeTruthy();
+    expect(screen.getByText('3 nuevas esta semana')).toBeVisible();
+    expect(screen.getByText('24h')).toBeVisible();
     expect(screen.getByText('Precio medio').previousElementSibling?.textContent).toBe('1.350,00\u00a0€');
     expect(document.title).toMatch(/alquiler/i);
     expect(await axe(container)).toHaveNoViolations();
@@ -90,8 +90,8 @@ describe('/alquiler', () => {
   it('shows the empty state texts when nothing matches', async () => {
     fetchMock.mockResolvedValue(answer(200, page([], 0, 0)));
     await renderSite('/alquiler?q=nada');
-    expect(await screen.findByText('No se encontraron propiedades')).toBeTruthy();
-    expect(screen.getByText('Prueba ajustando tus filtros de búsqueda')).toBeTruthy();
+    expect(await screen.findByText('No se encontraron propiedades')).toBeVisible();
+    expect(screen.getByText('Prueba ajustando tus filtros de búsqueda')).toBeVisible();
     expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveProperty('value', 'nada');
   });
 });
@@ -100,15 +100,15 @@ describe('/property/:id', () => {
   it('shows gallery, facts, economics and contact, and sets Open Graph tags', async () => {
     fetchMock.mockResolvedValue(answer(200, LISTING));
     const { container } = await renderSite('/property/7');
-    expect(await screen.findByRole('heading', { level: 1, name: LISTING.title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: LISTING.title })).toBeVisible();
     expect(fetchMock.mock.calls[0][0]).toBe('/api/public/listings/7');
-    expect(screen.getByText('Sótano -1')).toBeTruthy();
+    expect(screen.getByText('Sótano -1')).toBeVisible();
     expect(screen.getByText('Total pago inicial').nextElementSibling?.textContent).toBe('2.700,00\u00a0€');
-    expect(screen.getByText(/2-4 horas/)).toBeTruthy();
+    expect(screen.getByText(/2-4 horas/)).toBeVisible();
     const second = screen.getByRole('button', { name: 'Ver foto 2' });
     await userEvent.click(second);
     expect(second.getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByRole('img', { name: /foto 2 de 2/ })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /foto 2 de 2/ })).toBeVisible();
     expect(document.head.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(LISTING.title);
     expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(/\/api\/placeholder\/800\/600$/);
     expect(await axe(container)).toHaveNoViolations();
@@ -134,8 +134,8 @@ describe('/property/:id', () => {
     await renderSite('/property/7');
     await userEvent.click(await screen.findByRole('button', { name: 'Enviar mensaje' }));
     await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
-    expect(screen.getByText('El nombre es obligatorio')).toBeTruthy();
-    expect(screen.getByText('El mensaje es obligatorio')).toBeTruthy();
+    expect(screen.getByText('El nombre es obligatorio')).toBeVisible();
+    expect(screen.getByText('El mensaje es obligatorio')).toBeVisible();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(window.alert).not.toHaveBeenCalled();
   });
@@ -143,8 +143,8 @@ describe('/property/:id', () => {
   it('says Propiedad no encontrada with a link back for an unknown id', async () => {
     fetchMock.mockResolvedValue(answer(404, { error: 'not_found', message: 'La propiedad que buscas no está disponible' }));
     await renderSite('/property/999');
-    expect(await screen.findByRole('heading', { name: 'Propiedad no encontrada' })).toBeTruthy();
-    expect(screen.getByText('La propiedad que buscas no está disponible')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Propiedad no encontrada' })).toBeVisible();
+    expect(screen.getByText('La propiedad que buscas no está disponible')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Volver al catálogo' }).getAttribute('href')).toBe('/alquiler');
   });
 });
@@ -152,11 +152,11 @@ describe('/property/:id', () => {
 describe('marketing pages', () => {
   it('/rental-types compares the three solutions and links to each', async () => {
     await renderSite('/rental-types');
-    expect(await screen.findByText('5-50 unidades')).toBeTruthy();
-    expect(screen.getByText('Desde 29 €/mes')).toBeTruthy();
-    expect(screen.getByText('1-20 unidades')).toBeTruthy();
-    expect(screen.getByText('Desde 39 €/mes')).toBeTruthy();
-    expect(screen.getByText('Desde 89 €/mes')).toBeTruthy();
+    expect(await screen.findByText('5-50 unidades')).toBeVisible();
+    expect(screen.getByText('Desde 29 €/mes')).toBeVisible();
+    expect(screen.getByText('1-20 unidades')).toBeVisible();
+    expect(screen.getByText('Desde 39 €/mes')).toBeVisible();
+    expect(screen.getByText('Desde 89 €/mes')).toBeVisible();
     for (const href of ['/rooms-management', '/apartments-management', '/properties-management']) {
       expect(screen.getAllByRole('link').some((a) => a.getAttribute('href') === href)).toBe(true);
     }
@@ -170,10 +170,10 @@ describe('marketing pages', () => {
     await screen.findByRole('article', { name: 'Starter' }).catch(() => screen.findByRole('article', { name: 'Basic' }));
     for (const [name, price] of plans) {
       const card = screen.getByRole('article', { name });
-      expect(within(card).getByText(new RegExp(`^${price}`))).toBeTruthy();
+      expect(within(card).getByText(new RegExp(`^${price}`))).toBeVisible();
     }
-    expect(within(screen.getByRole('article', { name: 'Professional' })).getByText(highlight)).toBeTruthy();
-    expect(screen.getByText(limit)).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Professional' })).getByText(highlight)).toBeVisible();
+    expect(screen.getByText(limit)).toBeVisible();
     expect(screen.getAllByText(/30 días/).length).toBeGreaterThan(0);
     expect(await axe(container)).toHaveNoViolations();
   });
@@ -181,8 +181,8 @@ describe('marketing pages', () => {
   it('/properties-management, linked from /rental-types, offers unlimited units from 89 € with the free trial', async () => {
     const { container } = await renderSite('/properties-management');
     const card = await screen.findByRole('article', { name: 'Propiedades' });
-    expect(within(card).getByText(/^89 €/)).toBeTruthy();
-    expect(screen.getByText('Unidades ilimitadas')).toBeTruthy();
+    expect(within(card).getByText(/^89 €/)).toBeVisible();
+    expect(screen.getByText('Unidades ilimitadas')).toBeVisible();
     expect(screen.getAllByText(/30 días/).length).toBeGreaterThan(0);
     expect(await axe(container)).toHaveNoViolations();
   });

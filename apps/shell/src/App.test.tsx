@@ -22,7 +22,7 @@ describe('App (shell)', () => {
     signedOut();
     const { loader, runtime } = fakeLoader(async () => ({ default: Remote }));
     await renderInShell(<App />, { path: '/alquiler', loader });
-    expect(await screen.findByRole('heading', { name: 'Bienvenida' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Bienvenida' })).toBeVisible();
     expect(runtime.load).toHaveBeenCalledWith('public_site/App');
     expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull();
   });
@@ -31,8 +31,8 @@ describe('App (shell)', () => {
     signedOut();
     const { loader, runtime } = fakeLoader(async () => ({ default: Remote }));
     await renderInShell(<App />, { path: '/dashboard', loader });
-    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
-    expect(screen.getByRole('main')).toBeTruthy();
+    expect(await screen.findByText('404 Page Not Found')).toBeVisible();
+    expect(screen.getByRole('main')).toBeVisible();
     expect(runtime.load).not.toHaveBeenCalled();
   });
 
@@ -49,14 +49,14 @@ describe('App (shell)', () => {
     signedIn();
     const { loader, runtime } = fakeLoader(async () => ({ default: Remote }));
     await renderInShell(<App />, { path: '/properties', loader });
-    expect(await screen.findByRole('heading', { name: 'Hola Olga' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hola Olga' })).toBeVisible();
     expect(runtime.load).toHaveBeenCalledWith('owner_portal/App');
-    expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeTruthy();
-    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
+    expect(screen.getByRole('banner')).toBeVisible();
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('heading', { name: 'Hola Olga' })).toBeTruthy();
+    expect(within(main).getByRole('heading', { name: 'Hola Olga' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Saltar al contenido principal' }).getAttribute('href')).toBe(`#${main.id}`);
-    expect(within(screen.getByRole('banner')).getByText('Mis Propiedades')).toBeTruthy();
+    expect(within(screen.getByRole('banner')).getByText('Mis Propiedades')).toBeVisible();
     expect(document.title).toBe('Mis Propiedades · Arrendia');
   });
 
@@ -77,8 +77,8 @@ describe('App (shell)', () => {
     signedIn();
     const { loader } = fakeLoader(async () => ({ default: Remote }));
     await renderInShell(<App />, { path: '/no-existe', loader });
-    expect(within(await screen.findByRole('main')).getByText('404 Page Not Found')).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeTruthy();
+    expect(within(await screen.findByRole('main')).getByText('404 Page Not Found')).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
   });
 
   it('has no axe violations when signed in', async () => {
@@ -94,7 +94,7 @@ describe('App while the session is checked', () => {
   it('shows a skeleton of the page, announced as loading', async () => {
     global.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
     const { container } = await renderInShell(<App />);
-    expect(screen.getByRole('status', { name: 'Cargando Arrendia...' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Cargando Arrendia...' })).toBeVisible();
     expect(container.querySelectorAll('[data-skeleton]').length).toBeGreaterThan(0);
   });
 });

@@ -24,8 +24,8 @@ afterEach(() => {
 describe('handleQueryError', () => {
   it('shows the Unauthorized notice and goes to /api/login after 500 ms', () => {
     act(() => handleQueryError(new Error('401: {"error":"unauthorized","message":"No has iniciado sesión"}'), {}));
-    expect(screen.getByText('Unauthorized')).toBeTruthy();
-    expect(screen.getByText('You are logged out. Logging in again...')).toBeTruthy();
+    expect(screen.getByText('Unauthorized')).toBeVisible();
+    expect(screen.getByText('You are logged out. Logging in again...')).toBeVisible();
     act(() => jest.advanceTimersByTime(499));
     expect(hardNavigate).not.toHaveBeenCalled();
     act(() => jest.advanceTimersByTime(1));

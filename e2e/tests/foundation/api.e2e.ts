@@ -18,7 +18,7 @@ test.describe('API answers client mistakes with 4xx JSON, never 500', () => {
   test('malformed JSON → 400', async ({ request }) => {
     const res = await request.post('/api/auth/login', { headers: { 'content-type': 'application/json' }, data: '{"email": ' });
     expect(res.status()).toBe(400);
-    expect((await res.json()).error).toBeTruthy();
+    expect(await res.json()).toEqual({ error: 'invalid_json', message: 'El cuerpo de la petición no es un JSON válido' });
   });
 
   test('a 2 MB body → 413', async ({ request }) => {
@@ -27,13 +27,13 @@ test.describe('API answers client mistakes with 4xx JSON, never 500', () => {
       data: JSON.stringify({ email: DEMO.owner, password: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(res.status()).toBe(413);
-    expect((await res.json()).error).toBeTruthy();
+    expect(await res.json()).toEqual({ error: 'payload_too_large', message: 'La petición es demasiado grande (máximo 1 MB)' });
   });
 
   test('GET /api/auth/user with no session → 401', async ({ request }) => {
     const res = await request.get('/api/auth/user');
     expect(res.status()).toBe(401);
-    expect((await res.json()).message).toBeTruthy();
+    expect(await res.json()).toEqual({ error: 'unauthorized', message: 'Debes iniciar sesión para continuar' });
   });
 });
 

@@ -43,7 +43,7 @@ async function setup(path = '/dashboard') {
 describe('HeaderSearch', () => {
   it('is a search landmark holding a combobox with the spec placeholder', async () => {
     await setup();
-    expect(screen.getByRole('search')).toBeTruthy();
+    expect(screen.getByRole('search')).toBeVisible();
     expect(screen.getByPlaceholderText('Buscar propiedades, inquilinos...')).toBe(screen.getByRole('combobox'));
     expect(SEARCH_PLACEHOLDER).toBe('Buscar propiedades, inquilinos...');
     expect(screen.getByRole('combobox').getAttribute('aria-expanded')).toBe('false');
@@ -147,7 +147,7 @@ describe('HeaderSearch', () => {
     await user.type(box, 'ch');
     await screen.findByRole('listbox');
     await user.keyboard('{Escape}{ArrowDown}');
-    expect(screen.getByRole('listbox')).toBeTruthy();
+    expect(screen.getByRole('listbox')).toBeVisible();
   });
 
   it('closes when focus leaves it', async () => {
@@ -180,8 +180,8 @@ describe('HeaderSearch', () => {
       await user.type(screen.getByRole('combobox'), 'ch');
       await act(async () => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS + 10));
       await act(async () => jest.advanceTimersByTime(10));
-      expect(screen.getByText('Unauthorized')).toBeTruthy();
-      expect(screen.getByText('You are logged out. Logging in again...')).toBeTruthy();
+      expect(screen.getByText('Unauthorized')).toBeVisible();
+      expect(screen.getByText('You are logged out. Logging in again...')).toBeVisible();
       act(() => jest.advanceTimersByTime(500));
       expect(hardNavigate).toHaveBeenCalledWith('/api/login');
     } finally {

@@ -65,7 +65,7 @@ describe('NotificationsMenu', () => {
     const user = userEvent.setup();
     await renderInShell(<NotificationsMenu roleName="propietario_individual" />);
     const menu = await openBell(user);
-    expect(within(menu).getByText('No hay notificaciones nuevas')).toBeTruthy();
+    expect(within(menu).getByText('No hay notificaciones nuevas')).toBeVisible();
     expect(within(menu).getByRole('menuitem', { name: MARK_ALL_READ_LABEL }).getAttribute('aria-disabled')).toBe('true');
   });
 
@@ -74,7 +74,7 @@ describe('NotificationsMenu', () => {
     const user = userEvent.setup();
     await renderInShell(<NotificationsMenu roleName="inquilino" />);
     const menu = await openBell(user);
-    expect(within(menu).getByText(NO_NEW_NOTIFICATIONS)).toBeTruthy();
+    expect(within(menu).getByText(NO_NEW_NOTIFICATIONS)).toBeVisible();
   });
 
   it('marks an unread one read when opened and goes to what it is about', async () => {
@@ -92,7 +92,7 @@ describe('NotificationsMenu', () => {
     await user.click(within(menu).getByRole('menuitem', { name: /Aviso 1/ }));
     await waitFor(() => expect(calls('PATCH /api/notifications/1/read')).toHaveLength(1));
     expect(screen.getByTestId('location').textContent).toBe('/incidents/41');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Notificaciones' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Notificaciones' })).toBeVisible());
   });
 
   it('does not mark again one that is already read', async () => {
@@ -132,9 +132,9 @@ describe('NotificationsMenu', () => {
     const menu = await openBell(user);
     await user.click(within(menu).getByRole('menuitem', { name: MARK_ALL_READ_LABEL }));
     expect(calls('POST /api/notifications/read-all')).toHaveLength(1);
-    expect(await within(menu).findByText(NO_NEW_NOTIFICATIONS)).toBeTruthy();
-    expect(screen.getByRole('menu', { name: 'Notificaciones' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Notificaciones' })).toBeTruthy();
+    expect(await within(menu).findByText(NO_NEW_NOTIFICATIONS)).toBeVisible();
+    expect(screen.getByRole('menu', { name: 'Notificaciones' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Notificaciones' })).toBeVisible();
   });
 
   it('shows skeletons while the first answer is on its way', async () => {
@@ -143,7 +143,7 @@ describe('NotificationsMenu', () => {
     await renderInShell(<NotificationsMenu roleName="propietario_individual" />);
     const menu = await openBell(user);
     expect(menu.querySelectorAll('[data-skeleton]').length).toBeGreaterThan(0);
-    expect(within(menu).getByText('Cargando notificaciones...')).toBeTruthy();
+    expect(within(menu).getByText('Cargando notificaciones...')).toBeVisible();
   });
 });
 

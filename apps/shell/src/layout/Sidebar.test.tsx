@@ -39,7 +39,7 @@ describe('Sidebar', () => {
     ]);
     expect(screen.getByRole('link', { name: 'Mis Propiedades' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Mis Propiedades' }).getAttribute('href')).toBe('/properties');
-    expect(screen.getByRole('button', { name: 'Cerrar Sesión' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
   });
 
   it("shows the tenant's four entries and marks Dashboard current on /", async () => {
@@ -50,25 +50,25 @@ describe('Sidebar', () => {
 
   it('shows the agency manager label and menu', async () => {
     await renderInShell(<Sidebar user={makeUser({}, 'manager')} open={false} />);
-    expect(screen.getByText('Administrador de Agencia')).toBeTruthy();
+    expect(screen.getByText('Administrador de Agencia')).toBeVisible();
     expect(links()).toContain('Cartera Gestionada');
   });
 
   it('shows name, role label, initials and the brand', async () => {
     await renderInShell(<Sidebar user={makeUser()} open={false} />);
-    expect(screen.getByText('Arrendia')).toBeTruthy();
-    expect(screen.getByText('Gestión de alquileres')).toBeTruthy();
-    expect(screen.getByText('Olga Martín Ruiz')).toBeTruthy();
-    expect(screen.getByText('Propietario Individual')).toBeTruthy();
-    expect(screen.getByText('OM')).toBeTruthy();
+    expect(screen.getByText('Arrendia')).toBeVisible();
+    expect(screen.getByText('Gestión de alquileres')).toBeVisible();
+    expect(screen.getByText('Olga Martín Ruiz')).toBeVisible();
+    expect(screen.getByText('Propietario Individual')).toBeVisible();
+    expect(screen.getByText('OM')).toBeVisible();
   });
 
   it("falls back to 'Usuario' with no name, and for an unknown role", async () => {
     await renderInShell(<Sidebar user={makeUser({ firstName: null, lastName: '  ' }, 'root')} open={false} />);
     expect(screen.getAllByText('Usuario')).toHaveLength(2); // the name and the role label
-    expect(screen.getByText('U')).toBeTruthy();
+    expect(screen.getByText('U')).toBeVisible();
     expect(links()).toEqual([]);
-    expect(screen.getByRole('button', { name: 'Cerrar Sesión' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
   });
 
   it('asks before logging out, then POSTs /api/auth/logout and goes to /', async () => {
@@ -77,7 +77,7 @@ describe('Sidebar', () => {
     await renderInShell(<Sidebar user={makeUser()} open={false} />);
     await user.click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
     const dialog = screen.getByRole('alertdialog', { name: LOGOUT_QUESTION });
-    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar Sesión' }));
     await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/'));
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST', credentials: 'include' }));
@@ -109,7 +109,7 @@ describe('Sidebar badges', () => {
     await renderInShell(<Sidebar user={makeUser()} open={false} />);
     const incidents = await within(nav()).findByRole('link', { name: 'Incidencias', description: '3 abiertas' });
     expect(within(incidents).getByText('3').getAttribute('aria-hidden')).toBe('true');
-    expect(within(nav()).getByRole('link', { name: 'Mensajes', description: '1 sin leer' })).toBeTruthy();
+    expect(within(nav()).getByRole('link', { name: 'Mensajes', description: '1 sin leer' })).toBeVisible();
     expect(fetchMock).toHaveBeenCalledWith('/api/badges', expect.objectContaining({ credentials: 'include' }));
   });
 

@@ -29,11 +29,11 @@ const layout = (roleName = 'propietario_individual') => (
 describe('SignedInLayout', () => {
   it('has the landmarks: banner, navigation, search, main, and a skip link to main', async () => {
     await renderInShell(layout(), { path: '/dashboard' });
-    expect(screen.getByRole('banner')).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Vistas' })).toBeTruthy();
-    expect(screen.getByRole('search')).toBeTruthy();
-    expect(screen.getByRole('complementary', { name: 'Barra lateral' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Vistas' })).toBeVisible();
+    expect(screen.getByRole('search')).toBeVisible();
+    expect(screen.getByRole('complementary', { name: 'Barra lateral' })).toBeVisible();
     expect(screen.getByRole('main').id).toBe(MAIN_CONTENT_ID);
     expect(screen.getByRole('link', { name: 'Saltar al contenido principal' }).getAttribute('href')).toBe(`#${MAIN_CONTENT_ID}`);
   });
@@ -97,7 +97,7 @@ describe('SignedInLayout', () => {
   it('sets the document title from the page title', async () => {
     await renderInShell(layout('admin_agencia'), { path: '/properties' });
     expect(document.title).toBe('Cartera Gestionada · Arrendia');
-    expect(within(screen.getByRole('banner')).getByText('Cartera Gestionada')).toBeTruthy();
+    expect(within(screen.getByRole('banner')).getByText('Cartera Gestionada')).toBeVisible();
   });
 
   it.each(['light', 'dark'] as const)('has no axe violations in the %s theme, with counts and notifications', async (mode) => {
@@ -117,7 +117,7 @@ describe('SignedInLayout', () => {
       </QueryClientProvider>,
     );
     await screen.findByRole('button', { name: 'Notificaciones: 1 sin leer' });
-    await waitFor(() => expect(screen.getByText('5')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('5')).toBeVisible());
     expect(document.documentElement.dataset.theme).toBe(mode);
     const axe = configureAxe({});
     expect(await axe(document.body)).toHaveNoViolations();

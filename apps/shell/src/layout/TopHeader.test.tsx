@@ -29,12 +29,12 @@ describe('TopHeader', () => {
   it('is the banner with the page title, search, theme switch, bell and user menu', async () => {
     await renderInShell(header('propietario_individual', 'Mis Propiedades'));
     const banner = screen.getByRole('banner');
-    expect(within(banner).getByText('Mis Propiedades')).toBeTruthy();
-    expect(within(banner).getByRole('search')).toBeTruthy();
-    expect(within(banner).getByPlaceholderText('Buscar propiedades, inquilinos...')).toBeTruthy();
-    expect(within(banner).getByRole('button', { name: 'Activar tema oscuro' })).toBeTruthy();
-    expect(within(banner).getByRole('button', { name: /^Notificaciones/ })).toBeTruthy();
-    expect(within(banner).getByRole('button', { name: 'Menú de usuario: Olga Martín Ruiz' })).toBeTruthy();
+    expect(within(banner).getByText('Mis Propiedades')).toBeVisible();
+    expect(within(banner).getByRole('search')).toBeVisible();
+    expect(within(banner).getByPlaceholderText('Buscar propiedades, inquilinos...')).toBeVisible();
+    expect(within(banner).getByRole('button', { name: 'Activar tema oscuro' })).toBeVisible();
+    expect(within(banner).getByRole('button', { name: /^Notificaciones/ })).toBeVisible();
+    expect(within(banner).getByRole('button', { name: 'Menú de usuario: Olga Martín Ruiz' })).toBeVisible();
   });
 
   describe('tabs', () => {
@@ -104,8 +104,8 @@ describe('TopHeader', () => {
       await renderInShell(header(), { path: '/dashboard' });
       await user.click(screen.getByRole('button', { name: 'Menú de usuario: Olga Martín Ruiz' }));
       const menu = screen.getByRole('menu', { name: 'Menú de usuario' });
-      expect(within(menu).getByText('Olga Martín Ruiz')).toBeTruthy();
-      expect(within(menu).getByText('owner@demo.arrendia.es')).toBeTruthy();
+      expect(within(menu).getByText('Olga Martín Ruiz')).toBeVisible();
+      expect(within(menu).getByText('owner@demo.arrendia.es')).toBeVisible();
       expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Configuración', 'Cerrar Sesión']);
       await user.click(within(menu).getByRole('menuitem', { name: 'Configuración' }));
       expect(screen.getByTestId('location').textContent).toBe('/settings');
@@ -113,7 +113,7 @@ describe('TopHeader', () => {
 
     it("says 'Usuario' for a user with no name", async () => {
       await renderInShell(header('owner', 'Dashboard', { firstName: null, lastName: null }));
-      expect(screen.getByRole('button', { name: 'Menú de usuario: Usuario' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Menú de usuario: Usuario' })).toBeVisible();
     });
 
     it('asks the logout question from Cerrar Sesión, with focus in the dialog, then logs out', async () => {
@@ -137,12 +137,11 @@ describe('TopHeader', () => {
       await user.keyboard('{Enter}');
       await screen.findByRole('menu');
       await user.keyboard('{ArrowDown}{Enter}');
-      const dialog = await screen.findByRole('alertdialog', { name: LOGOUT_QUESTION });
+      expect(await screen.findByRole('alertdialog', { name: LOGOUT_QUESTION })).toBeVisible();
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
       await waitFor(() => expect(document.activeElement).toBe(trigger));
       expect(document.body.style.pointerEvents).toBe('');
-      expect(dialog).toBeTruthy();
       expect(hardNavigate).not.toHaveBeenCalled();
     });
   });

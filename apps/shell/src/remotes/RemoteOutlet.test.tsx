@@ -39,7 +39,7 @@ afterEach(() => {
 function expectFallback() {
   const alert = screen.getByRole('alert');
   expect(alert.closest('main')).not.toBeNull();
-  expect(screen.getByRole('heading', { name: REMOTE_FALLBACK_TITLE })).toBeTruthy();
+  expect(screen.getByRole('heading', { name: REMOTE_FALLBACK_TITLE })).toBeVisible();
   expect(alert.textContent).toContain(REMOTE_FALLBACK_TEXT);
 }
 
@@ -60,7 +60,7 @@ describe('RemoteOutlet', () => {
     await renderInShell(<Page />, { path: '/dashboard', loader });
     await screen.findByRole('alert');
     expectFallback();
-    expect(screen.getByRole('link', { name: 'Contratos' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contratos' })).toBeVisible();
   });
 
   it('shows the fallback after 5 s when the remote hangs', async () => {
@@ -81,7 +81,7 @@ describe('RemoteOutlet', () => {
     expect(load).toHaveBeenCalledTimes(1);
 
     await clickAndSettle(screen.getByRole('link', { name: 'Contratos' }));
-    expect(await screen.findByText('Portal de Olga en /')).toBeTruthy();
+    expect(await screen.findByText('Portal de Olga en /')).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(load).toHaveBeenCalledTimes(2);
   });
@@ -91,7 +91,7 @@ describe('RemoteOutlet', () => {
     const { loader } = fakeLoader(load);
     await renderInShell(<Page />, { path: '/dashboard', loader });
     await clickAndSettle(await screen.findByRole('button', { name: 'Reintentar' }));
-    expect(await screen.findByText('Portal de Olga en /')).toBeTruthy();
+    expect(await screen.findByText('Portal de Olga en /')).toBeVisible();
   });
 
   it('does not remount a loaded remote on navigation', async () => {
@@ -105,7 +105,7 @@ describe('RemoteOutlet', () => {
     await screen.findByText('ok');
     await clickAndSettle(screen.getByRole('link', { name: 'Contratos' }));
     expect(screen.getByTestId('location').textContent).toBe('/contracts');
-    expect(screen.getByText('ok')).toBeTruthy();
+    expect(screen.getByText('ok')).toBeVisible();
     expect(mounts).toHaveBeenCalledTimes(1);
   });
 });

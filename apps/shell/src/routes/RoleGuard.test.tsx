@@ -24,7 +24,7 @@ function Guarded({ roleName }: { roleName: string | null }) {
 describe('RoleGuard', () => {
   it('renders the route for a role that may open it', async () => {
     await renderInShell(<Guarded roleName="inquilino" />, { path: '/contracts' });
-    expect(screen.getByText('Contenido protegido')).toBeTruthy();
+    expect(screen.getByText('Contenido protegido')).toBeVisible();
     expect(screen.getByTestId('location').textContent).toBe('/contracts');
   });
 
@@ -32,17 +32,17 @@ describe('RoleGuard', () => {
     await renderInShell(<Guarded roleName="inquilino" />, { path: '/properties' });
     expect(screen.queryByText('Contenido protegido')).toBeNull();
     expect(screen.getByTestId('location').textContent).toBe('/dashboard');
-    expect(screen.getByText('Panel')).toBeTruthy();
+    expect(screen.getByText('Panel')).toBeVisible();
   });
 
   it('accepts role aliases', async () => {
     await renderInShell(<Guarded roleName="owner" />, { path: '/finances' });
-    expect(screen.getByText('Contenido protegido')).toBeTruthy();
+    expect(screen.getByText('Contenido protegido')).toBeVisible();
   });
 
   it('lets the delegated owner open the routes of its menu (decisions.md)', async () => {
     await renderInShell(<Guarded roleName="propietario_delegado" />, { path: '/reports' });
-    expect(screen.getByText('Contenido protegido')).toBeTruthy();
+    expect(screen.getByText('Contenido protegido')).toBeVisible();
   });
 });
 
@@ -52,7 +52,7 @@ describe('SignedInContent', () => {
   it("loads the role's remote on / and on guarded routes", async () => {
     const { loader, runtime } = fakeLoader(async () => ({ default: portal }));
     await renderInShell(<SignedInContent user={makeUser({}, 'admin_agencia')} />, { path: '/', loader });
-    expect(screen.getByText('portal')).toBeTruthy();
+    expect(screen.getByText('portal')).toBeVisible();
     expect(runtime.load).toHaveBeenCalledWith('agency_portal/App');
   });
 
@@ -65,14 +65,14 @@ describe('SignedInContent', () => {
   it('shows 404 for an unknown signed-in path', async () => {
     const { loader, runtime } = fakeLoader(async () => ({ default: portal }));
     await renderInShell(<SignedInContent user={makeUser()} />, { path: '/alquiler', loader });
-    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     expect(runtime.load).not.toHaveBeenCalled();
   });
 
   it('gives a user with no role no access: a notice and no remote', async () => {
     const { loader, runtime } = fakeLoader(async () => ({ default: portal }));
     await renderInShell(<SignedInContent user={makeUser({}, null)} />, { path: '/dashboard', loader });
-    expect(screen.getByRole('heading', { name: 'Tu cuenta no tiene acceso todavía' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Tu cuenta no tiene acceso todavía' })).toBeVisible();
     expect(screen.getByTestId('location').textContent).toBe('/dashboard');
     expect(runtime.load).not.toHaveBeenCalled();
   });
@@ -80,6 +80,6 @@ describe('SignedInContent', () => {
   it('treats an unknown role like no role, without a redirect loop', async () => {
     const { loader } = fakeLoader(async () => ({ default: portal }));
     await renderInShell(<SignedInContent user={makeUser({}, 'root')} />, { path: '/properties', loader });
-    expect(screen.getByRole('heading', { name: 'Tu cuenta no tiene acceso todavía' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Tu cuenta no tiene acceso todavía' })).toBeVisible();
   });
 });

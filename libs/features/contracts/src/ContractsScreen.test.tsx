@@ -60,18 +60,18 @@ describe('ContractsScreen list', () => {
   it('shows the empty state', async () => {
     serve({ [LIST]: () => fakeResponse(200, []) });
     screenAt();
-    expect(await screen.findByRole('heading', { name: 'No hay contratos' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No hay contratos' })).toBeVisible();
   });
 
   it("draws the spec's card: code, unit and property, dd/MM/yyyy dates, '€/mes', 'Pago día N de cada mes'", async () => {
     serve({ [LIST]: () => fakeResponse(200, [item(1)]) });
     screenAt();
     const card = await screen.findByRole('article', { name: 'ARR-2026-0001' });
-    expect(within(card).getByText('Bajo A · Casa Norte')).toBeTruthy();
-    expect(within(card).getByText('01/03/2026')).toBeTruthy();
-    expect(within(card).getByText('28/02/2027')).toBeTruthy();
-    expect(within(card).getByText('1.234,50 €/mes')).toBeTruthy();
-    expect(within(card).getByText('Pago día 5 de cada mes')).toBeTruthy();
+    expect(within(card).getByText('Bajo A · Casa Norte')).toBeVisible();
+    expect(within(card).getByText('01/03/2026')).toBeVisible();
+    expect(within(card).getByText('28/02/2027')).toBeVisible();
+    expect(within(card).getByText('1.234,50 €/mes')).toBeVisible();
+    expect(within(card).getByText('Pago día 5 de cada mes')).toBeVisible();
     expect(within(card).getByRole('link', { name: 'Ver Detalles del contrato ARR-2026-0001' }).getAttribute('href')).toBe('/contracts/1');
   });
 
@@ -89,7 +89,7 @@ describe('ContractsScreen list', () => {
   it('shows a contract with no end date as such', async () => {
     serve({ [LIST]: () => fakeResponse(200, [item(2, 'Activo', { endDate: null })]) });
     screenAt();
-    expect(within(await screen.findByRole('article', { name: 'ARR-2026-0002' })).getByText('Sin fecha de fin')).toBeTruthy();
+    expect(within(await screen.findByRole('article', { name: 'ARR-2026-0002' })).getByText('Sin fecha de fin')).toBeVisible();
   });
 });
 
@@ -104,10 +104,10 @@ describe('ContractsScreen create form', () => {
     expect((within(dialog).getByLabelText('Fianza (€)') as HTMLInputElement).value).toBe('0');
     fireEvent.change(within(dialog).getByLabelText('Día de pago'), { target: { value: '32' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Contrato' }));
-    expect(await within(dialog).findByText('Elige la unidad del contrato')).toBeTruthy();
-    expect(within(dialog).getByText('La fecha es obligatoria')).toBeTruthy();
-    expect(within(dialog).getByText('La renta es obligatoria')).toBeTruthy();
-    expect(within(dialog).getByText('El día de pago debe estar entre 1 y 31')).toBeTruthy();
+    expect(await within(dialog).findByText('Elige la unidad del contrato')).toBeVisible();
+    expect(within(dialog).getByText('La fecha es obligatoria')).toBeVisible();
+    expect(within(dialog).getByText('La renta es obligatoria')).toBeVisible();
+    expect(within(dialog).getByText('El día de pago debe estar entre 1 y 31')).toBeVisible();
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
   });
 });

@@ -78,9 +78,9 @@ describe('DashboardMetricCards', () => {
     expect((await value('Ingresos Mensuales')).textContent).toBe('2.695,00\u00a0€');
     expect((await value('Tasa de Ocupación')).textContent).toBe('75,0\u00a0%');
     expect((await value('Incidencias Abiertas')).textContent).toBe('2');
-    expect(await screen.findByText('+10,0 % respecto al mes anterior (2.450,00 €)')).toBeTruthy();
-    expect(screen.getByText('3 de 4 unidades alquiladas')).toBeTruthy();
-    expect(screen.getByText('+1 este mes')).toBeTruthy();
+    expect(await screen.findByText('+10,0 % respecto al mes anterior (2.450,00 €)')).toBeVisible();
+    expect(screen.getByText('3 de 4 unidades alquiladas')).toBeVisible();
+    expect(screen.getByText('+1 este mes')).toBeVisible();
   });
 });
 
@@ -104,13 +104,13 @@ describe('PropertiesCard', () => {
     at(<PropertiesCard user={null} />);
     const link = await screen.findByRole('link', { name: 'Piso 1' });
     expect(link.getAttribute('href')).toBe('/properties/1');
-    expect(screen.getByText('Archivada')).toBeTruthy();
+    expect(screen.getByText('Archivada')).toBeVisible();
     expect(screen.getAllByText('Activa')).toHaveLength(2);
-    expect(screen.getByText(/Calle Mayor 1, Madrid · 90 m²/)).toBeTruthy();
+    expect(screen.getByText(/Calle Mayor 1, Madrid · 90 m²/)).toBeVisible();
     const units = await screen.findByRole('list', { name: 'Unidades de Piso 1' });
-    expect(within(units).getByText('Alquilado')).toBeTruthy();
-    expect(within(units).getByText('1.100,00 €/mes', { exact: false })).toBeTruthy();
-    expect(within(units).getByText('Disponible')).toBeTruthy();
+    expect(within(units).getByText('Alquilado')).toBeVisible();
+    expect(within(units).getByText('1.100,00 €/mes', { exact: false })).toBeVisible();
+    expect(within(units).getByText('Disponible')).toBeVisible();
     expect(screen.queryByText(/1,200/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Ver 2 propiedades más' }).getAttribute('href')).toBe('/properties');
   });
@@ -118,7 +118,7 @@ describe('PropertiesCard', () => {
   it("has no 'más' link with 3 or fewer, and the empty state with Añadir Propiedad", async () => {
     serve({ 'GET /api/properties?pageSize=3': () => fakeResponse(200, [], { 'X-Total-Count': '0' }) });
     at(<PropertiesCard user={null} />);
-    expect(await screen.findByText('No tienes propiedades')).toBeTruthy();
+    expect(await screen.findByText('No tienes propiedades')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Añadir Propiedad' }).getAttribute('href')).toBe('/properties');
     expect(screen.queryByText(/propiedades más/)).toBeNull();
   });
@@ -128,7 +128,7 @@ describe('RecentActivityCard', () => {
   it("says 'Sin actividad reciente' when there is none", async () => {
     serve({ 'GET /api/activity?limit=10': () => fakeResponse(200, []) });
     at(<RecentActivityCard user={null} />);
-    expect(await screen.findByText('Sin actividad reciente')).toBeTruthy();
+    expect(await screen.findByText('Sin actividad reciente')).toBeVisible();
   });
 
   it('lists the audit lines with their date, linking to the record', async () => {
@@ -139,8 +139,8 @@ describe('RecentActivityCard', () => {
     serve({ 'GET /api/activity?limit=10': () => fakeResponse(200, items) });
     at(<RecentActivityCard user={null} />);
     expect((await screen.findByRole('link', { name: 'Contrato ARR-2026-0003 creado' })).getAttribute('href')).toBe('/contracts/3');
-    expect(screen.getByText('02/07/2026 00:30 · Marta Gil')).toBeTruthy();
-    expect(screen.getByText('Propiedad Piso 1 eliminada')).toBeTruthy();
+    expect(screen.getByText('02/07/2026 00:30 · Marta Gil')).toBeVisible();
+    expect(screen.getByText('Propiedad Piso 1 eliminada')).toBeVisible();
   });
 });
 
@@ -153,14 +153,14 @@ describe('UpcomingTasksCard', () => {
     serve({ 'GET /api/tasks': () => fakeResponse(200, tasks) });
     at(<UpcomingTasksCard user={null} />);
     expect((await screen.findByRole('link', { name: 'Fin del contrato ARR-3' })).getAttribute('href')).toBe('/contracts/3');
-    expect(screen.getByText('31/12/2026')).toBeTruthy();
+    expect(screen.getByText('31/12/2026')).toBeVisible();
     expect(screen.getByText('Urgente').getAttribute('data-tone')).toBe('red');
-    expect(screen.getByText('Fin de contrato')).toBeTruthy();
+    expect(screen.getByText('Fin de contrato')).toBeVisible();
   });
 
   it('says when there are none', async () => {
     serve({ 'GET /api/tasks': () => fakeResponse(200, []) });
     at(<UpcomingTasksCard user={null} />);
-    expect(await screen.findByText('No hay tareas pendientes')).toBeTruthy();
+    expect(await screen.findByText('No hay tareas pendientes')).toBeVisible();
   });
 });

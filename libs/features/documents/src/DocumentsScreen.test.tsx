@@ -71,14 +71,14 @@ describe('DocumentsScreen', () => {
   it('shows the limits, the category tiles with the real counts and the list with download links', async () => {
     global.fetch = routedFetch({ 'GET /api/documents/summary': () => summary, 'GET /api/documents': () => [doc(1, 'contrato.pdf'), doc(2, 'recibo.png', { fileType: 'image/png', category: 'Recibos', canDelete: false })] });
     renderAt(<DocumentsScreen user={null} />);
-    expect(screen.getByText('JPG, GIF, PNG o PDF. 10 MB máximo.')).toBeTruthy();
+    expect(screen.getByText('JPG, GIF, PNG o PDF. 10 MB máximo.')).toBeVisible();
     await waitFor(() => expect(screen.getByTestId('count-Contratos').textContent).toBe('2'));
     expect(screen.getByTestId('count-Recibos').textContent).toBe('1');
     expect(screen.getByTestId('count-Incidencias').textContent).toBe('0');
     expect(screen.getByTestId('count-Inventarios').textContent).toBe('0');
     const link = await screen.findByRole('link', { name: 'Descargar contrato.pdf' });
     expect(link.getAttribute('href')).toBe('/api/documents/1/download');
-    expect(screen.getByRole('button', { name: 'Eliminar contrato.pdf' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Eliminar contrato.pdf' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Eliminar recibo.png' })).toBeNull();
   });
 
@@ -88,7 +88,7 @@ describe('DocumentsScreen', () => {
     renderAt(<DocumentsScreen user={null} />);
     await screen.findByText('contrato.pdf');
     await userEvent.click(screen.getByRole('button', { name: /Recibos/ }));
-    expect(await screen.findByText('recibo.pdf')).toBeTruthy();
+    expect(await screen.findByText('recibo.pdf')).toBeVisible();
     expect(screen.queryByText('contrato.pdf')).toBeNull();
     expect(screen.getByRole('button', { name: /Recibos/ }).getAttribute('aria-pressed')).toBe('true');
   });
@@ -100,9 +100,9 @@ describe('DocumentsScreen', () => {
     renderAt(<DocumentsScreen user={null} />);
     const input = screen.getByLabelText('Archivo');
     fireEvent.change(input, { target: { files: [new File(['hola'], 'notas.txt', { type: 'text/plain' })] } });
-    expect(await screen.findByText('Solo se admiten archivos JPG, GIF, PNG o PDF')).toBeTruthy();
+    expect(await screen.findByText('Solo se admiten archivos JPG, GIF, PNG o PDF')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Subir Documento' }));
-    expect(await screen.findByText('Elige una categoría')).toBeTruthy();
+    expect(await screen.findByText('Elige una categoría')).toBeVisible();
     expect(xhr).not.toHaveBeenCalled();
   });
 
@@ -125,7 +125,7 @@ describe('DocumentsScreen', () => {
     expect(screen.getByRole('button', { name: 'Subiendo...' })).toHaveProperty('disabled', true);
     counts = { total: 4, byCategory: { ...summary.byCategory, Contratos: 3 } };
     act(() => xhr.respond(201, doc(9, 'contrato.pdf')));
-    expect(await screen.findByText('Documento subido')).toBeTruthy();
+    expect(await screen.findByText('Documento subido')).toBeVisible();
     await waitFor(() => expect(screen.getByTestId('count-Contratos').textContent).toBe('3'));
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
@@ -140,7 +140,7 @@ describe('DocumentsScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Subir Documento' }));
     await waitFor(() => expect(FakeXhr.last?.body).toBeTruthy());
     act(() => FakeXhr.last!.respond(400, { error: 'validation_error', message: 'Solo se admiten archivos JPG, GIF, PNG o PDF', fields: { file: 'Solo se admiten archivos JPG, GIF, PNG o PDF' } }));
-    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(await screen.findByText('Error')).toBeVisible();
     expect(screen.getAllByText('Solo se admiten archivos JPG, GIF, PNG o PDF').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -151,7 +151,7 @@ describe('DocumentsScreen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Eliminar contrato.pdf' }));
     const confirm = await screen.findByRole('alertdialog', { name: '¿Estás seguro de que quieres eliminar este documento?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByText('Documento eliminado')).toBeTruthy();
+    expect(await screen.findByText('Documento eliminado')).toBeVisible();
     expect(fetchMock).toHaveBeenCalledWith('/api/documents/1', expect.objectContaining({ method: 'DELETE' }));
   });
 });

@@ -97,7 +97,7 @@ describe('AnalyticsScreen', () => {
     renderAt(<AnalyticsScreen user={null} />);
     await waitFor(() => expect(screen.getByRole('group', { name: 'Tasa de Ocupación' }).textContent).toContain('75,0 %'));
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Financiero' }), { button: 0 });
-    expect(await screen.findByRole('heading', { name: 'Ingresos frente a gastos' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Ingresos frente a gastos' })).toBeVisible();
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Ocupación' }), { button: 0 });
     await waitFor(() => expect(screen.getByRole('group', { name: 'Unidades alquiladas' }).textContent).toContain('3 de 4'));
   });

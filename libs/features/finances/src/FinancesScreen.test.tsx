@@ -61,9 +61,9 @@ describe('FinancesScreen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Registrar Transacción' });
     fireEvent.change(within(dialog).getByLabelText('Importe (€)'), { target: { value: '-5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
-    expect(await within(dialog).findByText('Elige una propiedad')).toBeTruthy();
-    expect(within(dialog).getByText('Elige una categoría')).toBeTruthy();
-    expect(within(dialog).getByText('El importe no puede ser negativo')).toBeTruthy();
+    expect(await within(dialog).findByText('Elige una propiedad')).toBeVisible();
+    expect(within(dialog).getByText('Elige una categoría')).toBeVisible();
+    expect(within(dialog).getByText('El importe no puede ser negativo')).toBeVisible();
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
@@ -104,15 +104,15 @@ describe('FinancesScreen', () => {
     fireEvent.change(within(dialog).getByLabelText('Descripción'), { target: { value: 'IBI 2026' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
 
-    expect(await within(dialog).findByText('La fecha no existe')).toBeTruthy();
-    expect(await screen.findByText('No se pudo registrar la transacción')).toBeTruthy();
+    expect(await within(dialog).findByText('La fecha no existe')).toBeVisible();
+    expect(await screen.findByText('No se pudo registrar la transacción')).toBeVisible();
     expect(posted).toMatchObject({ mainPropertyId: 7, categoryId: 8, type: 'Gasto', amount: '42.10', description: 'IBI 2026' });
 
     const before = summaryCalls;
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
     });
-    expect(await screen.findByText('La transacción ha sido registrada exitosamente')).toBeTruthy();
+    expect(await screen.findByText('La transacción ha sido registrada exitosamente')).toBeVisible();
     await waitFor(() => expect(summaryCalls).toBeGreaterThan(before));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Registrar Transacción' })).toBeNull());
   });

@@ -63,12 +63,12 @@ describe('IncidentsScreen list', () => {
     const card = await screen.findByRole('article', { name: 'Incidencia 123456789' });
     expect(within(card).getByText('Abierta').getAttribute('data-tone')).toBe('red');
     expect(within(card).getByText('Urgente').getAttribute('data-tone')).toBe('red');
-    expect(within(card).getByLabelText('Estado: Abierta')).toBeTruthy();
+    expect(within(card).getByLabelText('Estado: Abierta')).toBeVisible();
     expect(card.textContent).toContain('Ático A · Edificio Olivo');
     expect(card.textContent).toContain('Gotea el grifo');
     expect(card.textContent).toContain('05/03/2026 10:07');
     expect(card.textContent).toContain('Tomás Ruiz');
-    expect(within(card).getByText('Fontanería')).toBeTruthy();
+    expect(within(card).getByText('Fontanería')).toBeVisible();
     expect(card.textContent).toContain('1.234,50\u00a0€');
     expect(card.textContent).toContain('#12345678');
     expect(card.textContent).not.toContain('#123456789');
@@ -111,7 +111,7 @@ describe('IncidentsScreen list', () => {
     const card = await screen.findByRole('article', { name: 'Incidencia 1' });
     await userEvent.click(within(card).getByRole('button', { name: 'Actualizar Estado' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Pasar a En Progreso' }));
-    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Incidencia 1' })).getByText('En Progreso')).toBeTruthy());
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Incidencia 1' })).getByText('En Progreso')).toBeVisible());
     expect(fetchMock).toHaveBeenCalledWith('/api/incidents/1', expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ status: 'En Progreso' }) }));
   });
 
@@ -120,13 +120,13 @@ describe('IncidentsScreen list', () => {
     screenAt('/incidents', userWithRole('inquilino'));
     const card = await screen.findByRole('article', { name: 'Incidencia 1' });
     expect(within(card).queryByRole('button', { name: 'Actualizar Estado' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Nueva Incidencia' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Nueva Incidencia' })).toBeVisible();
   });
 
   it('shows the empty state', async () => {
     global.fetch = routedFetch({ 'GET /api/incidents': () => [] });
     screenAt();
-    expect(await screen.findByText('No hay incidencias')).toBeTruthy();
+    expect(await screen.findByText('No hay incidencias')).toBeVisible();
   });
 });
 
@@ -139,10 +139,10 @@ describe('new incident dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reportar Nueva Incidencia' });
     expect(within(dialog).getByRole('combobox', { name: 'Prioridad' }).textContent).toContain('Media');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reportar Incidencia' }));
-    expect(await within(dialog).findByText('Elige una propiedad')).toBeTruthy();
-    expect(within(dialog).getByText('Elige la unidad afectada')).toBeTruthy();
-    expect(within(dialog).getByText('Elige una categoría')).toBeTruthy();
-    expect(within(dialog).getByText('El título es obligatorio')).toBeTruthy();
+    expect(await within(dialog).findByText('Elige una propiedad')).toBeVisible();
+    expect(within(dialog).getByText('Elige la unidad afectada')).toBeVisible();
+    expect(within(dialog).getByText('Elige una categoría')).toBeVisible();
+    expect(within(dialog).getByText('El título es obligatorio')).toBeVisible();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
@@ -175,8 +175,8 @@ describe('new incident dialog', () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1].body))).toEqual({ rentableUnitId: 3, incidentCategory: 'Electricidad', title: 'Salta el diferencial', description: 'Cada vez que se enciende el horno.', priority: 'Media' });
     await act(async () => release(answer(201, item(9, 'Abierta'))));
-    expect(await screen.findByText('Incidencia reportada')).toBeTruthy();
-    expect(screen.getByText('La incidencia ha sido reportada exitosamente')).toBeTruthy();
+    expect(await screen.findByText('Incidencia reportada')).toBeVisible();
+    expect(screen.getByText('La incidencia ha sido reportada exitosamente')).toBeVisible();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/incidents'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/dashboard/metrics'] });
   });
@@ -198,8 +198,8 @@ describe('new incident dialog', () => {
     await userEvent.type(within(dialog).getByLabelText('Título'), 'Ruido');
     await userEvent.type(within(dialog).getByLabelText('Descripción'), 'Ruido en la caldera');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reportar Incidencia' }));
-    expect(await screen.findByText('No se pudo reportar la incidencia')).toBeTruthy();
-    expect(screen.getByText('Error')).toBeTruthy();
+    expect(await screen.findByText('No se pudo reportar la incidencia')).toBeVisible();
+    expect(screen.getByText('Error')).toBeVisible();
   });
 });
 
@@ -216,18 +216,18 @@ describe('incident detail', () => {
       }),
     });
     screenAt('/incidents/5');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Incidencia 5' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Incidencia 5' })).toBeVisible();
     const history = screen.getByRole('region', { name: 'Historial' });
     const lines = within(history).getAllByRole('listitem').map((li) => li.textContent);
     expect(lines).toEqual(['05/03/2026 10:07 · Olga Martín · Incidencia reportada', '06/03/2026 11:00 · Olga Martín · Estado: Abierta → En Progreso']);
-    expect(screen.getByRole('button', { name: 'Actualizar Estado' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Actualizar Estado' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Volver a incidencias' }).getAttribute('href')).toBe('/incidents');
   });
 
   it('says so when the incident is not found', async () => {
     global.fetch = routedFetch({});
     screenAt('/incidents/404');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Incidencia no encontrada' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Incidencia no encontrada' })).toBeVisible();
   });
 });
 

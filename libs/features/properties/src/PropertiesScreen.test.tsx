@@ -43,29 +43,29 @@ describe('PropertiesScreen list', () => {
   it('shows 6 placeholders while loading', () => {
     pending();
     screenAt();
-    expect(screen.getByRole('heading', { level: 1, name: 'Propiedades' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Propiedades' })).toBeVisible();
     expect(within(screen.getByRole('list', { name: 'Cargando propiedades' })).getAllByRole('listitem')).toHaveLength(6);
   });
 
   it('shows the empty state with an add-first-property button', async () => {
     serve({ [LIST]: () => fakeResponse(200, []) });
     screenAt();
-    expect(await screen.findByRole('heading', { name: 'No tienes propiedades' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No tienes propiedades' })).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Añadir tu primera propiedad' }));
-    expect(await screen.findByRole('dialog', { name: 'Nueva Propiedad' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Nueva Propiedad' })).toBeVisible();
   });
 
   it('draws a card per property: name, Activa/Archivada, street number and city, area, Ver Detalles', async () => {
     serve({ [LIST]: () => fakeResponse(200, [property(1), property(2, { isArchived: true, totalAreaM2: null, addressNumber: null, city: 'Sevilla' })]) });
     screenAt();
     const first = await screen.findByRole('article', { name: 'Piso 1' });
-    expect(within(first).getByText('Activa')).toBeTruthy();
-    expect(within(first).getByText('Calle de Fuencarral 1, Madrid')).toBeTruthy();
-    expect(within(first).getByText('85,5 m²')).toBeTruthy();
+    expect(within(first).getByText('Activa')).toBeVisible();
+    expect(within(first).getByText('Calle de Fuencarral 1, Madrid')).toBeVisible();
+    expect(within(first).getByText('85,5 m²')).toBeVisible();
     expect(within(first).getByRole('link', { name: 'Ver Detalles de Piso 1' }).getAttribute('href')).toBe('/properties/1');
     const second = screen.getByRole('article', { name: 'Piso 2' });
-    expect(within(second).getByText('Archivada')).toBeTruthy();
-    expect(within(second).getByText('Calle de Fuencarral, Sevilla')).toBeTruthy();
+    expect(within(second).getByText('Archivada')).toBeVisible();
+    expect(within(second).getByText('Calle de Fuencarral, Sevilla')).toBeVisible();
     expect(within(second).queryByText(/m²/)).toBeNull();
   });
 });
@@ -78,10 +78,10 @@ describe('PropertiesScreen create dialog', () => {
     expect((within(dialog).getByLabelText('País') as HTMLInputElement).value).toBe('España');
     fireEvent.change(within(dialog).getByLabelText('Código postal'), { target: { value: '99999' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Propiedad' }));
-    expect(await within(dialog).findByText('El nombre de la propiedad es obligatorio')).toBeTruthy();
-    expect(within(dialog).getByText('La calle es obligatoria')).toBeTruthy();
-    expect(within(dialog).getByText('La ciudad es obligatoria')).toBeTruthy();
-    expect(within(dialog).getByText('La provincia es obligatoria')).toBeTruthy();
+    expect(await within(dialog).findByText('El nombre de la propiedad es obligatorio')).toBeVisible();
+    expect(within(dialog).getByText('La calle es obligatoria')).toBeVisible();
+    expect(within(dialog).getByText('La ciudad es obligatoria')).toBeVisible();
+    expect(within(dialog).getByText('La provincia es obligatoria')).toBeVisible();
     expect(within(dialog).getByLabelText('Código postal').getAttribute('aria-invalid')).toBe('true');
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
   });
@@ -114,9 +114,9 @@ describe('PropertiesScreen create dialog', () => {
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toMatchObject({ propertyName: 'Ático de Lavapiés', unitType: 'vivienda', postalCode: '28012', country: 'España', totalAreaM2: 72.5 });
     answer(fakeResponse(201, property(9, { propertyName: 'Ático de Lavapiés' })));
-    expect(await screen.findByText('Propiedad creada')).toBeTruthy();
-    expect(screen.getByText('La propiedad ha sido creada exitosamente')).toBeTruthy();
-    expect(await screen.findByRole('article', { name: 'Ático de Lavapiés' })).toBeTruthy();
+    expect(await screen.findByText('Propiedad creada')).toBeVisible();
+    expect(screen.getByText('La propiedad ha sido creada exitosamente')).toBeVisible();
+    expect(await screen.findByRole('article', { name: 'Ático de Lavapiés' })).toBeVisible();
   });
 
   it("shows the server's field message under its field and the 'Error' toast", async () => {
@@ -129,9 +129,9 @@ describe('PropertiesScreen create dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nueva Propiedad' });
     fill(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Propiedad' }));
-    expect(await within(dialog).findByText('Ya existe una propiedad con esa referencia catastral')).toBeTruthy();
-    expect(screen.getByText('Error')).toBeTruthy();
-    expect(screen.getByText('No se pudo crear la propiedad')).toBeTruthy();
+    expect(await within(dialog).findByText('Ya existe una propiedad con esa referencia catastral')).toBeVisible();
+    expect(screen.getByText('Error')).toBeVisible();
+    expect(screen.getByText('No se pudo crear la propiedad')).toBeVisible();
   });
 });
 
@@ -147,8 +147,8 @@ describe('PropertiesScreen delete', () => {
     const confirm = await screen.findByRole('alertdialog', { name: '¿Estás seguro de que quieres eliminar esta propiedad?' });
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByText('Propiedad eliminada')).toBeTruthy();
-    expect(screen.getByText('La propiedad ha sido eliminada exitosamente')).toBeTruthy();
+    expect(await screen.findByText('Propiedad eliminada')).toBeVisible();
+    expect(screen.getByText('La propiedad ha sido eliminada exitosamente')).toBeVisible();
   });
 
   it("shows the server's 409 reason with 'No se pudo eliminar la propiedad'", async () => {
@@ -159,8 +159,8 @@ describe('PropertiesScreen delete', () => {
     screenAt();
     fireEvent.click(await screen.findByRole('button', { name: 'Eliminar Piso 1' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByText('No se pudo eliminar la propiedad. No se puede eliminar una propiedad con un contrato activo')).toBeTruthy();
-    expect(screen.getByText('Error')).toBeTruthy();
+    expect(await screen.findByText('No se pudo eliminar la propiedad. No se puede eliminar una propiedad con un contrato activo')).toBeVisible();
+    expect(screen.getByText('Error')).toBeVisible();
   });
 });
 
@@ -194,11 +194,11 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
       'PATCH /api/properties/4': () => fakeResponse(200, { ...property(4, { isArchived: true }) }),
     });
     screenAt('/properties/4');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Piso 4' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Piso 4' })).toBeVisible();
     const units = screen.getByRole('region', { name: 'Unidades' });
-    expect(within(units).getByText('Alquilado')).toBeTruthy();
-    expect(within(units).getByText('950,00 €/mes')).toBeTruthy();
-    expect(screen.getByText('No hay ningún contrato activo.')).toBeTruthy();
+    expect(within(units).getByText('Alquilado')).toBeVisible();
+    expect(within(units).getByText('950,00 €/mes')).toBeVisible();
+    expect(screen.getByText('No hay ningún contrato activo.')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Archivar' }));
     await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
     const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
@@ -208,6 +208,6 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
   it("says 'Propiedad no encontrada' for an unknown id", async () => {
     serve({ 'GET /api/properties/77': () => fakeResponse(404, { error: 'not_found', message: 'No se ha encontrado la propiedad' }) });
     screenAt('/properties/77');
-    expect(await screen.findByRole('heading', { name: 'Propiedad no encontrada' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Propiedad no encontrada' })).toBeVisible();
   });
 });

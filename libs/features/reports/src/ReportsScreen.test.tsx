@@ -34,9 +34,9 @@ describe('ReportsScreen', () => {
     renderAt(<ReportsScreen user={null} />);
     for (const title of ['Reporte Financiero', 'Reporte de Ocupación', 'Reporte de Inquilinos']) {
       const card = screen.getByRole('article', { name: title });
-      expect(within(card).getByLabelText('Desde')).toBeTruthy();
-      expect(within(card).getByLabelText('Hasta')).toBeTruthy();
-      expect(within(card).getByRole('button', { name: 'Generar PDF' })).toBeTruthy();
+      expect(within(card).getByLabelText('Desde')).toBeVisible();
+      expect(within(card).getByLabelText('Hasta')).toBeVisible();
+      expect(within(card).getByRole('button', { name: 'Generar PDF' })).toBeVisible();
     }
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Generar Reportes', 'Programados', 'Historial']);
   });
@@ -50,7 +50,7 @@ describe('ReportsScreen', () => {
     fireEvent.change(within(card).getByLabelText('Desde'), { target: { value: '2026-01-01' } });
     fireEvent.change(within(card).getByLabelText('Hasta'), { target: { value: '2026-03-31' } });
     await userEvent.click(within(card).getByRole('button', { name: 'Generar PDF' }));
-    expect(await screen.findByText('Reporte generado')).toBeTruthy();
+    expect(await screen.findByText('Reporte generado')).toBeVisible();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1].body))).toEqual({ reportType: 'occupancy', from: '2026-01-01', to: '2026-03-31' });
     expect(within(card).getByRole('link', { name: 'Descargar reporte-ocupacion_2026-01-01_2026-03-31.pdf' }).getAttribute('href')).toBe('/api/reports/7/download');
@@ -65,7 +65,7 @@ describe('ReportsScreen', () => {
     fireEvent.change(within(card).getByLabelText('Desde'), { target: { value: '2026-05-01' } });
     fireEvent.change(within(card).getByLabelText('Hasta'), { target: { value: '2026-04-30' } });
     await userEvent.click(within(card).getByRole('button', { name: 'Generar PDF' }));
-    expect(await within(card).findByText('La fecha final no puede ser anterior a la inicial')).toBeTruthy();
+    expect(await within(card).findByText('La fecha final no puede ser anterior a la inicial')).toBeVisible();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -73,7 +73,7 @@ describe('ReportsScreen', () => {
     global.fetch = routedFetch({ 'GET /api/reports': () => [report(2, { reportType: 'tenants', fileName: 'reporte-inquilinos.pdf' }), report(1)] });
     renderAt(<ReportsScreen user={null} />);
     await userEvent.click(screen.getByRole('tab', { name: 'Programados' }));
-    expect(screen.getByText(/La programación de reportes todavía no está disponible/)).toBeTruthy();
+    expect(screen.getByText(/La programación de reportes todavía no está disponible/)).toBeVisible();
     await userEvent.click(screen.getByRole('tab', { name: 'Historial' }));
     const rows = (await screen.findAllByRole('row')).slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell').slice(0, 3).map((c) => c.textContent))).toEqual([
@@ -87,7 +87,7 @@ describe('ReportsScreen', () => {
     global.fetch = routedFetch({ 'GET /api/reports': () => [] });
     renderAt(<ReportsScreen user={null} />);
     await userEvent.click(screen.getByRole('tab', { name: 'Historial' }));
-    expect(await screen.findByText('Todavía no has generado ningún reporte')).toBeTruthy();
+    expect(await screen.findByText('Todavía no has generado ningún reporte')).toBeVisible();
   });
 });
 

@@ -28,7 +28,7 @@ describe('AlertDialog', () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Salir' }));
     const dialog = screen.getByRole('alertdialog', { name: '¿Estás seguro de que quieres cerrar sesión?' });
-    expect(dialog).toBeTruthy();
+    expect(dialog).toBeVisible();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancelar' }));
   });
 
@@ -74,7 +74,7 @@ describe('AlertDialog', () => {
     const user = userEvent.setup();
     renderWithTheme(<Controlled />);
     await user.click(screen.getByRole('button', { name: 'Abrir' }));
-    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    expect(screen.getByRole('alertdialog')).toBeVisible();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Abrir' }));

@@ -63,7 +63,7 @@ describe('Avatar', () => {
       renderWithTheme(<Avatar src="/fotos/rota.jpg" alt="Ana López" initials="AL" />);
       await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
       expect(screen.queryByRole('img')).toBeNull();
-      expect(screen.getByText('AL')).toBeTruthy();
+      expect(screen.getByText('AL')).toBeVisible();
     });
   });
 });
@@ -71,8 +71,8 @@ describe('Avatar', () => {
 describe('PageHeader', () => {
   it('is the page h1 with its intro line', () => {
     renderWithTheme(<PageHeader title="Contratos" description="Estamos preparando esta sección." />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Contratos' })).toBeTruthy();
-    expect(screen.getByText('Estamos preparando esta sección.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Contratos' })).toBeVisible();
+    expect(screen.getByText('Estamos preparando esta sección.')).toBeVisible();
   });
 });
 
@@ -81,7 +81,7 @@ describe('NotFound', () => {
     renderWithTheme(<NotFound action={<a href="/">Volver al inicio</a>} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('404 Page Not Found');
     expect(NOT_FOUND_TEXT).toBe('404 Page Not Found');
-    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toBeVisible();
   });
 });
 
@@ -94,7 +94,7 @@ describe('Icon', () => {
       </>,
     );
     expect(container.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');
-    expect(screen.getByRole('img', { name: 'Atención' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Atención' })).toBeVisible();
   });
   it('knows the icon names the menus use', () => {
     for (const name of ['home', 'building', 'users', 'file', 'euro', 'alert', 'message', 'folder', 'shield', 'chart', 'report', 'wrench', 'bed']) {

@@ -54,7 +54,7 @@ describe('DropdownMenu', () => {
     expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
     trigger.focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('menu')).toBeTruthy();
+    expect(screen.getByRole('menu')).toBeVisible();
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
     expect(focused()).toBe('Archivar');
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
@@ -86,7 +86,7 @@ describe('DropdownMenu', () => {
       </>,
     );
     await user.click(screen.getByRole('button', { name: 'Acciones' }));
-    expect(screen.getByRole('menu')).toBeTruthy();
+    expect(screen.getByRole('menu')).toBeVisible();
     expect(document.querySelector('[aria-hidden="true"] button, button[aria-hidden="true"]')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Fuera' }));
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
@@ -97,7 +97,7 @@ describe('DropdownMenu', () => {
     const user = userEvent.setup();
     renderWithTheme(<Menu onSelect={onSelect} />);
     await user.click(screen.getByRole('button', { name: 'Acciones' }));
-    expect(screen.getByRole('menu')).toBeTruthy();
+    expect(screen.getByRole('menu')).toBeVisible();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     expect(onSelect).not.toHaveBeenCalled();

@@ -26,7 +26,7 @@ describe('FormActions', () => {
     const { rerender } = renderWithTheme(<FormActions onCancel={jest.fn()} pending submitLabel="Crear Contrato" />);
     expect((screen.getByRole('button', { name: 'Guardando...' }) as HTMLButtonElement).disabled).toBe(true);
     rerender(<FormActions onCancel={jest.fn()} pending submitLabel="Reportar Incidencia" pendingLabel="Reportando..." />);
-    expect(screen.getByRole('button', { name: 'Reportando...' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reportando...' })).toBeVisible();
   });
 
   it('is accessible in both themes', async () => {

@@ -44,7 +44,7 @@ describe('Select and SelectField', () => {
     const user = userEvent.setup();
     renderWithTheme(<Controlled onChange={onChange} />);
     await user.click(screen.getByRole('combobox', { name: 'Prioridad' }));
-    expect(screen.getByRole('listbox')).toBeTruthy();
+    expect(screen.getByRole('listbox')).toBeVisible();
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Baja', 'Media', 'Alta', 'Urgente']);
     await user.click(screen.getByRole('option', { name: 'Urgente' }));
     expect(onChange).toHaveBeenCalledWith('Urgente');

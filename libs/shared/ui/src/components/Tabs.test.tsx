@@ -46,7 +46,7 @@ describe('Tabs', () => {
     const user = userEvent.setup();
     renderWithTheme(ui);
     await user.click(screen.getByRole('tab', { name: 'Seguridad' }));
-    expect(screen.getByRole('tabpanel', { name: 'Seguridad' })).toBeTruthy();
+    expect(screen.getByRole('tabpanel', { name: 'Seguridad' })).toBeVisible();
   });
 
   it('has no axe violations in either theme', async () => {

@@ -54,7 +54,7 @@ describe('Toaster and useToast', () => {
       toast({ title: 'Segundo' });
     });
     expect(screen.queryByText('Primero')).toBeNull();
-    expect(screen.getByText('Segundo')).toBeTruthy();
+    expect(screen.getByText('Segundo')).toBeVisible();
   });
 
   it('closes itself after 5000 ms and drops the entry after 1,000,000 ms', () => {

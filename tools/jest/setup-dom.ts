@@ -1,0 +1,3 @@
+// DOM matchers (toBeVisible, toHaveTextContent, toHaveAttribute…) for screen tests: assertions on
+// what a user sees, where `expect(getBy…()).toBeTruthy()` could never fail.
+import '@testing-library/jest-dom';
