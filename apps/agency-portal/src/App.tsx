@@ -1,10 +1,30 @@
+import { ContractsScreen } from '@arrendia/feature-contracts';
+import { DocumentsScreen } from '@arrendia/feature-documents';
+import { AnalyticsScreen, FinancesScreen } from '@arrendia/feature-finances';
+import { IncidentsScreen } from '@arrendia/feature-incidents';
 import { PortalRoutes } from '@arrendia/feature-portal';
+import { PropertiesScreen } from '@arrendia/feature-properties';
+import { ReportsScreen } from '@arrendia/feature-reports';
 import type { RemoteApp } from '@arrendia/remote-contract';
 
-/** The agency-portal remote: the portal routes of its roles (routes are relative to the shell's basePath). */
+/**
+ * The agency-portal remote: admin_agencia, agente and propietario_delegado work on the feature libs
+ * the owner portal uses; the API scopes every row to the agency (or the delegated principals), and
+ * PortalRoutes offers each role only the routes the route table gives it.
+ */
+const SCREENS = {
+  '/properties': PropertiesScreen,
+  '/contracts': ContractsScreen,
+  '/finances': FinancesScreen,
+  '/incidents': IncidentsScreen,
+  '/documents': DocumentsScreen,
+  '/analytics': AnalyticsScreen,
+  '/reports': ReportsScreen,
+} as const;
+
 const App: RemoteApp = ({ user }) => (
   <div data-remote="agency-portal" data-build={__ARRENDIA_BUILD_ID__}>
-    <PortalRoutes user={user} />
+    <PortalRoutes user={user} screens={SCREENS} />
   </div>
 );
 

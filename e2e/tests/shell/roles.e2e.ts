@@ -16,10 +16,10 @@ const STILL_TO_BUILD: Readonly<Record<DemoAccount, readonly string[]>> = {
   admin: APP_ROUTES,
   // issues 11 (tenants, maintenance), 12 (messages) and 13 (settings)
   owner: ['/tenants', '/messages', '/maintenance', '/settings'],
-  // issue 11: agency portal
-  manager: ['/dashboard', '/properties', '/tenants', '/contracts', '/finances', '/incidents', '/messages', '/documents', '/analytics', '/reports', '/maintenance', '/settings'],
-  agente: ['/dashboard', '/properties', '/tenants', '/contracts', '/incidents', '/messages', '/documents', '/maintenance', '/settings'],
-  delegado: ['/dashboard', '/properties', '/contracts', '/incidents', '/messages', '/reports', '/settings'],
+  // issues 11 (dashboards, tenants, maintenance), 12 (messages) and 13 (settings)
+  manager: ['/dashboard', '/tenants', '/messages', '/maintenance', '/settings'],
+  agente: ['/dashboard', '/tenants', '/messages', '/maintenance', '/settings'],
+  delegado: ['/dashboard', '/messages', '/settings'],
   // issue 12: tenant portal
   tenant: ['/dashboard', '/contracts', '/incidents', '/messages', '/settings'],
 };
