@@ -93,7 +93,7 @@ export const DEFAULT_COUNTRY = 'España';
 export const LEAD_STATUSES = ['Nuevo', 'Contactado', 'Visita programada', 'Cerrado', 'Descartado'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const LEAD_TRANSITIONS: Readonly<Record<LeadStatus, readonly LeadStatus[]>> = {
-  Nuevo: ['Contactado', 'Descartado'],
+  Nuevo: ['Contactado', 'Visita programada', 'Descartado'],
   Contactado: ['Visita programada', 'Cerrado', 'Descartado'],
   'Visita programada': ['Cerrado', 'Descartado', 'Contactado'],
   Cerrado: [],

@@ -15,6 +15,8 @@ export * from './dashboard';
 export * from './activity';
 export * from './tasks';
 export * from './units';
+export * from './leads';
+export * from './visits';
 export * from './finances';
 export * from './shell';
 export * from './publicListings';

@@ -1,6 +1,9 @@
 import { canonicalRole, type RoleName } from './roles';
 import { ROUTE_ACCESS } from './routes';
 
+/** The people who run an agency's pipeline (leads, visits), and the super admin who oversees it. */
+const AGENCY_STAFF: readonly RoleName[] = ['super_admin', 'admin_agencia', 'agente'];
+
 const without = (roles: readonly RoleName[], ...drop: RoleName[]) => roles.filter((r) => !drop.includes(r));
 
 /**
@@ -29,6 +32,8 @@ export const ACTION_ACCESS = {
   'documents:write': ROUTE_ACCESS['/documents'],
   'reports:read': ROUTE_ACCESS['/reports'],
   'reports:generate': ROUTE_ACCESS['/reports'],
+  'leads:manage': AGENCY_STAFF,
+  'visits:manage': AGENCY_STAFF,
   /** The run-time registry of remotes: the super admin only (decisions.md). */
   'remotes:manage': ROUTE_ACCESS['/users'],
 } as const satisfies Record<string, readonly RoleName[]>;

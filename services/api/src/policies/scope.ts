@@ -186,3 +186,24 @@ export function scopeAuditLog(db: Db, qb: Knex.QueryBuilder, user: User): Knex.Q
     w.orWhere((t) => t.where({ 'audit_log.tableName': 'main_properties', 'audit_log.action': 'delete', 'audit_log.userId': user.id }));
   });
 }
+
+/** Leads (table leads): an agency's staff see the agency's, the super admin every one, nobody else any. */
+export function scopeLeads(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  switch (roleOf(user)) {
+    case 'super_admin':
+      return qb;
+    case 'admin_agencia':
+    case 'agente':
+      return qb.where('leads.agencyId', user.agencyId ?? -1);
+    default:
+      return qb.whereRaw('false');
+  }
+}
+
+/** Visits (joined with rentable_units): those on the agency's properties for its staff, every one for the super admin. */
+export function scopeVisits(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  const role = roleOf(user);
+  if (role === 'super_admin') return qb;
+  if (role !== 'admin_agencia' && role !== 'agente') return qb.whereRaw('false');
+  return whereIn(qb, 'rentable_units.mainPropertyId', visiblePropertyIds(db, user));
+}

@@ -21,6 +21,20 @@ export function madridMonthBounds(now: Date = new Date()): { from: string; to: s
   return { from: first(year, month), to: first(next.year, next.month) };
 }
 
+/** The instants a Madrid calendar day 'YYYY-MM-DD' starts and ends (the next day's start), DST included. */
+export function madridDayBounds(day: string): { start: Date; end: Date } {
+  const at = (iso: string) => {
+    // The Madrid offset of that day at noon (+01:00 or +02:00), applied to its midnight.
+    const noon = new Date(`${iso}T12:00:00Z`);
+    const madrid = new Date(noon.toLocaleString('en-US', { timeZone: 'Europe/Madrid' }));
+    const utc = new Date(noon.toLocaleString('en-US', { timeZone: 'UTC' }));
+    return new Date(new Date(`${iso}T00:00:00Z`).getTime() - (madrid.getTime() - utc.getTime()));
+  };
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return { start: at(day), end: at(next.toISOString().slice(0, 10)) };
+}
+
 /**
  * The four figures of every dashboard (spec §2, §7), computed in SQL over what `user` may see
  * (policies/scope.ts):

@@ -27,6 +27,9 @@ import { notificationsRoutes } from './notifications';
 import { conversationsRoutes } from './conversations';
 import { messagesRoutes } from './messages';
 import { publicRoutes } from './public';
+import { leadsRoutes } from './leads';
+import { visitsRoutes } from './visits';
+import { agentsRoutes } from './agents';
 
 /** JSON only, at most 1 MB; a body the parser refuses becomes our error, not its text. */
 const json = bodyParser({
@@ -67,7 +70,10 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(contractsRoutes({ session }).routes())
     .use(transactionsRoutes({ session }).routes())
     .use(financesRoutes({ session }).routes())
-    .use(transactionCategoriesRoutes({ session }).routes());
+    .use(transactionCategoriesRoutes({ session }).routes())
+    .use(leadsRoutes({ session }).routes())
+    .use(visitsRoutes({ session }).routes())
+    .use(agentsRoutes({ session }).routes());
 }
 
 /** Whether a path belongs to the API; those never reach the static files. */

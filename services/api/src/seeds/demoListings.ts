@@ -431,8 +431,10 @@ export async function seedDemoListings(trx: Knex.Transaction, cal: DemoCalendar)
 
   // The agency's leads go to its agent; the first one already has a visit booked for tomorrow.
   const agencyLeads = saved.filter((l) => l.agencyId !== null);
-  const agent = await trx('users').where('email', 'agente@demo.arrendia.es').first('id');
+  const agent = await trx('users').where('email', 'agente@demo.arrendia.es').first('id', 'agencyId');
   if (!agent || !agencyLeads.length) return;
+  // The demo agent is in charge of its agency's properties ('Mis Propiedades').
+  await trx('main_properties').where('managerAgencyId', agent.agencyId).whereNull('assignedAgentUserId').update({ assignedAgentUserId: agent.id });
   await trx('leads').whereIn('id', agencyLeads.map((l) => l.id)).update({ assignedAgentUserId: agent.id });
   const first = agencyLeads[0]!;
   const unit = await trx('unit_listings').where('id', first.listingId).first('rentableUnitId');

@@ -204,3 +204,41 @@ export async function buildConversation(knex: Knex, userIds: number[], title = '
   await knex('messages').insert({ conversationId: conversation.id, senderUserId: userIds[0], content: 'Hola, ¿podemos hablar del contrato?' });
   return conversation;
 }
+
+/** A published listing of a unit and a visitor's lead on it, as the public property page leaves them. */
+export async function buildLead(knex: Knex, input: { rentableUnitId: number; agencyId?: number | null; recipientUserId?: number | null; assignedAgentUserId?: number | null; status?: string; name?: string }): Promise<{ id: number; listingId: number }> {
+  const n = ++sequence;
+  const existing = await knex('unit_listings').where('rentableUnitId', input.rentableUnitId).first('id');
+  const listingId: number =
+    existing?.id ??
+    (
+      await knex('unit_listings')
+        .insert({
+          rentableUnitId: input.rentableUnitId,
+          listingType: 'Apartamento',
+          title: `Piso en alquiler ${n}`,
+          address: 'Calle de Prueba 1',
+          district: 'Centro',
+          price: '950.00',
+          description: 'Piso luminoso',
+          fullDescription: 'Piso luminoso y tranquilo',
+          contactName: 'Agencia',
+          contactPhone: '+34 600 000 000',
+          contactEmail: 'contacto@prueba.arrendia.es',
+        })
+        .returning('id')
+    )[0].id;
+  const [lead] = await knex('leads')
+    .insert({
+      listingId,
+      agencyId: input.agencyId ?? null,
+      recipientUserId: input.recipientUserId ?? null,
+      assignedAgentUserId: input.assignedAgentUserId ?? null,
+      status: input.status ?? 'Nuevo',
+      name: input.name ?? `Cliente ${n}`,
+      email: `cliente${n}@example.com`,
+      message: 'Me interesa el piso',
+    })
+    .returning('id');
+  return { id: lead.id, listingId };
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { IdSchema, IsoDateSchema, MoneySchema, optionalFilter, optionalText, PageQuerySchema, PersonSchema } from './common';
+import { VISIT_STATUSES } from './enums';
+
+/** An instant with its offset ('2026-11-26T17:00:00.000Z' or '…+01:00'), as a form sends it. */
+export const IsoDateTimeSchema = z
+  .string({ error: 'Indica la fecha y la hora' })
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, 'Indica la fecha y la hora')
+  .refine((v) => !Number.isNaN(new Date(v).getTime()), 'La fecha no existe');
+
+export const VISIT_DURATIONS = [15, 30, 45, 60, 90, 120] as const;
+export const VISIT_OVERLAP_MESSAGE = 'Ya hay una visita de este agente en ese horario';
+
+/** `GET /api/visits?from=&to=&status=&mine=true`: the agency's visits by start time. */
+export const VisitsListQuerySchema = PageQuerySchema.extend({
+  from: optionalFilter(IsoDateSchema),
+  to: optionalFilter(IsoDateSchema),
+  status: optionalFilter(z.enum(VISIT_STATUSES, { error: 'Estado no válido' })),
+  mine: optionalFilter(z.enum(['true', 'false'], { error: 'Usa true o false' }).transform((v) => v === 'true')),
+});
+export type VisitsListQuery = z.input<typeof VisitsListQuerySchema>;
+
+/** 'Programar Visita': for a lead (its contact comes along) or for a contact named here. */
+export const VisitsCreateSchema = z
+  .object({
+    leadId: IdSchema.optional(),
+    contactName: optionalText(200),
+    contactPhone: optionalText(30),
+    contactEmail: z.preprocess((v) => (v === '' ? undefined : v), z.email('Correo electrónico no válido').max(255).optional()),
+    rentableUnitId: IdSchema,
+    /** Required when a manager books it for one of the agency's agents; an agent books its own. */
+    agentUserId: IdSchema.optional(),
+    startsAt: IsoDateTimeSchema,
+    durationMinutes: z.coerce
+      .number({ error: 'Elige una duración' })
+      .refine((v) => (VISIT_DURATIONS as readonly number[]).includes(v), 'Elige una duración')
+      .default(45),
+    notes: optionalText(2000),
+  })
+  .strict()
+  .refine((v) => v.leadId !== undefined || v.contactName !== undefined, { path: ['contactName'], message: 'Indica con quién es la visita' });
+export type VisitsCreateInput = z.input<typeof VisitsCreateSchema>;
+
+/** `PATCH /api/visits/:id`: Programada → Realizada or Cancelada, and notes. */
+export const VisitsUpdateSchema = z
+  .object({
+    status: z.enum(VISIT_STATUSES, { error: 'Estado no válido' }).optional(),
+    notes: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(2000, 'Máximo 2000 caracteres').nullable().optional()),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: 'No hay nada que cambiar' });
+export type VisitsUpdateInput = z.input<typeof VisitsUpdateSchema>;
+
+export const VisitSchema = z.object({
+  id: z.number().int(),
+  leadId: z.number().int().nullable(),
+  contactName: z.string(),
+  contactPhone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.enum(VISIT_STATUSES),
+  notes: z.string().nullable(),
+  unit: z.object({ id: z.number().int(), unitName: z.string() }),
+  property: z.object({ id: z.number().int(), propertyName: z.string(), address: z.string() }),
+  agent: PersonSchema,
+});
+export type Visit = z.infer<typeof VisitSchema>;
+
+/** `GET /api/agents/me/performance`: this month's figures against the agent's monthly target (spec §9). */
+export const AgentPerformanceSchema = z.object({
+  month: z.string(),
+  leads: z.number().int(),
+  visits: z.number().int(),
+  signedContracts: z.number().int(),
+  /** The agency's commission rate on the rent collected this month on the agent's properties. */
+  commissions: MoneySchema,
+  commissionRate: MoneySchema,
+  monthlyTarget: MoneySchema,
+  /** commissions / monthlyTarget, percent with one decimal. */
+  progress: z.number(),
+});
+export type AgentPerformance = z.infer<typeof AgentPerformanceSchema>;
+
+/** `GET /api/agents/me/properties`: the properties an agent is in charge of. */
+export const AgentPropertySchema = z.object({
+  id: z.number().int(),
+  propertyName: z.string(),
+  address: z.string(),
+  units: z.number().int(),
+  rentedUnits: z.number().int(),
+  openLeads: z.number().int(),
+});
+export type AgentProperty = z.infer<typeof AgentPropertySchema>;

@@ -1,0 +1,88 @@
+import type { AgentPerformance, AgentProperty } from '@arrendia/api-contract';
+import type { Knex } from 'knex';
+import type { User } from '../models/User';
+import { madridMonthBounds } from './dashboardMetrics';
+
+type Db = Knex | Knex.Transaction;
+
+/** A timestamp column's Madrid calendar day, to compare with DATE bounds. */
+const madridDay = (column: string) => `(("${column.split('.')[0]}"."${column.split('.')[1]}" at time zone 'Europe/Madrid')::date)`;
+
+/** Ids of the properties an agent is in charge of (main_properties.assignedAgentUserId). */
+const agentPropertyIds = (db: Db, agent: User) => db('main_properties').select('id').where('assignedAgentUserId', agent.id);
+
+/**
+ * 'Rendimiento' (spec §2, §9): this Madrid month's leads given to the agent, its visits (not
+ * cancelled), contracts signed on its properties, and commissions: the agency's commission rate on
+ * the rent collected this month on its properties, rounded to the cent in SQL (never floats), all
+ * against the agent's monthly target.
+ */
+export async function agentPerformance(db: Db, agent: User, now: Date = new Date()): Promise<AgentPerformance> {
+  const { from, to } = madridMonthBounds(now);
+  const inMonth = (column: string) => db.raw(`${madridDay(column)} >= ? and ${madridDay(column)} < ?`, [from, to]);
+  const [leads, visits, contracts, money] = await Promise.all([
+    db('leads').where('assignedAgentUserId', agent.id).where(inMonth('leads.createdAt')).count({ n: '*' }).first(),
+    db('visits').where('agentUserId', agent.id).whereNot('status', 'Cancelada').where(inMonth('visits.startsAt')).count({ n: '*' }).first(),
+    db('contracts')
+      .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
+      .whereIn('rentable_units.mainPropertyId', agentPropertyIds(db, agent))
+      .where(inMonth('contracts.createdAt'))
+      .count({ n: '*' })
+      .first(),
+    db('users')
+      .leftJoin('agencies', 'agencies.id', 'users.agencyId')
+      .where('users.id', agent.id)
+      .select(
+        db.raw('coalesce(agencies."commissionRate", 0)::numeric(5,2)::text as "rate"'),
+        db.raw('users."monthlyTarget"::numeric(10,2)::text as "target"'),
+        db.raw(
+          `round(coalesce((select sum(t.amount) from transactions t where t.type = 'Ingreso' and t.status = 'Completado'
+             and t."transactionDate" >= ? and t."transactionDate" < ? and t."mainPropertyId" in (select id from main_properties where "assignedAgentUserId" = ?)), 0)
+             * coalesce(agencies."commissionRate", 0) / 100, 2)::numeric(12,2)::text as "commissions"`,
+          [from, to, agent.id],
+        ),
+      )
+      .first(),
+  ]);
+  const commissions = String(money?.commissions ?? '0.00');
+  const target = String(money?.target ?? '0.00');
+  const progress = Number(target) > 0 ? Math.round((Number(commissions) / Number(target)) * 1000) / 10 : 0;
+  return {
+    month: from.slice(0, 7),
+    leads: Number(leads?.n ?? 0),
+    visits: Number(visits?.n ?? 0),
+    signedContracts: Number(contracts?.n ?? 0),
+    commissions,
+    commissionRate: String(money?.rate ?? '0.00'),
+    monthlyTarget: target,
+    progress,
+  };
+}
+
+/** 'Mis Propiedades': the non-archived properties an agent is in charge of, with their units and open leads. */
+export async function agentProperties(db: Db, agent: User): Promise<AgentProperty[]> {
+  const rows: { id: number; propertyName: string; addressStreet: string; addressNumber: string | null; city: string; units: string | number; rentedUnits: string | number; openLeads: string | number }[] = await db('main_properties')
+    .where({ 'main_properties.assignedAgentUserId': agent.id, 'main_properties.isArchived': false })
+    .select(
+      'main_properties.id',
+      'main_properties.propertyName',
+      'main_properties.addressStreet',
+      'main_properties.addressNumber',
+      'main_properties.city',
+      db.raw('(select count(*) from rentable_units u where u."mainPropertyId" = main_properties.id and u."isActive") as "units"'),
+      db.raw(`(select count(*) from rentable_units u where u."mainPropertyId" = main_properties.id and u."isActive" and u."currentStatus" = 'Alquilado') as "rentedUnits"`),
+      db.raw(
+        `(select count(*) from leads l join unit_listings ul on ul.id = l."listingId" join rentable_units u on u.id = ul."rentableUnitId"
+          where u."mainPropertyId" = main_properties.id and l.status in ('Nuevo', 'Contactado', 'Visita programada')) as "openLeads"`,
+      ),
+    )
+    .orderBy([{ column: 'main_properties.propertyName' }, { column: 'main_properties.id' }]);
+  return rows.map((r) => ({
+    id: r.id,
+    propertyName: r.propertyName,
+    address: [`${r.addressStreet} ${r.addressNumber ?? ''}`.trim(), r.city].join(', '),
+    units: Number(r.units),
+    rentedUnits: Number(r.rentedUnits),
+    openLeads: Number(r.openLeads),
+  }));
+}

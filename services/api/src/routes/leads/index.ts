@@ -1,0 +1,17 @@
+import { LeadsUpdateSchema } from '@arrendia/api-contract';
+import Router from '@koa/router';
+import type { AppContext, AppMiddleware, AppState } from '../../context';
+import { authenticate } from '../../middlewares/authenticate';
+import { requirePermission } from '../../middlewares/requirePermission';
+import { transaction } from '../../middlewares/transaction';
+import { validate } from '../../middlewares/validate';
+import { list, show, update } from './leads';
+
+/** The agency's leads (issue 11): its agents and manager, and the super admin; rows by policies/scope. */
+export function leadsRoutes({ session }: { session: AppMiddleware }) {
+  const staff = [session, authenticate, requirePermission('leads:manage')];
+  return new Router<AppState, AppContext>()
+    .get('/leads', ...staff, list)
+    .get('/leads/:id', ...staff, show)
+    .patch('/leads/:id', ...staff, validate(LeadsUpdateSchema), transaction, update);
+}

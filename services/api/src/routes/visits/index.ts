@@ -1,0 +1,17 @@
+import { VisitsCreateSchema, VisitsUpdateSchema } from '@arrendia/api-contract';
+import Router from '@koa/router';
+import type { AppContext, AppMiddleware, AppState } from '../../context';
+import { authenticate } from '../../middlewares/authenticate';
+import { requirePermission } from '../../middlewares/requirePermission';
+import { transaction } from '../../middlewares/transaction';
+import { validate } from '../../middlewares/validate';
+import { create, list, update } from './visits';
+
+/** Property visits (issue 11): the agency's agents and manager, and the super admin. */
+export function visitsRoutes({ session }: { session: AppMiddleware }) {
+  const staff = [session, authenticate, requirePermission('visits:manage')];
+  return new Router<AppState, AppContext>()
+    .get('/visits', ...staff, list)
+    .post('/visits', ...staff, validate(VisitsCreateSchema), transaction, create)
+    .patch('/visits/:id', ...staff, validate(VisitsUpdateSchema), transaction, update);
+}

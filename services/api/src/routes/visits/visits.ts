@@ -1,0 +1,40 @@
+import { IdSchema, VisitsListQuerySchema, type VisitsCreateSchema, type VisitsUpdateSchema } from '@arrendia/api-contract';
+import { z } from 'zod';
+import { scheduleVisit, updateVisit } from '../../commands/visitScheduler';
+import type { Ctx } from '../../context';
+import { currentUser } from '../../middlewares/authenticate';
+import { parseInput } from '../../middlewares/validate';
+import { paginate } from '../../pagination';
+import { presentVisit, type VisitRow } from '../../presenters/visit';
+import { madridDayBounds } from '../../queries/dashboardMetrics';
+import { visitRows } from '../../queries/pipelineRows';
+
+/** GET /api/visits → the agency's visits by start time, paged (X-Total-Count); ?from=&to= (Madrid days, inclusive), ?status=, ?mine=true. */
+export async function list(ctx: Ctx) {
+  const { from, to, status, mine, ...page } = parseInput(VisitsListQuerySchema, ctx.query);
+  const user = currentUser(ctx);
+  const query = visitRows(ctx.knex, user);
+  if (from) query.where('visits.startsAt', '>=', madridDayBounds(from).start);
+  if (to) query.where('visits.startsAt', '<', madridDayBounds(to).end);
+  if (status) query.where('visits.status', status);
+  if (mine) query.where('visits.agentUserId', user.id);
+  query.orderBy([
+    { column: 'visits.startsAt', order: 'asc' },
+    { column: 'visits.id', order: 'asc' },
+  ]);
+  const rows = await paginate<VisitRow>(ctx, query, page);
+  ctx.body = rows.map(presentVisit);
+}
+
+/** POST /api/visits → 201 with the visit ('Programar Visita', commands/visitScheduler). */
+export async function create(ctx: Ctx) {
+  const visit = await scheduleVisit(ctx.state.trx!, currentUser(ctx), ctx.state.input as z.output<typeof VisitsCreateSchema>);
+  ctx.status = 201;
+  ctx.body = presentVisit(visit);
+}
+
+/** PATCH /api/visits/:id → the visit, held, cancelled or annotated. */
+export async function update(ctx: Ctx) {
+  const { id } = parseInput(z.object({ id: IdSchema }), ctx.params);
+  ctx.body = presentVisit(await updateVisit(ctx.state.trx!, currentUser(ctx), id, ctx.state.input as z.output<typeof VisitsUpdateSchema>));
+}
