@@ -6,6 +6,7 @@ import { PortalRoutes } from '@arrendia/feature-portal';
 import { PropertiesScreen } from '@arrendia/feature-properties';
 import { ReportsScreen } from '@arrendia/feature-reports';
 import type { RemoteApp } from '@arrendia/remote-contract';
+import { AgencyDashboard } from './AgencyDashboard';
 
 /**
  * The agency-portal remote: admin_agencia, agente and propietario_delegado work on the feature libs
@@ -13,6 +14,7 @@ import type { RemoteApp } from '@arrendia/remote-contract';
  * PortalRoutes offers each role only the routes the route table gives it.
  */
 const SCREENS = {
+  '/dashboard': AgencyDashboard,
   '/properties': PropertiesScreen,
   '/contracts': ContractsScreen,
   '/finances': FinancesScreen,

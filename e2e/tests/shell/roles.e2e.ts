@@ -18,7 +18,7 @@ const STILL_TO_BUILD: Readonly<Record<DemoAccount, readonly string[]>> = {
   owner: ['/tenants', '/messages', '/maintenance', '/settings'],
   // issues 11 (dashboards, tenants, maintenance), 12 (messages) and 13 (settings)
   manager: ['/dashboard', '/tenants', '/messages', '/maintenance', '/settings'],
-  agente: ['/dashboard', '/tenants', '/messages', '/maintenance', '/settings'],
+  agente: ['/tenants', '/messages', '/maintenance', '/settings'],
   delegado: ['/dashboard', '/messages', '/settings'],
   // issue 12: tenant portal
   tenant: ['/dashboard', '/contracts', '/incidents', '/messages', '/settings'],

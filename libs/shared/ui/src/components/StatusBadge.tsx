@@ -1,7 +1,7 @@
 import type { StatusTone } from '../theme/themes';
 import { Badge } from './Badge';
 
-export type StatusKind = 'contract' | 'incident' | 'priority';
+export type StatusKind = 'contract' | 'incident' | 'priority' | 'lead' | 'visit';
 
 /**
  * The one value → tone table of spec §4. A contract in any other status is blue (the spec says so);
@@ -11,6 +11,9 @@ export const STATUS_TONES: Readonly<Record<StatusKind, { values: Readonly<Record
   contract: { values: { Activo: 'green', Pendiente: 'yellow', Finalizado: 'grey' }, otherwise: 'blue' },
   incident: { values: { Abierta: 'red', 'En Progreso': 'yellow', Resuelta: 'green', Cerrada: 'grey' }, otherwise: 'grey' },
   priority: { values: { Urgente: 'red', Alta: 'orange', Media: 'yellow', Baja: 'green' }, otherwise: 'grey' },
+  // The agent's pipeline (issue 11): new leads stand out, closed ones recede.
+  lead: { values: { Nuevo: 'blue', Contactado: 'yellow', 'Visita programada': 'orange', Cerrado: 'green', Descartado: 'grey' }, otherwise: 'grey' },
+  visit: { values: { Programada: 'blue', Realizada: 'green', Cancelada: 'grey' }, otherwise: 'grey' },
 };
 
 /** The tone a contract status, incident status or priority is drawn in. */

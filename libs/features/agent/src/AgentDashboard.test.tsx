@@ -1,0 +1,90 @@
+/** @jest-environment jsdom */
+import type { AgentPerformance, AgentProperty, Lead, Visit } from '@arrendia/api-contract';
+import { answer, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
+import { resetToasts } from '@arrendia/ui';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AgentDashboard } from './AgentDashboard';
+
+jest.setTimeout(30_000);
+
+const lead = (id: number, overrides: Partial<Lead> = {}): Lead => ({
+  id, name: 'Clara Benítez', email: 'clara@example.com', phone: '+34 611 222 333', message: '¿Se puede visitar el jueves?', status: 'Nuevo', notes: null,
+  createdAt: '2026-11-24T09:15:00Z', updatedAt: '2026-11-24T09:15:00Z', listing: { id: 3, title: 'Piso luminoso en Chamberí' },
+  unit: { id: 30, unitName: 'Piso 2ºB' }, property: { id: 4, propertyName: 'Edificio Santa Engracia' }, assignedAgent: { id: 9, firstName: 'Carmen', lastName: 'Romero' }, ...overrides,
+});
+const visit: Visit = {
+  id: 5, leadId: 1, contactName: 'Clara Benítez', contactPhone: null, contactEmail: null, startsAt: '2026-11-26T16:00:00Z', endsAt: '2026-11-26T16:45:00Z',
+  status: 'Programada', notes: null, unit: { id: 30, unitName: 'Piso 2ºB' }, property: { id: 4, propertyName: 'Edificio Santa Engracia', address: 'Calle de Santa Engracia 12, Madrid' },
+  agent: { id: 9, firstName: 'Carmen', lastName: 'Romero' },
+};
+const performance: AgentPerformance = { month: '2026-11', leads: 4, visits: 2, signedContracts: 1, commissions: '1750.00', commissionRate: '8.00', monthlyTarget: '3500.00', progress: 50 };
+const properties: AgentProperty[] = [{ id: 4, propertyName: 'Edificio Santa Engracia', address: 'Calle de Santa Engracia 12, Madrid', units: 4, rentedUnits: 3, openLeads: 2 }];
+
+const routes = (extra = {}) => ({
+  'GET /api/leads?mine=true&pageSize=100': () => [lead(1), lead(2, { name: 'Marco Rossi', status: 'Cerrado' })],
+  'GET /api/visits?mine=true&status=Programada&pageSize=100': () => [visit],
+  'GET /api/agents/me/performance': () => performance,
+  'GET /api/agents/me/properties': () => properties,
+  ...extra,
+});
+
+afterEach(() => act(() => resetToasts()));
+
+describe('AgentDashboard', () => {
+  it("opens on Clientes Potenciales with the agent's leads; closed ones cannot be moved", async () => {
+    global.fetch = routedFetch(routes());
+    renderAt(<AgentDashboard user={userWithRole('agente')} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard del Agente' })).toBeVisible();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Clientes Potenciales', 'Visitas Programadas', 'Mis Propiedades', 'Rendimiento']);
+    expect(screen.getByRole('tab', { name: 'Clientes Potenciales' })).toHaveAttribute('aria-selected', 'true');
+    const clara = await screen.findByRole('article', { name: 'Clara Benítez' });
+    expect(clara).toHaveTextContent('Piso luminoso en Chamberí (Edificio Santa Engracia · Piso 2ºB)');
+    expect(clara).toHaveTextContent('Nuevo');
+    expect(within(clara).getByRole('button', { name: 'Programar Visita con Clara Benítez' })).toBeVisible();
+    const marco = screen.getByRole('article', { name: 'Marco Rossi' });
+    expect(within(marco).queryByRole('button')).toBeNull();
+  });
+
+  it('books a visit for a lead: its unit goes with it, and the date and time become one instant', async () => {
+    const post = jest.fn((_body: unknown) => answer(201, visit));
+    global.fetch = routedFetch(routes({ 'POST /api/visits': (init?: RequestInit) => post(JSON.parse(String(init?.body))) }));
+    renderAt(<AgentDashboard user={userWithRole('agente')} />);
+    const clara = await screen.findByRole('article', { name: 'Clara Benítez' });
+    await userEvent.click(within(clara).getByRole('button', { name: 'Programar Visita con Clara Benítez' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Programar Visita' });
+    fireEvent.change(within(dialog).getByLabelText('Fecha'), { target: { value: '2026-11-26' } });
+    fireEvent.change(within(dialog).getByLabelText('Hora'), { target: { value: '17:00' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Programar Visita' }));
+    expect(await screen.findByText('Visita con Clara Benítez programada')).toBeVisible();
+    expect(post).toHaveBeenCalledWith(expect.objectContaining({ leadId: 1, rentableUnitId: 30, durationMinutes: 45, startsAt: new Date('2026-11-26T17:00').toISOString() }));
+  });
+
+  it("shows the API's overlap refusal in Spanish and keeps the form open", async () => {
+    global.fetch = routedFetch(routes({ 'POST /api/visits': () => answer(409, { error: 'conflict', message: 'Ya hay una visita de este agente en ese horario', fields: { startsAt: 'Ya hay una visita de este agente en ese horario' } }) }));
+    renderAt(<AgentDashboard user={userWithRole('agente')} />);
+    await userEvent.click(within(await screen.findByRole('article', { name: 'Clara Benítez' })).getByRole('button', { name: /Programar Visita con/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Programar Visita' });
+    fireEvent.change(within(dialog).getByLabelText('Fecha'), { target: { value: '2026-11-26' } });
+    fireEvent.change(within(dialog).getByLabelText('Hora'), { target: { value: '17:30' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Programar Visita' }));
+    expect(await within(dialog).findByText('Ya hay una visita de este agente en ese horario')).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'Programar Visita' })).toBeVisible();
+  });
+
+  it('lists visits, properties and the month against the target on their tabs', async () => {
+    global.fetch = routedFetch(routes());
+    renderAt(<AgentDashboard user={userWithRole('agente')} />);
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Visitas Programadas' }), { button: 0 });
+    const booked = await screen.findByRole('article', { name: /Clara Benítez/ });
+    expect(booked).toHaveTextContent('Calle de Santa Engracia 12, Madrid');
+    expect(within(booked).getByRole('button', { name: 'Marcar como realizada' })).toBeVisible();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Mis Propiedades' }), { button: 0 });
+    expect(await screen.findByRole('article', { name: 'Edificio Santa Engracia' })).toHaveTextContent('3 de 4');
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Rendimiento' }), { button: 0 });
+    const figures = await screen.findByLabelText('Cifras del mes');
+    expect(figures).toHaveTextContent('1.750,00 €');
+    expect(figures).toHaveTextContent('3.500,00 €');
+    expect(screen.getByRole('progressbar', { name: 'Objetivo mensual alcanzado' })).toHaveAttribute('aria-valuenow', '50');
+  });
+});

@@ -1,0 +1,293 @@
+import { LEAD_TRANSITIONS, type CurrentUser, type Lead, type LeadStatus } from '@arrendia/api-contract';
+import { isSessionGone, serverMessage } from '@arrendia/api-client';
+import { formatDate, formatDateTime, formatEuros, formatPercent } from '@arrendia/locale-es';
+import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
+import { Button, Card, CardDescription, CardTitle, FactList, MutedText, PageHeader, SelectField, Skeleton, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, TextAreaField, useToast } from '@arrendia/ui';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { ScheduleVisitDialog } from './ScheduleVisitDialog';
+import { useMyLeads, useMyProperties, useMyVisits, usePerformance, useUpdateLead, useUpdateVisit } from './useAgent';
+
+const List = styled.ul`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+const Track = styled.div`
+  height: 10px;
+  border-radius: ${({ theme }) => theme.radii.full};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  overflow: hidden;
+`;
+const Bar = styled.div`
+  height: 100%;
+  background: ${({ theme }) => theme.colors.primary};
+`;
+
+function Loading({ label }: { label: string }) {
+  return (
+    <Card aria-busy="true" aria-label={label}>
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} height="2.5rem" />
+      ))}
+    </Card>
+  );
+}
+
+/** One lead: who, about what, its state; move it along the pipeline with a note, or book a visit. */
+function LeadCard({ lead, onSchedule }: { lead: Lead; onSchedule: (lead: Lead) => void }) {
+  const [next, setNext] = useState<LeadStatus | ''>('');
+  const [notes, setNotes] = useState(lead.notes ?? '');
+  const update = useUpdateLead();
+  const { toast } = useToast();
+  const moves = LEAD_TRANSITIONS[lead.status].filter((s) => s !== 'Visita programada');
+  const open = lead.status !== 'Cerrado' && lead.status !== 'Descartado';
+  const save = () =>
+    update.mutate(
+      { id: lead.id, ...(next ? { status: next } : {}), notes },
+      {
+        onSuccess: () => {
+          setNext('');
+          toast({ title: 'Cliente actualizado', description: `${lead.name}: ${next || lead.status}` });
+        },
+        onError: (error) => {
+          if (!isSessionGone(error)) toast({ variant: 'destructive', title: 'Error', description: serverMessage(error) ?? 'No se pudo actualizar el cliente' });
+        },
+      },
+    );
+  return (
+    <li>
+      <Card as="article" aria-labelledby={`lead-${lead.id}`}>
+        <Row>
+          <CardTitle as="h3" id={`lead-${lead.id}`}>
+            {lead.name}
+          </CardTitle>
+          <StatusBadge kind="lead" value={lead.status} />
+        </Row>
+        <FactList>
+          <dt>Interesado en</dt>
+          <dd>
+            {lead.listing.title} ({lead.property.propertyName} · {lead.unit.unitName})
+          </dd>
+          <dt>Contacto</dt>
+          <dd>{[lead.email, lead.phone].filter(Boolean).join(' · ')}</dd>
+          <dt>Recibido</dt>
+          <dd>{formatDateTime(lead.createdAt)}</dd>
+          <dt>Mensaje</dt>
+          <dd>{lead.message}</dd>
+        </FactList>
+        {open && (
+          <Actions>
+            <SelectField
+              label="Nuevo estado"
+              placeholder="Sin cambios"
+              options={moves.map((s) => ({ value: s, label: s }))}
+              value={next || undefined}
+              onValueChange={(v) => setNext(v as LeadStatus)}
+            />
+            <TextAreaField label="Notas" value={notes} onChange={(e) => setNotes(e.target.value)} rows={2} />
+            <Button variant="outline" size="sm" onClick={save} disabled={update.isPending || (!next && notes === (lead.notes ?? ''))}>
+              {update.isPending ? 'Guardando...' : 'Guardar'}
+            </Button>
+            <Button size="sm" onClick={() => onSchedule(lead)} aria-label={`Programar Visita con ${lead.name}`}>
+              Programar Visita
+            </Button>
+          </Actions>
+        )}
+      </Card>
+    </li>
+  );
+}
+
+function LeadsTab({ onSchedule }: { onSchedule: (lead: Lead) => void }) {
+  const leads = useMyLeads();
+  if (leads.isLoading) return <Loading label="Cargando clientes potenciales" />;
+  if (leads.isError) return <Card role="alert">No se pudieron cargar los clientes potenciales</Card>;
+  if (!leads.data?.length) return <Card>Todavía no tienes clientes potenciales</Card>;
+  return (
+    <List aria-label="Clientes potenciales">
+      {leads.data.map((lead) => (
+        <LeadCard key={lead.id} lead={lead} onSchedule={onSchedule} />
+      ))}
+    </List>
+  );
+}
+
+function VisitsTab() {
+  const visits = useMyVisits();
+  const update = useUpdateVisit();
+  const { toast } = useToast();
+  if (visits.isLoading) return <Loading label="Cargando visitas" />;
+  if (visits.isError) return <Card role="alert">No se pudieron cargar las visitas</Card>;
+  if (!visits.data?.length) return <Card>No tienes visitas programadas</Card>;
+  const mark = (id: number, status: 'Realizada' | 'Cancelada') =>
+    update.mutate(
+      { id, status },
+      {
+        onSuccess: () => toast({ title: status === 'Realizada' ? 'Visita realizada' : 'Visita cancelada', description: 'La visita ha sido actualizada' }),
+        onError: (error) => {
+          if (!isSessionGone(error)) toast({ variant: 'destructive', title: 'Error', description: serverMessage(error) ?? 'No se pudo actualizar la visita' });
+        },
+      },
+    );
+  return (
+    <List aria-label="Visitas programadas">
+      {visits.data.map((visit) => (
+        <li key={visit.id}>
+          <Card as="article" aria-labelledby={`visit-${visit.id}`}>
+            <Row>
+              <CardTitle as="h3" id={`visit-${visit.id}`}>
+                {formatDateTime(visit.startsAt)} · {visit.contactName}
+              </CardTitle>
+              <StatusBadge kind="visit" value={visit.status} />
+            </Row>
+            <FactList>
+              <dt>Propiedad</dt>
+              <dd>
+                {visit.property.propertyName} · {visit.unit.unitName}
+              </dd>
+              <dt>Dirección</dt>
+              <dd>{visit.property.address}</dd>
+              <dt>Hasta</dt>
+              <dd>{formatDateTime(visit.endsAt).slice(-5)}</dd>
+              {visit.contactPhone && (
+                <>
+                  <dt>Teléfono</dt>
+                  <dd>{visit.contactPhone}</dd>
+                </>
+              )}
+              {visit.notes && (
+                <>
+                  <dt>Notas</dt>
+                  <dd>{visit.notes}</dd>
+                </>
+              )}
+            </FactList>
+            <Actions>
+              <Button size="sm" variant="outline" onClick={() => mark(visit.id, 'Realizada')} disabled={update.isPending}>
+                Marcar como realizada
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => mark(visit.id, 'Cancelada')} disabled={update.isPending}>
+                Cancelar visita
+              </Button>
+            </Actions>
+          </Card>
+        </li>
+      ))}
+    </List>
+  );
+}
+
+function PropertiesTab() {
+  const properties = useMyProperties();
+  if (properties.isLoading) return <Loading label="Cargando tus propiedades" />;
+  if (properties.isError) return <Card role="alert">No se pudieron cargar tus propiedades</Card>;
+  if (!properties.data?.length) return <Card>No tienes propiedades asignadas</Card>;
+  return (
+    <List aria-label="Mis propiedades">
+      {properties.data.map((p) => (
+        <li key={p.id}>
+          <Card as="article" aria-labelledby={`agent-property-${p.id}`}>
+            <CardTitle as="h3" id={`agent-property-${p.id}`}>
+              {p.propertyName}
+            </CardTitle>
+            <MutedText>{p.address}</MutedText>
+            <FactList>
+              <dt>Unidades alquiladas</dt>
+              <dd>
+                {p.rentedUnits} de {p.units}
+              </dd>
+              <dt>Clientes potenciales abiertos</dt>
+              <dd>{p.openLeads}</dd>
+            </FactList>
+          </Card>
+        </li>
+      ))}
+    </List>
+  );
+}
+
+function PerformanceTab() {
+  const performance = usePerformance();
+  if (performance.isLoading) return <Loading label="Cargando tu rendimiento" />;
+  if (performance.isError || !performance.data) return <Card role="alert">No se pudo cargar tu rendimiento</Card>;
+  const p = performance.data;
+  return (
+    <Card as="section" aria-labelledby="agent-performance">
+      <CardTitle as="h2" id="agent-performance">
+        Rendimiento del mes
+      </CardTitle>
+      <FactList $layout="rows" aria-label="Cifras del mes">
+        <dt>Clientes potenciales</dt>
+        <dd>{p.leads}</dd>
+        <dt>Visitas</dt>
+        <dd>{p.visits}</dd>
+        <dt>Contratos firmados</dt>
+        <dd>{p.signedContracts}</dd>
+        <dt>Comisiones ({formatPercent(p.commissionRate, 2)} de las rentas cobradas)</dt>
+        <dd>{formatEuros(p.commissions)}</dd>
+        <dt>Objetivo mensual</dt>
+        <dd>{formatEuros(p.monthlyTarget)}</dd>
+      </FactList>
+      <Track role="progressbar" aria-label="Objetivo mensual alcanzado" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, p.progress)}>
+        <Bar style={{ width: `${Math.min(100, p.progress)}%` }} />
+      </Track>
+      <CardDescription>{formatPercent(p.progress)} del objetivo</CardDescription>
+    </Card>
+  );
+}
+
+/**
+ * The agent's dashboard (spec §2): Clientes Potenciales (default), Visitas Programadas, Mis
+ * Propiedades and Rendimiento on the agent's real pipeline, and 'Programar Visita'.
+ */
+export function AgentDashboard({ user }: { user: CurrentUser | null }) {
+  const [tab, setTab] = useState('leads');
+  const [booking, setBooking] = useState<{ open: boolean; lead: Lead | null }>({ open: false, lead: null });
+  return (
+    <>
+      <PageHeader
+        title={DASHBOARD_TITLES.agent}
+        description={`Hola, ${user?.firstName?.trim() || 'Usuario'}. Hoy es ${formatDate(new Date())}.`}
+        actions={<Button onClick={() => setBooking({ open: true, lead: null })}>Programar Visita</Button>}
+      />
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Secciones del agente">
+          <TabsTrigger value="leads">Clientes Potenciales</TabsTrigger>
+          <TabsTrigger value="visits">Visitas Programadas</TabsTrigger>
+          <TabsTrigger value="properties">Mis Propiedades</TabsTrigger>
+          <TabsTrigger value="performance">Rendimiento</TabsTrigger>
+        </TabsList>
+        <TabsContent value="leads">
+          <LeadsTab onSchedule={(lead) => setBooking({ open: true, lead })} />
+        </TabsContent>
+        <TabsContent value="visits">
+          <VisitsTab />
+        </TabsContent>
+        <TabsContent value="properties">
+          <PropertiesTab />
+        </TabsContent>
+        <TabsContent value="performance">
+          <PerformanceTab />
+        </TabsContent>
+      </Tabs>
+      <ScheduleVisitDialog open={booking.open} lead={booking.lead} onOpenChange={(open) => setBooking((b) => ({ ...b, open }))} />
+    </>
+  );
+}
