@@ -17,6 +17,7 @@ export * from './tasks';
 export * from './units';
 export * from './leads';
 export * from './visits';
+export * from './delegations';
 export * from './finances';
 export * from './shell';
 export * from './publicListings';

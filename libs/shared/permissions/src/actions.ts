@@ -32,6 +32,9 @@ export const ACTION_ACCESS = {
   'documents:write': ROUTE_ACCESS['/documents'],
   'reports:read': ROUTE_ACCESS['/reports'],
   'reports:generate': ROUTE_ACCESS['/reports'],
+  /** Delegating one's portfolio (decisions.md): the owner grants and revokes; the delegate and the super admin read. */
+  'delegations:manage': ['propietario_individual'],
+  'delegations:read': ['super_admin', 'propietario_individual', 'propietario_delegado'],
   'leads:manage': AGENCY_STAFF,
   'visits:manage': AGENCY_STAFF,
   /** The run-time registry of remotes: the super admin only (decisions.md). */

@@ -207,3 +207,17 @@ export function scopeVisits(db: Db, qb: Knex.QueryBuilder, user: User): Knex.Que
   if (role !== 'admin_agencia' && role !== 'agente') return qb.whereRaw('false');
   return whereIn(qb, 'rentable_units.mainPropertyId', visiblePropertyIds(db, user));
 }
+
+/** Delegations (table owner_delegations): an owner sees those it granted, a delegate those it holds, the super admin all. */
+export function scopeDelegations(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  switch (roleOf(user)) {
+    case 'super_admin':
+      return qb;
+    case 'propietario_individual':
+      return qb.where('owner_delegations.ownerUserId', user.id);
+    case 'propietario_delegado':
+      return qb.where('owner_delegations.delegateUserId', user.id);
+    default:
+      return qb.whereRaw('false');
+  }
+}

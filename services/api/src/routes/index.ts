@@ -30,6 +30,7 @@ import { publicRoutes } from './public';
 import { leadsRoutes } from './leads';
 import { visitsRoutes } from './visits';
 import { agentsRoutes } from './agents';
+import { delegationsRoutes } from './delegations';
 
 /** JSON only, at most 1 MB; a body the parser refuses becomes our error, not its text. */
 const json = bodyParser({
@@ -73,7 +74,8 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(transactionCategoriesRoutes({ session }).routes())
     .use(leadsRoutes({ session }).routes())
     .use(visitsRoutes({ session }).routes())
-    .use(agentsRoutes({ session }).routes());
+    .use(agentsRoutes({ session }).routes())
+    .use(delegationsRoutes({ session }).routes());
 }
 
 /** Whether a path belongs to the API; those never reach the static files. */

@@ -1,0 +1,24 @@
+import type { Delegation } from '@arrendia/api-contract';
+
+/** An owner_delegations row with both people and the owner's property count (see routes/delegations). */
+export interface DelegationRow {
+  ownerUserId: number;
+  ownerFirstName: string | null;
+  ownerLastName: string | null;
+  ownerEmail: string;
+  delegateUserId: number;
+  delegateFirstName: string | null;
+  delegateLastName: string | null;
+  delegateEmail: string;
+  properties: number | string;
+  createdAt: Date | string;
+}
+
+export function presentDelegation(row: DelegationRow): Delegation {
+  return {
+    owner: { id: row.ownerUserId, firstName: row.ownerFirstName, lastName: row.ownerLastName, email: row.ownerEmail },
+    delegate: { id: row.delegateUserId, firstName: row.delegateFirstName, lastName: row.delegateLastName, email: row.delegateEmail },
+    properties: Number(row.properties),
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}

@@ -1,0 +1,71 @@
+import { DelegationSchema } from '@arrendia/api-contract';
+import type { User } from '../../models/User';
+import { buildProperty, buildUser, FACTORY_PASSWORD } from '../../test/factories';
+import { countRows, startTestApp, type TestApp } from '../../test/support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function signedIn(user: User) {
+  const agent = t.agent();
+  await agent.post('/api/auth/login').send({ email: user.email, password: FACTORY_PASSWORD }).expect(200);
+  return agent;
+}
+
+const ids = (body: { id: number }[]) => body.map((p) => p.id).sort((a, b) => a - b);
+
+describe('/api/delegations', () => {
+  it('a delegate sees exactly the properties of the owners who delegated to it, and stops seeing them on the next request after a revoke', async () => {
+    const owner = await buildUser(t.knex);
+    const stranger = await buildUser(t.knex);
+    const delegado = await buildUser(t.knex, { roleName: 'propietario_delegado' });
+    const mine = [await buildProperty(t.knex, { ownerUserId: owner.id }), await buildProperty(t.knex, { ownerUserId: owner.id })];
+    const foreign = await buildProperty(t.knex, { ownerUserId: stranger.id });
+    const asOwner = await signedIn(owner);
+    const asDelegate = await signedIn(delegado);
+    expect((await asDelegate.get('/api/properties?pageSize=100').expect(200)).body).toEqual([]);
+
+    const granted = await asOwner.post('/api/delegations').send({ delegateEmail: delegado.email.toUpperCase() }).expect(201);
+    expect(DelegationSchema.parse(granted.body)).toMatchObject({ owner: { id: owner.id }, delegate: { id: delegado.id }, properties: 2 });
+    expect(ids((await asDelegate.get('/api/properties?pageSize=100').expect(200)).body)).toEqual(mine.map((p) => p.id).sort((a, b) => a - b));
+    await asDelegate.get(`/api/properties/${foreign.id}`).expect(404);
+    expect((await asDelegate.get('/api/delegations').expect(200)).body.map((d: { owner: { id: number } }) => d.owner.id)).toEqual([owner.id]);
+
+    await asOwner.delete(`/api/delegations/${delegado.id}`).expect(204);
+    expect((await asDelegate.get('/api/properties?pageSize=100').expect(200)).body).toEqual([]);
+    await asDelegate.get(`/api/properties/${mine[0]!.id}`).expect(404);
+    expect(await t.knex('audit_log').where({ tableName: 'owner_delegations', recordId: `${owner.id}:${delegado.id}` }).pluck('action')).toEqual(expect.arrayContaining(['create', 'delete']));
+  });
+
+  it('refuses a delegate that is not an active propietario_delegado (400), a repeat (409), and writes nothing', async () => {
+    const owner = await buildUser(t.knex);
+    const delegado = await buildUser(t.knex, { roleName: 'propietario_delegado' });
+    const agent = await buildUser(t.knex, { roleName: 'agente' });
+    const asOwner = await signedIn(owner);
+    await asOwner.post('/api/delegations').send({ delegateEmail: delegado.email }).expect(201);
+    const before = { rows: await countRows(t.knex, 'owner_delegations'), audit: await countRows(t.knex, 'audit_log') };
+    const wrongRole = await asOwner.post('/api/delegations').send({ delegateEmail: agent.email }).expect(400);
+    expect(wrongRole.body.fields).toEqual({ delegateEmail: 'No hay ningún propietario delegado activo con ese correo electrónico' });
+    expect((await asOwner.post('/api/delegations').send({ delegateEmail: delegado.email }).expect(409)).body.message).toBe('Ya has delegado tu cartera en esta persona');
+    expect((await asOwner.post('/api/delegations').send({ delegateEmail: 'no-es-un-correo' }).expect(400)).body.fields).toEqual({ delegateEmail: 'Introduce un correo electrónico válido' });
+    await asOwner.delete('/api/delegations/999999').expect(404);
+    expect({ rows: await countRows(t.knex, 'owner_delegations'), audit: await countRows(t.knex, 'audit_log') }).toEqual(before);
+  });
+
+  it('lets only owners grant or revoke (403 for the other roles), and shows nobody else one owner’s delegations', async () => {
+    const owner = await buildUser(t.knex);
+    const delegado = await buildUser(t.knex, { roleName: 'propietario_delegado' });
+    await (await signedIn(owner)).post('/api/delegations').send({ delegateEmail: delegado.email }).expect(201);
+    for (const roleName of ['propietario_delegado', 'agente', 'admin_agencia', 'inquilino', 'super_admin'] as const) {
+      const other = await signedIn(await buildUser(t.knex, { roleName }));
+      await other.post('/api/delegations').send({ delegateEmail: delegado.email }).expect(403);
+      await other.delete(`/api/delegations/${delegado.id}`).expect(403);
+    }
+    expect((await (await signedIn(await buildUser(t.knex))).get('/api/delegations').expect(200)).body).toEqual([]);
+    expect((await (await signedIn(await buildUser(t.knex, { roleName: 'propietario_delegado' }))).get('/api/delegations').expect(200)).body).toEqual([]);
+    await (await signedIn(await buildUser(t.knex, { roleName: 'inquilino' }))).get('/api/delegations').expect(403);
+  });
+});

@@ -1,0 +1,58 @@
+import { IdSchema, PageQuerySchema, type DelegationsCreateSchema } from '@arrendia/api-contract';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { grantDelegation, revokeDelegation } from '../../commands/delegationGranter';
+import type { Ctx } from '../../context';
+import { currentUser } from '../../middlewares/authenticate';
+import { parseInput } from '../../middlewares/validate';
+import type { User } from '../../models/User';
+import { paginate } from '../../pagination';
+import { scopeDelegations } from '../../policies/scope';
+import { presentDelegation, type DelegationRow } from '../../presenters/delegation';
+
+function delegationRows(db: Knex | Knex.Transaction, user: User): Knex.QueryBuilder {
+  const query = db('owner_delegations')
+    .join('users as owner', 'owner.id', 'owner_delegations.ownerUserId')
+    .join('users as delegate', 'delegate.id', 'owner_delegations.delegateUserId')
+    .select(
+      'owner_delegations.ownerUserId',
+      'owner.firstName as ownerFirstName',
+      'owner.lastName as ownerLastName',
+      'owner.email as ownerEmail',
+      'owner_delegations.delegateUserId',
+      'delegate.firstName as delegateFirstName',
+      'delegate.lastName as delegateLastName',
+      'delegate.email as delegateEmail',
+      'owner_delegations.createdAt',
+      db.raw('(select count(*) from main_properties p where p."ownerUserId" = owner_delegations."ownerUserId" and not p."isArchived") as "properties"'),
+    );
+  return scopeDelegations(db, query, user);
+}
+
+/** GET /api/delegations → an owner's delegates, or a delegate's principals, newest first, paged. */
+export async function list(ctx: Ctx) {
+  const page = parseInput(PageQuerySchema, ctx.query);
+  const query = delegationRows(ctx.knex, currentUser(ctx)).orderBy([
+    { column: 'owner_delegations.createdAt', order: 'desc' },
+    { column: 'owner_delegations.delegateUserId', order: 'asc' },
+  ]);
+  const rows = await paginate<DelegationRow>(ctx, query, page);
+  ctx.body = rows.map(presentDelegation);
+}
+
+/** POST /api/delegations {delegateEmail} → 201 with the delegation. */
+export async function create(ctx: Ctx) {
+  const trx = ctx.state.trx!;
+  const user = currentUser(ctx);
+  const { delegateEmail } = ctx.state.input as z.output<typeof DelegationsCreateSchema>;
+  const delegateUserId = await grantDelegation(trx, user, delegateEmail);
+  ctx.status = 201;
+  ctx.body = presentDelegation(await delegationRows(trx, user).where('owner_delegations.delegateUserId', delegateUserId).first());
+}
+
+/** DELETE /api/delegations/:delegateUserId → 204. */
+export async function remove(ctx: Ctx) {
+  const { delegateUserId } = parseInput(z.object({ delegateUserId: IdSchema }), ctx.params);
+  await revokeDelegation(ctx.state.trx!, currentUser(ctx), delegateUserId);
+  ctx.status = 204;
+}
