@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe, toHaveNoViolations } from 'jest-axe';
 import { hardNavigate } from './navigation';
+import { findToast } from '@arrendia/testing';
 import { answer, renderSite } from './test-utils';
 
 jest.mock('./navigation', () => ({ ...jest.requireActual('./navigation'), hardNavigate: jest.fn() }));
@@ -93,7 +94,7 @@ describe('login', () => {
     let finish: (v: unknown) => void = () => undefined;
     fetchMock.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
     await submitLogin();
-    expect(within(loginDialog()).getByRole('button', { name: 'Iniciando sesión...' }).hasAttribute('disabled')).toBe(true);
+    expect(within(loginDialog()).getByRole('button', { name: 'Iniciando sesión...' })).toBeDisabled();
     expect(fetchMock.mock.calls[0][0]).toBe('/api/auth/login');
     expect(body(0)).toEqual({ email: 'owner@demo.arrendia.es', password: 'demo1234' });
     await act(async () => finish(answer(200, {})));
@@ -115,16 +116,18 @@ describe('login', () => {
   it("toasts 'Error de autenticación' with the server's message and keeps the dialog open", async () => {
     fetchMock.mockResolvedValue(answer(401, { error: 'invalid_credentials', message: 'Correo o contraseña incorrectos' }));
     await submitLogin();
-    expect(await screen.findByText('Error de autenticación')).toBeVisible();
-    expect(screen.getByText('Correo o contraseña incorrectos')).toBeVisible();
+    expect(await findToast('Error de autenticación')).toHaveTextContent('Correo o contraseña incorrectos');
     expect(loginDialog()).toBeVisible();
+    expect(within(loginDialog()).getByLabelText('Correo electrónico')).toHaveValue('owner@demo.arrendia.es');
     expect(hardNavigate).not.toHaveBeenCalled();
   });
 
   it("falls back to 'Error de login' without a server message", async () => {
     fetchMock.mockResolvedValue(answer(502, 'Bad Gateway'));
     await submitLogin();
-    expect(await screen.findByText('Error de login')).toBeVisible();
+    const toast = await findToast('Error de autenticación');
+    expect(toast).toHaveTextContent('Error de login');
+    expect(toast).not.toHaveTextContent('Bad Gateway');
   });
 });
 
@@ -163,31 +166,30 @@ describe('registration', () => {
     fetchMock.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
     const { user, dialog } = await fillRegistration();
     await user.click(dialog.getByRole('button', { name: 'Crear Cuenta' }));
-    expect(dialog.getByRole('button', { name: 'Creando cuenta...' }).hasAttribute('disabled')).toBe(true);
+    expect(dialog.getByRole('button', { name: 'Creando cuenta...' })).toBeDisabled();
     expect(fetchMock.mock.calls[0][0]).toBe('/api/auth/register');
     expect(body(0)).toEqual({ firstName: 'Lucía', lastName: 'Ortega', email: 'lucia@example.es', password: 'clave-segura-1' });
     await act(async () => finish(answer(201, { id: 9 })));
-    expect(screen.getByText('Cuenta creada exitosamente')).toBeVisible();
-    expect(screen.getByText('Ya puedes iniciar sesión con tus credenciales')).toBeVisible();
+    expect(await findToast('Cuenta creada exitosamente')).toHaveTextContent('Ya puedes iniciar sesión con tus credenciales');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Crear Cuenta' })).toBeNull());
-    expect((within(loginDialog()).getByLabelText('Correo electrónico') as HTMLInputElement).value).toBe('lucia@example.es');
+    expect(within(loginDialog()).getByLabelText('Correo electrónico')).toHaveValue('lucia@example.es');
   });
 
   it("toasts 'Error en el registro' with the server message and marks the field", async () => {
     fetchMock.mockResolvedValue(answer(409, { error: 'conflict', message: 'Ya existe una cuenta con ese correo', fields: { email: 'Ya existe una cuenta con ese correo' } }));
     const { user, dialog } = await fillRegistration();
     await user.click(dialog.getByRole('button', { name: 'Crear Cuenta' }));
-    expect(await screen.findByText('Error en el registro')).toBeVisible();
+    expect(await findToast('Error en el registro')).toHaveTextContent('Ya existe una cuenta con ese correo');
     const email = dialog.getByLabelText('Correo electrónico');
-    expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('Ya existe una cuenta con ese correo');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Ya existe una cuenta con ese correo');
   });
 
   it("falls back to 'Error de registro' without a server message", async () => {
     fetchMock.mockResolvedValue(answer(500, ''));
     const { user, dialog } = await fillRegistration();
     await user.click(dialog.getByRole('button', { name: 'Crear Cuenta' }));
-    expect(await screen.findByText('Error de registro')).toBeVisible();
+    expect(await findToast('Error en el registro')).toHaveTextContent('Error de registro');
   });
 });
 

@@ -80,9 +80,13 @@ describe('/alquiler', () => {
     const url = new URL(String(fetchMock.mock.calls[0][0]), 'http://x');
     expect(url.pathname).toBe('/api/public/listings');
     expect(Object.fromEntries(url.searchParams)).toEqual({ type: 'Apartamento', district: 'Chamberí', pageSize: '12' });
-    expect(screen.getByText('3 nuevas esta semana')).toBeVisible();
-    expect(screen.getByText('24h')).toBeVisible();
-    expect(screen.getByText('Precio medio').previousElementSibling?.textContent).toBe('1.350,00\u00a0€');
+    const tiles = within(screen.getByRole('region', { name: 'Resumen de la búsqueda' })).getAllByRole('listitem');
+    expect(tiles.map((tile) => tile.textContent)).toEqual([
+      '1Propiedades encontradas',
+      '1.350,00\u00a0€Precio medio',
+      '3 nuevas esta semanaNovedades',
+      '24hTiempo medio de respuesta',
+    ]);
     expect(document.title).toMatch(/alquiler/i);
     expect(await axe(container)).toHaveNoViolations();
   });
@@ -92,7 +96,7 @@ describe('/alquiler', () => {
     await renderSite('/alquiler?q=nada');
     expect(await screen.findByText('No se encontraron propiedades')).toBeVisible();
     expect(screen.getByText('Prueba ajustando tus filtros de búsqueda')).toBeVisible();
-    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveProperty('value', 'nada');
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('nada');
   });
 });
 
@@ -102,13 +106,24 @@ describe('/property/:id', () => {
     const { container } = await renderSite('/property/7');
     expect(await screen.findByRole('heading', { level: 1, name: LISTING.title })).toBeVisible();
     expect(fetchMock.mock.calls[0][0]).toBe('/api/public/listings/7');
-    expect(screen.getByText('Sótano -1')).toBeVisible();
-    expect(screen.getByText('Total pago inicial').nextElementSibling?.textContent).toBe('2.700,00\u00a0€');
-    expect(screen.getByText(/2-4 horas/)).toBeVisible();
+    const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(fact('Planta')).toHaveTextContent('Sótano -1');
+    expect(fact('Superficie')).toHaveTextContent('88 m²');
+    expect(fact('Ascensor')).toHaveTextContent('Sí');
+    expect(fact('Mascotas')).toHaveTextContent('No admitidas');
+    expect(fact('Fianza')).toHaveTextContent('1.350,00 €');
+    expect(fact('Total pago inicial')).toHaveTextContent('2.700,00 €');
+    const contact = within(screen.getByRole('complementary', { name: 'Precio y contacto' }));
+    expect(contact.getByText('Javier Martín')).toBeVisible();
+    expect(contact.getByRole('link', { name: '+34 623 456 789' })).toHaveAttribute('href', 'tel:+34623456789');
+    expect(contact.getByRole('link', { name: 'owner@demo.arrendia.es' })).toHaveAttribute('href', 'mailto:owner@demo.arrendia.es');
+    expect(contact.getByText('Tiempo medio de respuesta: 2-4 horas')).toBeVisible();
+    expect(screen.getByRole('img', { name: /foto 1 de 2/ })).toHaveAttribute('src', '/api/placeholder/800/600');
     const second = screen.getByRole('button', { name: 'Ver foto 2' });
     await userEvent.click(second);
-    expect(second.getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByRole('img', { name: /foto 2 de 2/ })).toBeVisible();
+    expect(second).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Ver foto 1' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('img', { name: /foto 2 de 2/ })).toHaveAttribute('src', '/api/placeholder/800/601');
     expect(document.head.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(LISTING.title);
     expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(/\/api\/placeholder\/800\/600$/);
     expect(await axe(container)).toHaveNoViolations();
@@ -134,8 +149,9 @@ describe('/property/:id', () => {
     await renderSite('/property/7');
     await userEvent.click(await screen.findByRole('button', { name: 'Enviar mensaje' }));
     await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
-    expect(screen.getByText('El nombre es obligatorio')).toBeVisible();
-    expect(screen.getByText('El mensaje es obligatorio')).toBeVisible();
+    const form = within(screen.getByRole('form', { name: 'Enviar mensaje al anunciante' }));
+    expect(form.getByLabelText('Nombre')).toHaveAccessibleDescription('El nombre es obligatorio');
+    expect(form.getByLabelText('Mensaje')).toHaveAccessibleDescription('El mensaje es obligatorio');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(window.alert).not.toHaveBeenCalled();
   });
@@ -145,20 +161,24 @@ describe('/property/:id', () => {
     await renderSite('/property/999');
     expect(await screen.findByRole('heading', { name: 'Propiedad no encontrada' })).toBeVisible();
     expect(screen.getByText('La propiedad que buscas no está disponible')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Volver al catálogo' }).getAttribute('href')).toBe('/alquiler');
+    expect(screen.getByRole('link', { name: 'Volver al catálogo' })).toHaveAttribute('href', '/alquiler');
   });
 });
 
 describe('marketing pages', () => {
   it('/rental-types compares the three solutions and links to each', async () => {
     await renderSite('/rental-types');
-    expect(await screen.findByText('5-50 unidades')).toBeVisible();
-    expect(screen.getByText('Desde 29 €/mes')).toBeVisible();
-    expect(screen.getByText('1-20 unidades')).toBeVisible();
-    expect(screen.getByText('Desde 39 €/mes')).toBeVisible();
-    expect(screen.getByText('Desde 89 €/mes')).toBeVisible();
-    for (const href of ['/rooms-management', '/apartments-management', '/properties-management']) {
-      expect(screen.getAllByRole('link').some((a) => a.getAttribute('href') === href)).toBe(true);
+    await screen.findByRole('article', { name: 'Habitaciones' });
+    const solutions = [
+      ['Habitaciones', '5-50 unidades', 'Desde 29 €/mes', '/rooms-management'],
+      ['Apartamentos', '1-20 unidades', 'Desde 39 €/mes', '/apartments-management'],
+      ['Propiedades', 'Unidades ilimitadas', 'Desde 89 €/mes', '/properties-management'],
+    ];
+    for (const [name, units, price, href] of solutions) {
+      const card = within(screen.getByRole('article', { name }));
+      expect(card.getByText(units)).toBeVisible();
+      expect(card.getByText(price)).toBeVisible();
+      expect(card.getByRole('link', { name: `Ver gestión de ${name.toLowerCase()}` })).toHaveAttribute('href', href);
     }
   });
 
@@ -171,9 +191,11 @@ describe('marketing pages', () => {
     for (const [name, price] of plans) {
       const card = screen.getByRole('article', { name });
       expect(within(card).getByText(new RegExp(`^${price}`))).toBeVisible();
+      // Only the middle plan is highlighted.
+      if (name === 'Professional') expect(within(card).getByText(highlight)).toBeVisible();
+      else expect(within(card).queryByText(highlight)).toBeNull();
     }
-    expect(within(screen.getByRole('article', { name: 'Professional' })).getByText(highlight)).toBeVisible();
-    expect(screen.getByText(limit)).toBeVisible();
+    expect(within(screen.getByRole('article', { name: 'Professional' })).getByText(limit)).toBeVisible();
     expect(screen.getAllByText(/30 días/).length).toBeGreaterThan(0);
     expect(await axe(container)).toHaveNoViolations();
   });
@@ -182,7 +204,7 @@ describe('marketing pages', () => {
     const { container } = await renderSite('/properties-management');
     const card = await screen.findByRole('article', { name: 'Propiedades' });
     expect(within(card).getByText(/^89 €/)).toBeVisible();
-    expect(screen.getByText('Unidades ilimitadas')).toBeVisible();
+    expect(within(card).getByText('Unidades ilimitadas')).toBeVisible();
     expect(screen.getAllByText(/30 días/).length).toBeGreaterThan(0);
     expect(await axe(container)).toHaveNoViolations();
   });

@@ -31,8 +31,8 @@ describe('App (shell)', () => {
     signedOut();
     const { loader, runtime } = fakeLoader(async () => ({ default: Remote }));
     await renderInShell(<App />, { path: '/dashboard', loader });
-    expect(await screen.findByText('404 Page Not Found')).toBeVisible();
-    expect(screen.getByRole('main')).toBeVisible();
+    await screen.findByText('404 Page Not Found');
+    expect(within(screen.getByRole('main')).getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     expect(runtime.load).not.toHaveBeenCalled();
   });
 
@@ -55,7 +55,8 @@ describe('App (shell)', () => {
     expect(screen.getByRole('banner')).toBeVisible();
     const main = screen.getByRole('main');
     expect(within(main).getByRole('heading', { name: 'Hola Olga' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Saltar al contenido principal' }).getAttribute('href')).toBe(`#${main.id}`);
+    expect(main.id).not.toBe('');
+    expect(screen.getByRole('link', { name: 'Saltar al contenido principal' })).toHaveAttribute('href', `#${main.id}`);
     expect(within(screen.getByRole('banner')).getByText('Mis Propiedades')).toBeVisible();
     expect(document.title).toBe('Mis Propiedades · Arrendia');
   });
@@ -65,19 +66,19 @@ describe('App (shell)', () => {
     const { loader } = fakeLoader(async () => ({ default: Remote }));
     await renderInShell(<App />, { path: '/dashboard', loader });
     const button = await screen.findByRole('button', { name: 'Abrir menú' });
-    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(document.getElementById(button.getAttribute('aria-controls')!)).not.toBeNull();
     act(() => fireEvent.click(button));
-    expect(screen.getByRole('button', { name: 'Cerrar menú' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
     act(() => fireEvent.keyDown(document, { key: 'Escape' }));
-    expect(screen.getByRole('button', { name: 'Abrir menú' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Abrir menú' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('shows 404 in the content area for an unknown signed-in path', async () => {
     signedIn();
     const { loader } = fakeLoader(async () => ({ default: Remote }));
     await renderInShell(<App />, { path: '/no-existe', loader });
-    expect(within(await screen.findByRole('main')).getByText('404 Page Not Found')).toBeVisible();
+    expect(within(await screen.findByRole('main')).getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
   });
 

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { resetToasts, Toaster, ThemeProvider } from '@arrendia/ui';
+import { getToast } from '@arrendia/testing';
 import { act, render, screen } from '@testing-library/react';
 import { hardNavigate } from './navigation';
 import { handleQueryError, LOGIN_PATH, resetUnauthorizedState } from './unauthorized';
@@ -24,8 +25,7 @@ afterEach(() => {
 describe('handleQueryError', () => {
   it('shows the Unauthorized notice and goes to /api/login after 500 ms', () => {
     act(() => handleQueryError(new Error('401: {"error":"unauthorized","message":"No has iniciado sesión"}'), {}));
-    expect(screen.getByText('Unauthorized')).toBeVisible();
-    expect(screen.getByText('You are logged out. Logging in again...')).toBeVisible();
+    expect(getToast('Unauthorized')).toHaveTextContent('You are logged out. Logging in again...');
     act(() => jest.advanceTimersByTime(499));
     expect(hardNavigate).not.toHaveBeenCalled();
     act(() => jest.advanceTimersByTime(1));

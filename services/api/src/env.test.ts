@@ -7,7 +7,7 @@ describe('readConfig', () => {
   it('starts with no settings at all outside production: PGlite under ./data, demo on, port 3000', () => {
     const config = readConfig({}, cwd);
     expect(config).toMatchObject({ port: 3000, databaseUrl: null, pgliteDir: path.join(cwd, 'data/pglite'), demoMode: true, production: false, cookieSecure: false });
-    expect(config.sessionSecret).toBeTruthy();
+    expect(config.sessionSecret).toMatch(/^\S{32,}$/); // a built-in development secret, long enough to sign with
   });
 
   it('refuses to start in production without SESSION_SECRET', () => {

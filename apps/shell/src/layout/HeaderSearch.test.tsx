@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { answer, renderInShell, routedFetch, type Routes } from '../test-utils';
 import { handleQueryError, resetUnauthorizedState } from '../unauthorized';
 import { createQueryClient } from '@arrendia/api-client';
+import { getToast } from '@arrendia/testing';
 import { hardNavigate } from '../navigation';
 import { HeaderSearch, SEARCH_DEBOUNCE_MS, SEARCH_PLACEHOLDER } from './HeaderSearch';
 import { groupSearchResults } from './searchResults';
@@ -43,10 +44,10 @@ async function setup(path = '/dashboard') {
 describe('HeaderSearch', () => {
   it('is a search landmark holding a combobox with the spec placeholder', async () => {
     await setup();
-    expect(screen.getByRole('search')).toBeVisible();
-    expect(screen.getByPlaceholderText('Buscar propiedades, inquilinos...')).toBe(screen.getByRole('combobox'));
+    const box = within(screen.getByRole('search')).getByRole('combobox');
+    expect(box).toHaveAttribute('placeholder', 'Buscar propiedades, inquilinos...');
     expect(SEARCH_PLACEHOLDER).toBe('Buscar propiedades, inquilinos...');
-    expect(screen.getByRole('combobox').getAttribute('aria-expanded')).toBe('false');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('asks nothing for fewer than 2 characters', async () => {
@@ -148,6 +149,7 @@ describe('HeaderSearch', () => {
     await screen.findByRole('listbox');
     await user.keyboard('{Escape}{ArrowDown}');
     expect(screen.getByRole('listbox')).toBeVisible();
+    expect(box).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('closes when focus leaves it', async () => {
@@ -180,8 +182,7 @@ describe('HeaderSearch', () => {
       await user.type(screen.getByRole('combobox'), 'ch');
       await act(async () => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS + 10));
       await act(async () => jest.advanceTimersByTime(10));
-      expect(screen.getByText('Unauthorized')).toBeVisible();
-      expect(screen.getByText('You are logged out. Logging in again...')).toBeVisible();
+      expect(getToast('Unauthorized')).toHaveTextContent('You are logged out. Logging in again...');
       act(() => jest.advanceTimersByTime(500));
       expect(hardNavigate).toHaveBeenCalledWith('/api/login');
     } finally {

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hardNavigate } from '../navigation';
 import { answer, LAYOUT_ROUTES, makeUser, renderInShell, routedFetch, type Routes } from '../test-utils';
@@ -37,15 +37,18 @@ describe('Sidebar', () => {
       'Mantenimiento',
       'Configuración',
     ]);
-    expect(screen.getByRole('link', { name: 'Mis Propiedades' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('link', { name: 'Mis Propiedades' }).getAttribute('href')).toBe('/properties');
+    expect(screen.getByRole('link', { name: 'Mis Propiedades' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Mis Propiedades' })).toHaveAttribute('href', '/properties');
+    expect(within(nav()).getAllByRole('link').filter((a) => a.hasAttribute('aria-current'))).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Configuración' })).toHaveAttribute('href', '/settings');
     expect(screen.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
   });
 
   it("shows the tenant's four entries and marks Dashboard current on /", async () => {
     await renderInShell(<Sidebar user={makeUser({}, 'tenant')} open={false} />, { path: '/' });
     expect(links()).toEqual(['Dashboard', 'Mi Contrato', 'Incidencias', 'Mensajes', 'Configuración']);
-    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Mi Contrato' })).not.toHaveAttribute('aria-current');
   });
 
   it('shows the agency manager label and menu', async () => {
@@ -56,17 +59,19 @@ describe('Sidebar', () => {
 
   it('shows name, role label, initials and the brand', async () => {
     await renderInShell(<Sidebar user={makeUser()} open={false} />);
-    expect(screen.getByText('Arrendia')).toBeVisible();
-    expect(screen.getByText('Gestión de alquileres')).toBeVisible();
-    expect(screen.getByText('Olga Martín Ruiz')).toBeVisible();
-    expect(screen.getByText('Propietario Individual')).toBeVisible();
-    expect(screen.getByText('OM')).toBeVisible();
+    const aside = within(screen.getByRole('complementary', { name: 'Barra lateral' }));
+    expect(aside.getByText('Arrendia')).toBeVisible();
+    expect(aside.getByText('Gestión de alquileres')).toBeVisible();
+    expect(aside.getByText('Olga Martín Ruiz')).toBeVisible();
+    expect(aside.getByText('Propietario Individual')).toBeVisible();
+    // The initials only decorate: the name is written beside them.
+    expect(aside.getByText('OM')).toHaveAttribute('aria-hidden', 'true');
   });
 
   it("falls back to 'Usuario' with no name, and for an unknown role", async () => {
     await renderInShell(<Sidebar user={makeUser({ firstName: null, lastName: '  ' }, 'root')} open={false} />);
     expect(screen.getAllByText('Usuario')).toHaveLength(2); // the name and the role label
-    expect(screen.getByText('U')).toBeVisible();
+    expect(screen.getByText('U')).toHaveAttribute('aria-hidden', 'true');
     expect(links()).toEqual([]);
     expect(screen.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
   });
@@ -108,8 +113,8 @@ describe('Sidebar badges', () => {
     serve({ 'GET /api/badges': () => answer(200, { openIncidents: 3, unreadMessages: 1 }) });
     await renderInShell(<Sidebar user={makeUser()} open={false} />);
     const incidents = await within(nav()).findByRole('link', { name: 'Incidencias', description: '3 abiertas' });
-    expect(within(incidents).getByText('3').getAttribute('aria-hidden')).toBe('true');
-    expect(within(nav()).getByRole('link', { name: 'Mensajes', description: '1 sin leer' })).toBeVisible();
+    expect(within(incidents).getByText('3')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(nav()).getByRole('link', { name: 'Mensajes', description: '1 sin leer' })).toHaveTextContent(/^Mensajes1$/);
     expect(fetchMock).toHaveBeenCalledWith('/api/badges', expect.objectContaining({ credentials: 'include' }));
   });
 
@@ -118,17 +123,26 @@ describe('Sidebar badges', () => {
     await renderInShell(<Sidebar user={makeUser({}, 'tenant')} open={false} />);
     await within(nav()).findByRole('link', { name: 'Mensajes', description: '4 sin leer' });
     const incidents = within(nav()).getByRole('link', { name: 'Incidencias' });
-    expect(incidents.textContent).toBe('Incidencias');
-    expect(incidents.getAttribute('aria-describedby')).toBeNull();
+    expect(incidents).toHaveTextContent(/^Incidencias$/);
+    expect(incidents).not.toHaveAttribute('aria-describedby');
   });
 
   it('draws no number while the counts load or when they fail', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    serve({ 'GET /api/badges': () => answer(500, 'boom') });
+    const noCounts = () => {
+      for (const name of ['Incidencias', 'Mensajes']) {
+        const link = within(nav()).getByRole('link', { name });
+        expect(link).toHaveTextContent(new RegExp(`^${name}$`));
+        expect(link).not.toHaveAttribute('aria-describedby');
+      }
+    };
+    let fail: (r: Response) => void = () => undefined;
+    serve({ 'GET /api/badges': () => new Promise<Response>((resolve) => (fail = resolve)) });
     await renderInShell(<Sidebar user={makeUser()} open={false} />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/badges', expect.anything()));
-    expect(links()).toContain('Incidencias');
-    expect(links()).toContain('Mensajes');
+    noCounts();
+    await act(async () => fail(answer(500, 'boom')));
+    noCounts();
   });
 
   it('does not ask for counts when the menu has no entry with a badge', async () => {

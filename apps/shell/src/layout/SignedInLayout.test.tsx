@@ -2,7 +2,7 @@
 import { createQueryClient } from '@arrendia/api-client';
 import { ThemeProvider, Toaster } from '@arrendia/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureAxe, toHaveNoViolations } from 'jest-axe';
 import { Link, MemoryRouter } from 'react-router-dom';
@@ -29,13 +29,15 @@ const layout = (roleName = 'propietario_individual') => (
 describe('SignedInLayout', () => {
   it('has the landmarks: banner, navigation, search, main, and a skip link to main', async () => {
     await renderInShell(layout(), { path: '/dashboard' });
-    expect(screen.getByRole('banner')).toBeVisible();
-    expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
-    expect(screen.getByRole('navigation', { name: 'Vistas' })).toBeVisible();
-    expect(screen.getByRole('search')).toBeVisible();
-    expect(screen.getByRole('complementary', { name: 'Barra lateral' })).toBeVisible();
-    expect(screen.getByRole('main').id).toBe(MAIN_CONTENT_ID);
-    expect(screen.getByRole('link', { name: 'Saltar al contenido principal' }).getAttribute('href')).toBe(`#${MAIN_CONTENT_ID}`);
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('navigation', { name: 'Vistas' })).toBeVisible();
+    expect(within(banner).getByRole('search')).toBeVisible();
+    const sidebar = screen.getByRole('complementary', { name: 'Barra lateral' });
+    expect(within(sidebar).getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
+    const main = screen.getByRole('main');
+    expect(main).toHaveAttribute('id', MAIN_CONTENT_ID);
+    expect(within(main).getByRole('heading', { name: 'Contenido' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Saltar al contenido principal' })).toHaveAttribute('href', `#${MAIN_CONTENT_ID}`);
   });
 
   describe('the drawer (narrow screens)', () => {
@@ -45,7 +47,7 @@ describe('SignedInLayout', () => {
       await user.click(screen.getByRole('button', { name: 'Abrir menú' }));
       const nav = screen.getByRole('navigation', { name: 'Menú principal' });
       expect(document.activeElement).toBe(within(nav).getAllByRole('link')[0]);
-      expect(screen.getByRole('button', { name: 'Cerrar menú' }).getAttribute('aria-expanded')).toBe('true');
+      expect(screen.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
     });
 
     it('closes on Escape and gives focus back to the menu button', async () => {
@@ -54,8 +56,8 @@ describe('SignedInLayout', () => {
       await user.click(screen.getByRole('button', { name: 'Abrir menú' }));
       await user.keyboard('{Escape}');
       const button = screen.getByRole('button', { name: 'Abrir menú' });
-      expect(button.getAttribute('aria-expanded')).toBe('false');
-      expect(document.activeElement).toBe(button);
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      expect(button).toHaveFocus();
     });
 
     it('closes on a click beside it', async () => {
@@ -64,7 +66,7 @@ describe('SignedInLayout', () => {
       const backdrop = document.querySelector('[aria-hidden="true"][class]:not(svg):not(span)');
       expect(backdrop).not.toBeNull();
       act(() => fireEvent.click(backdrop!));
-      expect(screen.getByRole('button', { name: 'Abrir menú' }).getAttribute('aria-expanded')).toBe('false');
+      expect(screen.getByRole('button', { name: 'Abrir menú' })).toHaveAttribute('aria-expanded', 'false');
     });
 
     it('closes after following a link, and focus goes to the content', async () => {
@@ -72,9 +74,9 @@ describe('SignedInLayout', () => {
       await renderInShell(layout(), { path: '/dashboard' });
       await user.click(screen.getByRole('button', { name: 'Abrir menú' }));
       await user.click(within(screen.getByRole('navigation', { name: 'Menú principal' })).getByRole('link', { name: 'Contratos' }));
-      expect(screen.getByTestId('location').textContent).toBe('/contracts');
-      expect(screen.getByRole('button', { name: 'Abrir menú' }).getAttribute('aria-expanded')).toBe('false');
-      expect(document.activeElement).toBe(screen.getByRole('main'));
+      expect(screen.getByTestId('location')).toHaveTextContent('/contracts');
+      expect(screen.getByRole('button', { name: 'Abrir menú' })).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.getByRole('main')).toHaveFocus();
     });
   });
 
@@ -98,6 +100,7 @@ describe('SignedInLayout', () => {
     await renderInShell(layout('admin_agencia'), { path: '/properties' });
     expect(document.title).toBe('Cartera Gestionada · Arrendia');
     expect(within(screen.getByRole('banner')).getByText('Cartera Gestionada')).toBeVisible();
+    expect(within(screen.getByRole('navigation', { name: 'Menú principal' })).getByRole('link', { name: 'Cartera Gestionada' })).toHaveAttribute('aria-current', 'page');
   });
 
   it.each(['light', 'dark'] as const)('has no axe violations in the %s theme, with counts and notifications', async (mode) => {
@@ -117,7 +120,7 @@ describe('SignedInLayout', () => {
       </QueryClientProvider>,
     );
     await screen.findByRole('button', { name: 'Notificaciones: 1 sin leer' });
-    await waitFor(() => expect(screen.getByText('5')).toBeVisible());
+    await within(screen.getByRole('navigation', { name: 'Menú principal' })).findByRole('link', { name: 'Mensajes', description: '5 sin leer' });
     expect(document.documentElement.dataset.theme).toBe(mode);
     const axe = configureAxe({});
     expect(await axe(document.body)).toHaveNoViolations();

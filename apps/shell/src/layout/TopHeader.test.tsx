@@ -30,8 +30,10 @@ describe('TopHeader', () => {
     await renderInShell(header('propietario_individual', 'Mis Propiedades'));
     const banner = screen.getByRole('banner');
     expect(within(banner).getByText('Mis Propiedades')).toBeVisible();
-    expect(within(banner).getByRole('search')).toBeVisible();
-    expect(within(banner).getByPlaceholderText('Buscar propiedades, inquilinos...')).toBeVisible();
+    expect(within(within(banner).getByRole('search')).getByRole('combobox', { name: 'Buscar propiedades, inquilinos y contratos' })).toHaveAttribute(
+      'placeholder',
+      'Buscar propiedades, inquilinos...',
+    );
     expect(within(banner).getByRole('button', { name: 'Activar tema oscuro' })).toBeVisible();
     expect(within(banner).getByRole('button', { name: /^Notificaciones/ })).toBeVisible();
     expect(within(banner).getByRole('button', { name: 'Menú de usuario: Olga Martín Ruiz' })).toBeVisible();
@@ -54,10 +56,10 @@ describe('TopHeader', () => {
 
     it('mark the current one with aria-current, also on / and on a detail path', async () => {
       const first = await renderInShell(header('owner'), { path: '/' });
-      expect(screen.getByRole('link', { name: 'Resumen' }).getAttribute('aria-current')).toBe('page');
+      expect(screen.getByRole('link', { name: 'Resumen' })).toHaveAttribute('aria-current', 'page');
       first.unmount();
       await renderInShell(header('owner'), { path: '/reports/2025' });
-      expect(screen.getByRole('link', { name: 'Informes' }).getAttribute('aria-current')).toBe('page');
+      expect(screen.getByRole('link', { name: 'Informes' })).toHaveAttribute('aria-current', 'page');
       expect(screen.getByRole('link', { name: 'Resumen' }).getAttribute('aria-current')).toBeNull();
     });
 
@@ -108,7 +110,7 @@ describe('TopHeader', () => {
       expect(within(menu).getByText('owner@demo.arrendia.es')).toBeVisible();
       expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Configuración', 'Cerrar Sesión']);
       await user.click(within(menu).getByRole('menuitem', { name: 'Configuración' }));
-      expect(screen.getByTestId('location').textContent).toBe('/settings');
+      expect(screen.getByTestId('location')).toHaveTextContent('/settings');
     });
 
     it("says 'Usuario' for a user with no name", async () => {
@@ -137,11 +139,12 @@ describe('TopHeader', () => {
       await user.keyboard('{Enter}');
       await screen.findByRole('menu');
       await user.keyboard('{ArrowDown}{Enter}');
-      expect(await screen.findByRole('alertdialog', { name: LOGOUT_QUESTION })).toBeVisible();
+      const dialog = await screen.findByRole('alertdialog', { name: LOGOUT_QUESTION });
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
       await waitFor(() => expect(document.activeElement).toBe(trigger));
       expect(document.body.style.pointerEvents).toBe('');
+      expect(dialog).not.toBeInTheDocument();
       expect(hardNavigate).not.toHaveBeenCalled();
     });
   });

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import type { RemoteAppProps } from '@arrendia/remote-contract';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { clickAndSettle, fakeLoader, makeUser, renderInShell } from '../test-utils';
@@ -39,8 +39,9 @@ afterEach(() => {
 function expectFallback() {
   const alert = screen.getByRole('alert');
   expect(alert.closest('main')).not.toBeNull();
-  expect(screen.getByRole('heading', { name: REMOTE_FALLBACK_TITLE })).toBeVisible();
-  expect(alert.textContent).toContain(REMOTE_FALLBACK_TEXT);
+  expect(within(alert).getByRole('heading', { name: REMOTE_FALLBACK_TITLE })).toBeVisible();
+  expect(alert).toHaveTextContent(REMOTE_FALLBACK_TEXT);
+  expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeEnabled();
 }
 
 describe('RemoteOutlet', () => {
@@ -48,10 +49,10 @@ describe('RemoteOutlet', () => {
     let resolve: (mod: unknown) => void = () => undefined;
     const { loader, runtime } = fakeLoader(() => new Promise((r) => (resolve = r)));
     await renderInShell(<Page />, { path: '/dashboard', loader });
-    expect(screen.getByRole('status').textContent).toBe('Cargando sección...');
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando sección...');
     await act(async () => resolve({ default: FakePortal }));
     expect(screen.queryByRole('status')).toBeNull();
-    expect(screen.getByText('Portal de Olga en /').getAttribute('data-remote')).toBe('owner-portal');
+    expect(screen.getByText('Portal de Olga en /')).toHaveAttribute('data-remote', 'owner-portal');
     expect(runtime.load).toHaveBeenCalledWith('owner_portal/App');
   });
 
@@ -60,7 +61,9 @@ describe('RemoteOutlet', () => {
     await renderInShell(<Page />, { path: '/dashboard', loader });
     await screen.findByRole('alert');
     expectFallback();
+    // Only the content area: the page around it still works.
     expect(screen.getByRole('link', { name: 'Contratos' })).toBeVisible();
+    expect(screen.getByRole('navigation')).not.toContainElement(screen.getByRole('alert'));
   });
 
   it('shows the fallback after 5 s when the remote hangs', async () => {
@@ -104,7 +107,7 @@ describe('RemoteOutlet', () => {
     await renderInShell(<Page />, { path: '/dashboard', loader });
     await screen.findByText('ok');
     await clickAndSettle(screen.getByRole('link', { name: 'Contratos' }));
-    expect(screen.getByTestId('location').textContent).toBe('/contracts');
+    expect(screen.getByTestId('location')).toHaveTextContent('/contracts');
     expect(screen.getByText('ok')).toBeVisible();
     expect(mounts).toHaveBeenCalledTimes(1);
   });

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { makeUser, renderInShell, fakeLoader } from '../test-utils';
 import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { RoleGuard } from './RoleGuard';
 import { SignedInContent } from './SignedInContent';
 
@@ -25,13 +25,13 @@ describe('RoleGuard', () => {
   it('renders the route for a role that may open it', async () => {
     await renderInShell(<Guarded roleName="inquilino" />, { path: '/contracts' });
     expect(screen.getByText('Contenido protegido')).toBeVisible();
-    expect(screen.getByTestId('location').textContent).toBe('/contracts');
+    expect(screen.getByTestId('location')).toHaveTextContent('/contracts');
   });
 
   it('renders nothing and redirects to /dashboard when the role may not', async () => {
     await renderInShell(<Guarded roleName="inquilino" />, { path: '/properties' });
     expect(screen.queryByText('Contenido protegido')).toBeNull();
-    expect(screen.getByTestId('location').textContent).toBe('/dashboard');
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
     expect(screen.getByText('Panel')).toBeVisible();
   });
 
@@ -57,9 +57,17 @@ describe('SignedInContent', () => {
   });
 
   it('redirects a denied route to /dashboard without loading anything for it', async () => {
-    const { loader } = fakeLoader(async () => ({ default: portal }));
+    const renderedAt: string[] = [];
+    function Portal() {
+      renderedAt.push(useLocation().pathname);
+      return <p>portal</p>;
+    }
+    const { loader, runtime } = fakeLoader(async () => ({ default: Portal }));
     await renderInShell(<SignedInContent user={makeUser({}, 'inquilino')} />, { path: '/users', loader });
-    expect(screen.getByTestId('location').textContent).toBe('/dashboard');
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+    expect(await screen.findByText('portal')).toBeVisible();
+    expect(renderedAt).not.toContain('/users');
+    expect(runtime.load.mock.calls).toEqual([['tenant_portal/App']]);
   });
 
   it('shows 404 for an unknown signed-in path', async () => {
@@ -73,13 +81,15 @@ describe('SignedInContent', () => {
     const { loader, runtime } = fakeLoader(async () => ({ default: portal }));
     await renderInShell(<SignedInContent user={makeUser({}, null)} />, { path: '/dashboard', loader });
     expect(screen.getByRole('heading', { name: 'Tu cuenta no tiene acceso todavía' })).toBeVisible();
-    expect(screen.getByTestId('location').textContent).toBe('/dashboard');
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
     expect(runtime.load).not.toHaveBeenCalled();
   });
 
   it('treats an unknown role like no role, without a redirect loop', async () => {
-    const { loader } = fakeLoader(async () => ({ default: portal }));
+    const { loader, runtime } = fakeLoader(async () => ({ default: portal }));
     await renderInShell(<SignedInContent user={makeUser({}, 'root')} />, { path: '/properties', loader });
     expect(screen.getByRole('heading', { name: 'Tu cuenta no tiene acceso todavía' })).toBeVisible();
+    expect(screen.getByTestId('location')).toHaveTextContent('/properties');
+    expect(runtime.load).not.toHaveBeenCalled();
   });
 });

@@ -72,7 +72,7 @@ describe('ContractsScreen list', () => {
     expect(within(card).getByText('28/02/2027')).toBeVisible();
     expect(within(card).getByText('1.234,50 €/mes')).toBeVisible();
     expect(within(card).getByText('Pago día 5 de cada mes')).toBeVisible();
-    expect(within(card).getByRole('link', { name: 'Ver Detalles del contrato ARR-2026-0001' }).getAttribute('href')).toBe('/contracts/1');
+    expect(within(card).getByRole('link', { name: 'Ver Detalles del contrato ARR-2026-0001' })).toHaveAttribute('href', '/contracts/1');
   });
 
   it.each([
@@ -83,13 +83,15 @@ describe('ContractsScreen list', () => {
     serve({ [LIST]: () => fakeResponse(200, [item(1, status)]) });
     screenAt();
     const card = await screen.findByRole('article', { name: 'ARR-2026-0001' });
-    expect(within(card).getByText(status).getAttribute('data-tone')).toBe(tone);
+    expect(within(card).getByText(status)).toHaveAttribute('data-tone', tone);
   });
 
   it('shows a contract with no end date as such', async () => {
     serve({ [LIST]: () => fakeResponse(200, [item(2, 'Activo', { endDate: null })]) });
     screenAt();
-    expect(within(await screen.findByRole('article', { name: 'ARR-2026-0002' })).getByText('Sin fecha de fin')).toBeVisible();
+    const card = await screen.findByRole('article', { name: 'ARR-2026-0002' });
+    expect(within(card).getByText('Sin fecha de fin')).toBeVisible();
+    expect(within(card).getByText('01/03/2026')).toBeVisible();
   });
 });
 
@@ -99,15 +101,17 @@ describe('ContractsScreen create form', () => {
     screenAt('/contracts?nuevo=1');
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo Contrato' });
     expect((within(dialog).getByLabelText('Código del contrato') as HTMLInputElement).value).toMatch(/^ARR-\d{13}$/);
-    expect((within(dialog).getByLabelText('Día de pago') as HTMLInputElement).value).toBe('1');
-    expect((within(dialog).getByLabelText('Preaviso de renovación (días)') as HTMLInputElement).value).toBe('30');
-    expect((within(dialog).getByLabelText('Fianza (€)') as HTMLInputElement).value).toBe('0');
+    expect(within(dialog).getByLabelText('Día de pago')).toHaveValue(1);
+    expect(within(dialog).getByLabelText('Preaviso de renovación (días)')).toHaveValue(30);
+    expect(within(dialog).getByLabelText('Fianza (€)')).toHaveValue('0');
     fireEvent.change(within(dialog).getByLabelText('Día de pago'), { target: { value: '32' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Contrato' }));
-    expect(await within(dialog).findByText('Elige la unidad del contrato')).toBeVisible();
-    expect(within(dialog).getByText('La fecha es obligatoria')).toBeVisible();
-    expect(within(dialog).getByText('La renta es obligatoria')).toBeVisible();
-    expect(within(dialog).getByText('El día de pago debe estar entre 1 y 31')).toBeVisible();
+    await within(dialog).findByText('Elige la unidad del contrato');
+    // Each message is read with its own field.
+    expect(within(dialog).getByRole('combobox', { name: 'Unidad' })).toHaveAccessibleDescription('Elige la unidad del contrato');
+    expect(within(dialog).getByLabelText('Fecha de inicio')).toHaveAccessibleDescription('La fecha es obligatoria');
+    expect(within(dialog).getByLabelText('Renta mensual (€)')).toHaveAccessibleDescription('La renta es obligatoria');
+    expect(within(dialog).getByLabelText('Día de pago')).toHaveAccessibleDescription('El día de pago debe estar entre 1 y 31');
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
   });
 });

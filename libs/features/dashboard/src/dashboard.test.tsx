@@ -63,7 +63,9 @@ describe('DashboardMetricCards', () => {
   it('shows skeletons while loading', () => {
     pending();
     const { container } = at(<DashboardMetricCards user={null} />);
-    expect(screen.getByRole('group', { name: 'Propiedades Activas' }).getAttribute('aria-busy')).toBe('true');
+    for (const name of ['Propiedades Activas', 'Ingresos Mensuales', 'Tasa de Ocupación', 'Incidencias Abiertas']) {
+      expect(screen.getByRole('group', { name })).toHaveAttribute('aria-busy', 'true');
+    }
     expect(container.querySelectorAll('[data-skeleton]').length).toBe(8);
   });
 
@@ -78,9 +80,13 @@ describe('DashboardMetricCards', () => {
     expect((await value('Ingresos Mensuales')).textContent).toBe('2.695,00\u00a0€');
     expect((await value('Tasa de Ocupación')).textContent).toBe('75,0\u00a0%');
     expect((await value('Incidencias Abiertas')).textContent).toBe('2');
-    expect(await screen.findByText('+10,0 % respecto al mes anterior (2.450,00 €)')).toBeVisible();
-    expect(screen.getByText('3 de 4 unidades alquiladas')).toBeVisible();
-    expect(screen.getByText('+1 este mes')).toBeVisible();
+    // Each caption under its own metric.
+    await screen.findByText('+10,0 % respecto al mes anterior (2.450,00 €)');
+    expect(screen.getByRole('group', { name: 'Ingresos Mensuales' })).toHaveTextContent('+10,0 % respecto al mes anterior (2.450,00 €)');
+    expect(screen.getByRole('group', { name: 'Tasa de Ocupación' })).toHaveTextContent('3 de 4 unidades alquiladas');
+    expect(screen.getByRole('group', { name: 'Propiedades Activas' })).toHaveTextContent('+1 este mes');
+    expect(screen.getByRole('group', { name: 'Incidencias Abiertas' })).toHaveTextContent('2 reportadas este mes');
+    expect(screen.getByRole('group', { name: 'Ingresos Mensuales' })).toHaveAttribute('aria-busy', 'false');
   });
 });
 
@@ -103,23 +109,27 @@ describe('PropertiesCard', () => {
     });
     at(<PropertiesCard user={null} />);
     const link = await screen.findByRole('link', { name: 'Piso 1' });
-    expect(link.getAttribute('href')).toBe('/properties/1');
-    expect(screen.getByText('Archivada')).toBeVisible();
-    expect(screen.getAllByText('Activa')).toHaveLength(2);
-    expect(screen.getByText(/Calle Mayor 1, Madrid · 90 m²/)).toBeVisible();
-    const units = await screen.findByRole('list', { name: 'Unidades de Piso 1' });
-    expect(within(units).getByText('Alquilado')).toBeVisible();
-    expect(within(units).getByText('1.100,00 €/mes', { exact: false })).toBeVisible();
-    expect(within(units).getByText('Disponible')).toBeVisible();
-    expect(screen.queryByText(/1,200/)).toBeNull();
-    expect(screen.getByRole('link', { name: 'Ver 2 propiedades más' }).getAttribute('href')).toBe('/properties');
+    expect(link).toHaveAttribute('href', '/properties/1');
+    const rows = [1, 2, 3].map((id) => screen.getByRole('link', { name: `Piso ${id}` }).closest('li')!);
+    expect(rows[0]).toHaveTextContent('Activa');
+    expect(rows[1]).toHaveTextContent('Archivada');
+    expect(rows[2]).toHaveTextContent('Activa');
+    expect(rows[0]).toHaveTextContent('Calle Mayor 1, Madrid · 90 m²');
+    const units = within(await screen.findByRole('list', { name: 'Unidades de Piso 1' })).getAllByRole('listitem');
+    expect(units).toHaveLength(2);
+    expect(units[0]).toHaveTextContent(/^Puerta 11 ?Alquilado 1\.100,00 €\/mes$/);
+    expect(units[1]).toHaveTextContent(/^Puerta 12 ?Disponible 800,00 €\/mes$/);
+    const reserved = within(screen.getByRole('list', { name: 'Unidades de Piso 3' })).getByRole('listitem');
+    expect(reserved).toHaveTextContent(/^Puerta 31 ?Reservado$/);
+    expect(within(rows[1]).getByText('Sin unidades')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ver 2 propiedades más' })).toHaveAttribute('href', '/properties');
   });
 
   it("has no 'más' link with 3 or fewer, and the empty state with Añadir Propiedad", async () => {
     serve({ 'GET /api/properties?pageSize=3': () => fakeResponse(200, [], { 'X-Total-Count': '0' }) });
     at(<PropertiesCard user={null} />);
     expect(await screen.findByText('No tienes propiedades')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Añadir Propiedad' }).getAttribute('href')).toBe('/properties');
+    expect(screen.getByRole('link', { name: 'Añadir Propiedad' })).toHaveAttribute('href', '/properties');
     expect(screen.queryByText(/propiedades más/)).toBeNull();
   });
 });
@@ -138,9 +148,15 @@ describe('RecentActivityCard', () => {
     ];
     serve({ 'GET /api/activity?limit=10': () => fakeResponse(200, items) });
     at(<RecentActivityCard user={null} />);
-    expect((await screen.findByRole('link', { name: 'Contrato ARR-2026-0003 creado' })).getAttribute('href')).toBe('/contracts/3');
-    expect(screen.getByText('02/07/2026 00:30 · Marta Gil')).toBeVisible();
-    expect(screen.getByText('Propiedad Piso 1 eliminada')).toBeVisible();
+    const signed = await screen.findByRole('link', { name: 'Contrato ARR-2026-0003 creado' });
+    expect(signed).toHaveAttribute('href', '/contracts/3');
+    const lines = screen.getAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContainElement(signed);
+    expect(lines[0]).toHaveTextContent(/02\/07\/2026 00:30 · Marta Gil$/);
+    // A line without a record to open is plain text, and without an actor has only the date.
+    expect(within(lines[1]).queryByRole('link')).toBeNull();
+    expect(lines[1]).toHaveTextContent(/^Propiedad Piso 1 eliminada ?30\/06\/2026 10:00$/);
   });
 });
 
@@ -152,10 +168,15 @@ describe('UpcomingTasksCard', () => {
     ];
     serve({ 'GET /api/tasks': () => fakeResponse(200, tasks) });
     at(<UpcomingTasksCard user={null} />);
-    expect((await screen.findByRole('link', { name: 'Fin del contrato ARR-3' })).getAttribute('href')).toBe('/contracts/3');
-    expect(screen.getByText('31/12/2026')).toBeVisible();
-    expect(screen.getByText('Urgente').getAttribute('data-tone')).toBe('red');
-    expect(screen.getByText('Fin de contrato')).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'Fin del contrato ARR-3' })).toHaveAttribute('href', '/contracts/3');
+    const [incident, contractEnd] = within(screen.getByRole('region', { name: 'Próximas Tareas' })).getAllByRole('listitem');
+    expect(within(incident).getByRole('link')).toHaveAttribute('href', '/incidents/4');
+    expect(within(incident).getByText('Incidencia')).toBeVisible();
+    expect(within(incident).getByText('02/11/2026')).toBeVisible();
+    expect(within(incident).getByText('Urgente')).toHaveAttribute('data-tone', 'red');
+    expect(within(contractEnd).getByText('Fin de contrato')).toBeVisible();
+    expect(within(contractEnd).getByText('31/12/2026')).toBeVisible();
+    expect(within(contractEnd).queryByText('Urgente')).toBeNull();
   });
 
   it('says when there are none', async () => {

@@ -5,7 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { configureAxe } from 'jest-axe';
 import { DocumentsScreen } from './DocumentsScreen';
-import { renderAt, routedFetch } from '@arrendia/testing';
+import { findToast, renderAt, routedFetch } from '@arrendia/testing';
 import { validateFile } from './upload';
 
 jest.setTimeout(30_000);
@@ -49,6 +49,7 @@ class FakeXhr {
 const realXhr = window.XMLHttpRequest;
 afterEach(() => {
   Object.assign(window, { XMLHttpRequest: realXhr });
+  FakeXhr.last = null; // or the next test would wait on this test's request
   jest.restoreAllMocks();
   act(() => resetToasts());
 });
@@ -71,13 +72,13 @@ describe('DocumentsScreen', () => {
   it('shows the limits, the category tiles with the real counts and the list with download links', async () => {
     global.fetch = routedFetch({ 'GET /api/documents/summary': () => summary, 'GET /api/documents': () => [doc(1, 'contrato.pdf'), doc(2, 'recibo.png', { fileType: 'image/png', category: 'Recibos', canDelete: false })] });
     renderAt(<DocumentsScreen user={null} />);
-    expect(screen.getByText('JPG, GIF, PNG o PDF. 10 MB máximo.')).toBeVisible();
-    await waitFor(() => expect(screen.getByTestId('count-Contratos').textContent).toBe('2'));
-    expect(screen.getByTestId('count-Recibos').textContent).toBe('1');
-    expect(screen.getByTestId('count-Incidencias').textContent).toBe('0');
-    expect(screen.getByTestId('count-Inventarios').textContent).toBe('0');
-    const link = await screen.findByRole('link', { name: 'Descargar contrato.pdf' });
-    expect(link.getAttribute('href')).toBe('/api/documents/1/download');
+    expect(screen.getByLabelText('Archivo')).toHaveAccessibleDescription('JPG, GIF, PNG o PDF. 10 MB máximo.');
+    await waitFor(() => expect(screen.getByTestId('count-Contratos')).toHaveTextContent(/^2$/));
+    expect(screen.getByTestId('count-Recibos')).toHaveTextContent(/^1$/);
+    expect(screen.getByTestId('count-Incidencias')).toHaveTextContent(/^0$/);
+    expect(screen.getByTestId('count-Inventarios')).toHaveTextContent(/^0$/);
+    expect(await screen.findByRole('link', { name: 'Descargar contrato.pdf' })).toHaveAttribute('href', '/api/documents/1/download');
+    expect(screen.getByRole('link', { name: 'Descargar recibo.png' })).toHaveAttribute('href', '/api/documents/2/download');
     expect(screen.getByRole('button', { name: 'Eliminar contrato.pdf' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Eliminar recibo.png' })).toBeNull();
   });
@@ -90,7 +91,8 @@ describe('DocumentsScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: /Recibos/ }));
     expect(await screen.findByText('recibo.pdf')).toBeVisible();
     expect(screen.queryByText('contrato.pdf')).toBeNull();
-    expect(screen.getByRole('button', { name: /Recibos/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: /Recibos/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /Contratos/ })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('refuses a file of another type before sending anything', async () => {
@@ -100,9 +102,12 @@ describe('DocumentsScreen', () => {
     renderAt(<DocumentsScreen user={null} />);
     const input = screen.getByLabelText('Archivo');
     fireEvent.change(input, { target: { files: [new File(['hola'], 'notas.txt', { type: 'text/plain' })] } });
-    expect(await screen.findByText('Solo se admiten archivos JPG, GIF, PNG o PDF')).toBeVisible();
+    await screen.findByText('Solo se admiten archivos JPG, GIF, PNG o PDF');
+    expect(input).toHaveAccessibleDescription('JPG, GIF, PNG o PDF. 10 MB máximo. Solo se admiten archivos JPG, GIF, PNG o PDF');
+    expect(input).toBeInvalid();
     fireEvent.click(screen.getByRole('button', { name: 'Subir Documento' }));
-    expect(await screen.findByText('Elige una categoría')).toBeVisible();
+    await screen.findByText('Elige una categoría');
+    expect(screen.getByRole('combobox', { name: 'Categoría' })).toHaveAccessibleDescription('Elige una categoría');
     expect(xhr).not.toHaveBeenCalled();
   });
 
@@ -115,18 +120,18 @@ describe('DocumentsScreen', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Categoría' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Contratos' }));
     fireEvent.click(screen.getByRole('button', { name: 'Subir Documento' }));
-    await waitFor(() => expect(FakeXhr.last?.body).toBeTruthy());
+    await waitFor(() => expect(FakeXhr.last?.body).toBeInstanceOf(FormData));
     const xhr = FakeXhr.last!;
     expect([xhr.method, xhr.url, xhr.withCredentials]).toEqual(['POST', '/api/documents', true]);
     expect(xhr.body!.get('category')).toBe('Contratos');
     expect((xhr.body!.get('file') as File).name).toBe('contrato.pdf');
     act(() => xhr.upload.onprogress!({ lengthComputable: true, loaded: 40, total: 100 }));
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
-    expect(screen.getByRole('button', { name: 'Subiendo...' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('progressbar', { name: 'Subiendo: 40 %' })).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByRole('button', { name: 'Subiendo...' })).toBeDisabled();
     counts = { total: 4, byCategory: { ...summary.byCategory, Contratos: 3 } };
     act(() => xhr.respond(201, doc(9, 'contrato.pdf')));
-    expect(await screen.findByText('Documento subido')).toBeVisible();
-    await waitFor(() => expect(screen.getByTestId('count-Contratos').textContent).toBe('3'));
+    expect(await findToast('Documento subido')).toHaveTextContent('contrato.pdf se ha subido correctamente');
+    await waitFor(() => expect(screen.getByTestId('count-Contratos')).toHaveTextContent(/^3$/));
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
@@ -138,10 +143,10 @@ describe('DocumentsScreen', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Categoría' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Recibos' }));
     fireEvent.click(screen.getByRole('button', { name: 'Subir Documento' }));
-    await waitFor(() => expect(FakeXhr.last?.body).toBeTruthy());
+    await waitFor(() => expect(FakeXhr.last?.body).toBeInstanceOf(FormData));
     act(() => FakeXhr.last!.respond(400, { error: 'validation_error', message: 'Solo se admiten archivos JPG, GIF, PNG o PDF', fields: { file: 'Solo se admiten archivos JPG, GIF, PNG o PDF' } }));
-    expect(await screen.findByText('Error')).toBeVisible();
-    expect(screen.getAllByText('Solo se admiten archivos JPG, GIF, PNG o PDF').length).toBeGreaterThanOrEqual(2);
+    expect(await findToast('Error')).toHaveTextContent('Solo se admiten archivos JPG, GIF, PNG o PDF');
+    expect(screen.getByLabelText('Archivo')).toHaveAccessibleDescription('JPG, GIF, PNG o PDF. 10 MB máximo. Solo se admiten archivos JPG, GIF, PNG o PDF');
   });
 
   it('deletes after the confirmation', async () => {
@@ -151,7 +156,7 @@ describe('DocumentsScreen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Eliminar contrato.pdf' }));
     const confirm = await screen.findByRole('alertdialog', { name: '¿Estás seguro de que quieres eliminar este documento?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByText('Documento eliminado')).toBeVisible();
+    expect(await findToast('Documento eliminado')).toHaveTextContent('El documento ha sido eliminado exitosamente');
     expect(fetchMock).toHaveBeenCalledWith('/api/documents/1', expect.objectContaining({ method: 'DELETE' }));
   });
 });

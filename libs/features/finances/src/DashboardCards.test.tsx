@@ -96,8 +96,12 @@ describe('AnalyticsScreen', () => {
   it('opens on Resumen and switches to Financiero and Ocupación', async () => {
     renderAt(<AnalyticsScreen user={null} />);
     await waitFor(() => expect(screen.getByRole('group', { name: 'Tasa de Ocupación' }).textContent).toContain('75,0 %'));
+    expect(screen.getByRole('tab', { name: 'Resumen' })).toHaveAttribute('aria-selected', 'true');
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Financiero' }), { button: 0 });
-    expect(await screen.findByRole('heading', { name: 'Ingresos frente a gastos' })).toBeVisible();
+    const financial = await screen.findByRole('tabpanel', { name: 'Financiero' });
+    expect(within(financial).getByRole('heading', { name: 'Ingresos frente a gastos' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Financiero' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('group', { name: 'Tasa de Ocupación' })).toBeNull();
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Ocupación' }), { button: 0 });
     await waitFor(() => expect(screen.getByRole('group', { name: 'Unidades alquiladas' }).textContent).toContain('3 de 4'));
   });

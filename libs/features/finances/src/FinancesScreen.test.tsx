@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { configureAxe } from 'jest-axe';
 import { FinancesScreen } from './FinancesScreen';
-import { answer, renderAt, routedFetch, type Routes } from '@arrendia/testing';
+import { answer, findToast, renderAt, routedFetch, type Routes } from '@arrendia/testing';
 
 const tx = (id: number, type: 'Ingreso' | 'Gasto', amount: string, transactionDate: string, categoryName: string, description: string | null) => ({
   transaction: { id, rentableUnitId: null, mainPropertyId: 1, categoryId: 1, contractId: null, type, amount, transactionDate, description, paymentMethod: null, status: 'Completado' },
@@ -61,9 +61,11 @@ describe('FinancesScreen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Registrar Transacción' });
     fireEvent.change(within(dialog).getByLabelText('Importe (€)'), { target: { value: '-5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
-    expect(await within(dialog).findByText('Elige una propiedad')).toBeVisible();
-    expect(within(dialog).getByText('Elige una categoría')).toBeVisible();
-    expect(within(dialog).getByText('El importe no puede ser negativo')).toBeVisible();
+    await within(dialog).findByText('Elige una propiedad');
+    // Each message is read with its own field.
+    expect(within(dialog).getByRole('combobox', { name: 'Propiedad' })).toHaveAccessibleDescription('Elige una propiedad');
+    expect(within(dialog).getByRole('combobox', { name: 'Categoría' })).toHaveAccessibleDescription('Elige una categoría');
+    expect(within(dialog).getByLabelText('Importe (€)')).toHaveAccessibleDescription('El importe no puede ser negativo');
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
@@ -104,15 +106,16 @@ describe('FinancesScreen', () => {
     fireEvent.change(within(dialog).getByLabelText('Descripción'), { target: { value: 'IBI 2026' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
 
-    expect(await within(dialog).findByText('La fecha no existe')).toBeVisible();
-    expect(await screen.findByText('No se pudo registrar la transacción')).toBeVisible();
+    await within(dialog).findByText('La fecha no existe');
+    expect(within(dialog).getByLabelText('Fecha')).toHaveAccessibleDescription('La fecha no existe');
+    expect(await findToast('Error')).toHaveTextContent('No se pudo registrar la transacción');
     expect(posted).toMatchObject({ mainPropertyId: 7, categoryId: 8, type: 'Gasto', amount: '42.10', description: 'IBI 2026' });
 
     const before = summaryCalls;
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
     });
-    expect(await screen.findByText('La transacción ha sido registrada exitosamente')).toBeVisible();
+    expect(await findToast('Transacción registrada')).toHaveTextContent('La transacción ha sido registrada exitosamente');
     await waitFor(() => expect(summaryCalls).toBeGreaterThan(before));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Registrar Transacción' })).toBeNull());
   });

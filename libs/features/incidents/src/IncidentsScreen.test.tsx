@@ -7,7 +7,7 @@ import { configureAxe } from 'jest-axe';
 import { Route, Routes } from 'react-router-dom';
 import { IncidentsScreen } from './IncidentsScreen';
 import { nextStatuses, shortId } from './statusMoves';
-import { answer, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
+import { answer, findToast, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
 
 const item = (id: number, status: IncidentStatus, overrides: Partial<IncidentListItem['incident']> = {}): IncidentListItem => ({
   incident: {
@@ -61,9 +61,9 @@ describe('IncidentsScreen list', () => {
     global.fetch = routedFetch({ 'GET /api/incidents': () => [item(123456789, 'Abierta')] });
     screenAt();
     const card = await screen.findByRole('article', { name: 'Incidencia 123456789' });
-    expect(within(card).getByText('Abierta').getAttribute('data-tone')).toBe('red');
-    expect(within(card).getByText('Urgente').getAttribute('data-tone')).toBe('red');
-    expect(within(card).getByLabelText('Estado: Abierta')).toBeVisible();
+    expect(within(card).getByText('Abierta')).toHaveAttribute('data-tone', 'red');
+    expect(within(card).getByText('Urgente')).toHaveAttribute('data-tone', 'red');
+    expect(within(card).getByRole('img', { name: 'Estado: Abierta' })).toBeVisible();
     expect(card.textContent).toContain('Ático A · Edificio Olivo');
     expect(card.textContent).toContain('Gotea el grifo');
     expect(card.textContent).toContain('05/03/2026 10:07');
@@ -82,8 +82,8 @@ describe('IncidentsScreen list', () => {
     global.fetch = routedFetch({ 'GET /api/incidents': () => [item(1, status, { priority: 'Baja' })] });
     screenAt();
     const card = await screen.findByRole('article', { name: 'Incidencia 1' });
-    expect(within(card).getByText(status).getAttribute('data-tone')).toBe(tone);
-    expect(within(card).getByText('Baja').getAttribute('data-tone')).toBe('green');
+    expect(within(card).getByText(status)).toHaveAttribute('data-tone', tone);
+    expect(within(card).getByText('Baja')).toHaveAttribute('data-tone', 'green');
   });
 
   it('offers only the allowed next states and hides Actualizar Estado when Cerrada', async () => {
@@ -111,8 +111,10 @@ describe('IncidentsScreen list', () => {
     const card = await screen.findByRole('article', { name: 'Incidencia 1' });
     await userEvent.click(within(card).getByRole('button', { name: 'Actualizar Estado' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Pasar a En Progreso' }));
-    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Incidencia 1' })).getByText('En Progreso')).toBeVisible());
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Incidencia 1' })).getByText('En Progreso')).toHaveAttribute('data-tone', 'yellow'));
+    expect(within(screen.getByRole('article', { name: 'Incidencia 1' })).queryByText('Abierta')).toBeNull();
     expect(fetchMock).toHaveBeenCalledWith('/api/incidents/1', expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ status: 'En Progreso' }) }));
+    expect(await findToast('Estado actualizado')).toHaveTextContent('La incidencia está ahora En Progreso');
   });
 
   it('hides Actualizar Estado from a role that may not manage incidents (tenant)', async () => {
@@ -137,12 +139,14 @@ describe('new incident dialog', () => {
     screenAt();
     await userEvent.click(await screen.findByRole('button', { name: 'Nueva Incidencia' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reportar Nueva Incidencia' });
-    expect(within(dialog).getByRole('combobox', { name: 'Prioridad' }).textContent).toContain('Media');
+    expect(within(dialog).getByRole('combobox', { name: 'Prioridad' })).toHaveTextContent('Media');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reportar Incidencia' }));
-    expect(await within(dialog).findByText('Elige una propiedad')).toBeVisible();
-    expect(within(dialog).getByText('Elige la unidad afectada')).toBeVisible();
-    expect(within(dialog).getByText('Elige una categoría')).toBeVisible();
-    expect(within(dialog).getByText('El título es obligatorio')).toBeVisible();
+    await within(dialog).findByText('Elige una propiedad');
+    // Each message is read with its own field.
+    expect(within(dialog).getByRole('combobox', { name: 'Propiedad' })).toHaveAccessibleDescription('Elige una propiedad');
+    expect(within(dialog).getByRole('combobox', { name: 'Unidad' })).toHaveAccessibleDescription('Elige la unidad afectada');
+    expect(within(dialog).getByRole('combobox', { name: 'Categoría' })).toHaveAccessibleDescription('Elige una categoría');
+    expect(within(dialog).getByLabelText('Título')).toHaveAccessibleDescription('El título es obligatorio');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
@@ -171,12 +175,11 @@ describe('new incident dialog', () => {
     await userEvent.type(within(dialog).getByLabelText('Título'), 'Salta el diferencial');
     await userEvent.type(within(dialog).getByLabelText('Descripción'), 'Cada vez que se enciende el horno.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reportar Incidencia' }));
-    expect(await within(dialog).findByRole('button', { name: 'Reportando...' })).toHaveProperty('disabled', true);
+    expect(await within(dialog).findByRole('button', { name: 'Reportando...' })).toBeDisabled();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1].body))).toEqual({ rentableUnitId: 3, incidentCategory: 'Electricidad', title: 'Salta el diferencial', description: 'Cada vez que se enciende el horno.', priority: 'Media' });
     await act(async () => release(answer(201, item(9, 'Abierta'))));
-    expect(await screen.findByText('Incidencia reportada')).toBeVisible();
-    expect(screen.getByText('La incidencia ha sido reportada exitosamente')).toBeVisible();
+    expect(await findToast('Incidencia reportada')).toHaveTextContent('La incidencia ha sido reportada exitosamente');
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/incidents'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/dashboard/metrics'] });
   });
@@ -198,8 +201,8 @@ describe('new incident dialog', () => {
     await userEvent.type(within(dialog).getByLabelText('Título'), 'Ruido');
     await userEvent.type(within(dialog).getByLabelText('Descripción'), 'Ruido en la caldera');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reportar Incidencia' }));
-    expect(await screen.findByText('No se pudo reportar la incidencia')).toBeVisible();
-    expect(screen.getByText('Error')).toBeVisible();
+    expect(await findToast('Error')).toHaveTextContent('No se pudo reportar la incidencia');
+    expect(screen.getByRole('dialog', { name: 'Reportar Nueva Incidencia' })).toBeVisible();
   });
 });
 
@@ -220,8 +223,9 @@ describe('incident detail', () => {
     const history = screen.getByRole('region', { name: 'Historial' });
     const lines = within(history).getAllByRole('listitem').map((li) => li.textContent);
     expect(lines).toEqual(['05/03/2026 10:07 · Olga Martín · Incidencia reportada', '06/03/2026 11:00 · Olga Martín · Estado: Abierta → En Progreso']);
-    expect(screen.getByRole('button', { name: 'Actualizar Estado' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Volver a incidencias' }).getAttribute('href')).toBe('/incidents');
+    expect(screen.getByRole('link', { name: 'Volver a incidencias' })).toHaveAttribute('href', '/incidents');
+    await userEvent.click(screen.getByRole('button', { name: 'Actualizar Estado' }));
+    expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['Pasar a Resuelta']);
   });
 
   it('says so when the incident is not found', async () => {

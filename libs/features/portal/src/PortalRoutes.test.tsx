@@ -33,7 +33,7 @@ describe('PortalRoutes', () => {
   it.each(['/', '/dashboard'])('shows the role dashboard on %s, greeting the user', (path) => {
     renderAt(path);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Dashboard del Agente');
-    expect(screen.getByText(/Hola, Marta\./)).toBeVisible();
+    expect(screen.getByText(/Hola, Marta\./)).toHaveTextContent('Hola, Marta. Te damos la bienvenida a Arrendia.');
   });
 
   it('has a page titled Mantenimiento on /maintenance, also below it', () => {
@@ -48,7 +48,7 @@ describe('PortalRoutes', () => {
 
   it("greets 'Usuario' when the user has no first name", () => {
     renderAt('/', { ...user, firstName: null });
-    expect(screen.getByText(/Hola, Usuario\./)).toBeVisible();
+    expect(screen.getByText(/Hola, Usuario\./)).toHaveTextContent('Hola, Usuario. Te damos la bienvenida a Arrendia.');
   });
 });
 

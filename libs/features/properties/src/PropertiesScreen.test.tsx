@@ -3,7 +3,7 @@ import type { PropertyDetail, PropertyListItem } from '@arrendia/api-contract';
 import { resetToasts } from '@arrendia/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PropertiesScreen } from './PropertiesScreen';
-import { fakeResponse, pending, renderAt, serve } from '@arrendia/testing';
+import { fakeResponse, findToast, pending, renderAt, serve } from '@arrendia/testing';
 
 const property = (id: number, over: Partial<PropertyListItem> = {}): PropertyListItem => ({
   id,
@@ -59,14 +59,19 @@ describe('PropertiesScreen list', () => {
     serve({ [LIST]: () => fakeResponse(200, [property(1), property(2, { isArchived: true, totalAreaM2: null, addressNumber: null, city: 'Sevilla' })]) });
     screenAt();
     const first = await screen.findByRole('article', { name: 'Piso 1' });
+    const cards = within(screen.getByRole('list', { name: 'Propiedades' })).getAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Piso 1', 'Piso 2']);
     expect(within(first).getByText('Activa')).toBeVisible();
+    expect(within(first).queryByText('Archivada')).toBeNull();
     expect(within(first).getByText('Calle de Fuencarral 1, Madrid')).toBeVisible();
     expect(within(first).getByText('85,5 m²')).toBeVisible();
-    expect(within(first).getByRole('link', { name: 'Ver Detalles de Piso 1' }).getAttribute('href')).toBe('/properties/1');
-    const second = screen.getByRole('article', { name: 'Piso 2' });
+    expect(within(first).getByRole('link', { name: 'Ver Detalles de Piso 1' })).toHaveAttribute('href', '/properties/1');
+    const second = cards[1];
     expect(within(second).getByText('Archivada')).toBeVisible();
+    expect(within(second).queryByText('Activa')).toBeNull();
     expect(within(second).getByText('Calle de Fuencarral, Sevilla')).toBeVisible();
     expect(within(second).queryByText(/m²/)).toBeNull();
+    expect(within(second).getByRole('link', { name: 'Ver Detalles de Piso 2' })).toHaveAttribute('href', '/properties/2');
   });
 });
 
@@ -78,11 +83,14 @@ describe('PropertiesScreen create dialog', () => {
     expect((within(dialog).getByLabelText('País') as HTMLInputElement).value).toBe('España');
     fireEvent.change(within(dialog).getByLabelText('Código postal'), { target: { value: '99999' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Propiedad' }));
-    expect(await within(dialog).findByText('El nombre de la propiedad es obligatorio')).toBeVisible();
-    expect(within(dialog).getByText('La calle es obligatoria')).toBeVisible();
-    expect(within(dialog).getByText('La ciudad es obligatoria')).toBeVisible();
-    expect(within(dialog).getByText('La provincia es obligatoria')).toBeVisible();
-    expect(within(dialog).getByLabelText('Código postal').getAttribute('aria-invalid')).toBe('true');
+    await within(dialog).findByText('El nombre de la propiedad es obligatorio');
+    // Each message is read with its own field.
+    expect(within(dialog).getByLabelText('Nombre de la propiedad')).toHaveAccessibleDescription('El nombre de la propiedad es obligatorio');
+    expect(within(dialog).getByLabelText('Calle')).toHaveAccessibleDescription('La calle es obligatoria');
+    expect(within(dialog).getByLabelText('Ciudad')).toHaveAccessibleDescription('La ciudad es obligatoria');
+    expect(within(dialog).getByLabelText('Provincia')).toHaveAccessibleDescription('La provincia es obligatoria');
+    expect(within(dialog).getByLabelText('Código postal')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Nombre de la propiedad')).toBeInvalid();
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
   });
 
@@ -110,13 +118,13 @@ describe('PropertiesScreen create dialog', () => {
     fill(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Propiedad' }));
     const saving = await within(dialog).findByRole('button', { name: 'Guardando...' });
-    expect((saving as HTMLButtonElement).disabled).toBe(true);
+    expect(saving).toBeDisabled();
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toMatchObject({ propertyName: 'Ático de Lavapiés', unitType: 'vivienda', postalCode: '28012', country: 'España', totalAreaM2: 72.5 });
     answer(fakeResponse(201, property(9, { propertyName: 'Ático de Lavapiés' })));
-    expect(await screen.findByText('Propiedad creada')).toBeVisible();
-    expect(screen.getByText('La propiedad ha sido creada exitosamente')).toBeVisible();
+    expect(await findToast('Propiedad creada')).toHaveTextContent('La propiedad ha sido creada exitosamente');
     expect(await screen.findByRole('article', { name: 'Ático de Lavapiés' })).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Nueva Propiedad' })).toBeNull();
   });
 
   it("shows the server's field message under its field and the 'Error' toast", async () => {
@@ -129,9 +137,9 @@ describe('PropertiesScreen create dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nueva Propiedad' });
     fill(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Propiedad' }));
-    expect(await within(dialog).findByText('Ya existe una propiedad con esa referencia catastral')).toBeVisible();
-    expect(screen.getByText('Error')).toBeVisible();
-    expect(screen.getByText('No se pudo crear la propiedad')).toBeVisible();
+    await within(dialog).findByText('Ya existe una propiedad con esa referencia catastral');
+    expect(within(dialog).getByLabelText('Referencia catastral (opcional)')).toHaveAccessibleDescription('Ya existe una propiedad con esa referencia catastral');
+    expect(await findToast('Error')).toHaveTextContent('No se pudo crear la propiedad');
   });
 });
 
@@ -147,8 +155,8 @@ describe('PropertiesScreen delete', () => {
     const confirm = await screen.findByRole('alertdialog', { name: '¿Estás seguro de que quieres eliminar esta propiedad?' });
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByText('Propiedad eliminada')).toBeVisible();
-    expect(screen.getByText('La propiedad ha sido eliminada exitosamente')).toBeVisible();
+    expect(await findToast('Propiedad eliminada')).toHaveTextContent('La propiedad ha sido eliminada exitosamente');
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
   });
 
   it("shows the server's 409 reason with 'No se pudo eliminar la propiedad'", async () => {
@@ -159,8 +167,7 @@ describe('PropertiesScreen delete', () => {
     screenAt();
     fireEvent.click(await screen.findByRole('button', { name: 'Eliminar Piso 1' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByText('No se pudo eliminar la propiedad. No se puede eliminar una propiedad con un contrato activo')).toBeVisible();
-    expect(screen.getByText('Error')).toBeVisible();
+    expect(await findToast('Error')).toHaveTextContent('No se pudo eliminar la propiedad. No se puede eliminar una propiedad con un contrato activo');
   });
 });
 
@@ -195,10 +202,18 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
     });
     screenAt('/properties/4');
     expect(await screen.findByRole('heading', { level: 1, name: 'Piso 4' })).toBeVisible();
-    const units = screen.getByRole('region', { name: 'Unidades' });
-    expect(within(units).getByText('Alquilado')).toBeVisible();
-    expect(within(units).getByText('950,00 €/mes')).toBeVisible();
-    expect(screen.getByText('No hay ningún contrato activo.')).toBeVisible();
+    const facts = within(screen.getByRole('region', { name: 'Datos' }));
+    expect(facts.getAllByRole('term').map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`)).toEqual([
+      'Dirección: Calle de Fuencarral 4',
+      'Ciudad: 28004 Madrid (Madrid), España',
+      'Superficie: 85,5 m²',
+      'Año de construcción: —',
+      'Referencia catastral: —',
+    ]);
+    const unitRows = within(screen.getByRole('region', { name: 'Unidades' })).getAllByRole('listitem');
+    expect(unitRows).toHaveLength(1);
+    expect(unitRows[0]).toHaveTextContent('Bajo A Alquilado 950,00 €/mes');
+    expect(within(screen.getByRole('region', { name: 'Contrato activo' })).getByText('No hay ningún contrato activo.')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Archivar' }));
     await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
     const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH')!;

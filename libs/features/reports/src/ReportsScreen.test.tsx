@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { configureAxe } from 'jest-axe';
 import { currentMonthPeriod } from './period';
 import { ReportsScreen } from './ReportsScreen';
-import { answer, renderAt, routedFetch } from '@arrendia/testing';
+import { answer, findToast, renderAt, routedFetch } from '@arrendia/testing';
 
 jest.setTimeout(30_000);
 
@@ -29,14 +29,19 @@ describe('currentMonthPeriod', () => {
 });
 
 describe('ReportsScreen', () => {
-  it('shows the three report cards, each with a period and Generar PDF', () => {
+  it('shows the three report cards, each with a period (this month by default) and Generar PDF', () => {
     global.fetch = routedFetch({});
     renderAt(<ReportsScreen user={null} />);
-    for (const title of ['Reporte Financiero', 'Reporte de Ocupación', 'Reporte de Inquilinos']) {
-      const card = screen.getByRole('article', { name: title });
-      expect(within(card).getByLabelText('Desde')).toBeVisible();
-      expect(within(card).getByLabelText('Hasta')).toBeVisible();
-      expect(within(card).getByRole('button', { name: 'Generar PDF' })).toBeVisible();
+    const { from, to } = currentMonthPeriod();
+    expect(screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Reporte Financiero',
+      'Reporte de Ocupación',
+      'Reporte de Inquilinos',
+    ]);
+    for (const card of screen.getAllByRole('article')) {
+      expect(within(card).getByLabelText('Desde')).toHaveValue(from);
+      expect(within(card).getByLabelText('Hasta')).toHaveValue(to);
+      expect(within(card).getByRole('button', { name: 'Generar PDF' })).toBeEnabled();
     }
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Generar Reportes', 'Programados', 'Historial']);
   });
@@ -50,10 +55,10 @@ describe('ReportsScreen', () => {
     fireEvent.change(within(card).getByLabelText('Desde'), { target: { value: '2026-01-01' } });
     fireEvent.change(within(card).getByLabelText('Hasta'), { target: { value: '2026-03-31' } });
     await userEvent.click(within(card).getByRole('button', { name: 'Generar PDF' }));
-    expect(await screen.findByText('Reporte generado')).toBeVisible();
+    expect(await findToast('Reporte generado')).toHaveTextContent('Reporte de Ocupación listo para descargar');
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1].body))).toEqual({ reportType: 'occupancy', from: '2026-01-01', to: '2026-03-31' });
-    expect(within(card).getByRole('link', { name: 'Descargar reporte-ocupacion_2026-01-01_2026-03-31.pdf' }).getAttribute('href')).toBe('/api/reports/7/download');
+    expect(within(card).getByRole('link', { name: 'Descargar reporte-ocupacion_2026-01-01_2026-03-31.pdf' })).toHaveAttribute('href', '/api/reports/7/download');
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/reports'] });
   });
 
@@ -65,7 +70,8 @@ describe('ReportsScreen', () => {
     fireEvent.change(within(card).getByLabelText('Desde'), { target: { value: '2026-05-01' } });
     fireEvent.change(within(card).getByLabelText('Hasta'), { target: { value: '2026-04-30' } });
     await userEvent.click(within(card).getByRole('button', { name: 'Generar PDF' }));
-    expect(await within(card).findByText('La fecha final no puede ser anterior a la inicial')).toBeVisible();
+    await within(card).findByText('La fecha final no puede ser anterior a la inicial');
+    expect(within(card).getByLabelText('Hasta')).toHaveAccessibleDescription('La fecha final no puede ser anterior a la inicial');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -73,14 +79,15 @@ describe('ReportsScreen', () => {
     global.fetch = routedFetch({ 'GET /api/reports': () => [report(2, { reportType: 'tenants', fileName: 'reporte-inquilinos.pdf' }), report(1)] });
     renderAt(<ReportsScreen user={null} />);
     await userEvent.click(screen.getByRole('tab', { name: 'Programados' }));
-    expect(screen.getByText(/La programación de reportes todavía no está disponible/)).toBeVisible();
+    expect(screen.getByRole('tabpanel', { name: 'Programados' })).toHaveTextContent(/La programación de reportes todavía no está disponible/);
     await userEvent.click(screen.getByRole('tab', { name: 'Historial' }));
     const rows = (await screen.findAllByRole('row')).slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell').slice(0, 3).map((c) => c.textContent))).toEqual([
       ['02/04/2026 10:30', 'Reporte de Inquilinos', '01/03/2026 - 31/03/2026'],
       ['02/04/2026 10:30', 'Reporte Financiero', '01/03/2026 - 31/03/2026'],
     ]);
-    expect(within(rows[0]!).getByRole('link', { name: 'Descargar reporte-inquilinos.pdf' }).getAttribute('href')).toBe('/api/reports/2/download');
+    expect(within(rows[0]!).getByRole('link', { name: 'Descargar reporte-inquilinos.pdf' })).toHaveAttribute('href', '/api/reports/2/download');
+    expect(within(rows[1]!).getByRole('link', { name: /^Descargar / })).toHaveAttribute('href', '/api/reports/1/download');
   });
 
   it('Historial says when there are no reports', async () => {
@@ -88,6 +95,7 @@ describe('ReportsScreen', () => {
     renderAt(<ReportsScreen user={null} />);
     await userEvent.click(screen.getByRole('tab', { name: 'Historial' }));
     expect(await screen.findByText('Todavía no has generado ningún reporte')).toBeVisible();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });
 

@@ -62,11 +62,11 @@ describe('seed', () => {
     expect(members).toEqual(['agente@demo.arrendia.es', 'diego.navarro@demo.arrendia.es', 'manager@demo.arrendia.es']);
   });
 
-  it.each(DEMO_ACCOUNTS.map((a) => [a.email, a.roleName]))('lets %s log in with the demo password as %s', async (email, roleName) => {
+  it.each(DEMO_ACCOUNTS.map((a) => [a.email, a.roleName, a.firstName]))('lets %s log in with the demo password as %s', async (email, roleName, firstName) => {
     const res = await t.request().post('/api/auth/login').send({ email, password: DEMO_PASSWORD }).expect(200);
     const user = CurrentUserSchema.parse(res.body);
     expect(canonicalRole(user.role?.roleName)).toBe(roleName);
-    expect(user.firstName).toBeTruthy();
+    expect(user.firstName).toBe(firstName);
   });
 
 

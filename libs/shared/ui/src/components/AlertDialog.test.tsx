@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toHaveNoViolations } from 'jest-axe';
 import { useRef, useState } from 'react';
@@ -29,7 +29,7 @@ describe('AlertDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Salir' }));
     const dialog = screen.getByRole('alertdialog', { name: '¿Estás seguro de que quieres cerrar sesión?' });
     expect(dialog).toBeVisible();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
   });
 
   it('confirms once and closes', async () => {

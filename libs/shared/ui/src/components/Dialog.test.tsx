@@ -22,8 +22,7 @@ describe('Dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Abrir' }));
     const dialog = screen.getByRole('dialog', { name: 'Iniciar Sesión' });
-    expect(dialog).toHaveAttribute('aria-describedby');
-    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('Accede a tu cuenta.');
+    expect(dialog).toHaveAccessibleDescription('Accede a tu cuenta.');
     expect(dialog.contains(document.activeElement)).toBe(true);
   });
 

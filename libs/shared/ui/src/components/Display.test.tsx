@@ -64,6 +64,7 @@ describe('Avatar', () => {
       await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
       expect(screen.queryByRole('img')).toBeNull();
       expect(screen.getByText('AL')).toBeVisible();
+      expect(screen.getByText('AL')).toHaveAttribute('aria-hidden', 'true');
     });
   });
 });
@@ -81,7 +82,7 @@ describe('NotFound', () => {
     renderWithTheme(<NotFound action={<a href="/">Volver al inicio</a>} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('404 Page Not Found');
     expect(NOT_FOUND_TEXT).toBe('404 Page Not Found');
-    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
   });
 });
 

@@ -51,11 +51,11 @@ describe('DropdownMenu', () => {
     const user = userEvent.setup();
     renderWithTheme(<Menu />);
     const trigger = screen.getByRole('button', { name: 'Acciones' });
-    expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
     trigger.focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('menu')).toBeVisible();
-    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
     expect(focused()).toBe('Archivar');
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
     expect(focused()).toContain('Exportar'); // Compartir is disabled

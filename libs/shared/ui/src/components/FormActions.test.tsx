@@ -24,9 +24,11 @@ describe('FormActions', () => {
 
   it("is disabled and reads 'Guardando...' while pending, or the label it is given", () => {
     const { rerender } = renderWithTheme(<FormActions onCancel={jest.fn()} pending submitLabel="Crear Contrato" />);
-    expect((screen.getByRole('button', { name: 'Guardando...' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Guardando...' })).toBeDisabled();
     rerender(<FormActions onCancel={jest.fn()} pending submitLabel="Reportar Incidencia" pendingLabel="Reportando..." />);
-    expect(screen.getByRole('button', { name: 'Reportando...' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Reportando...' })).toBeDisabled();
+    rerender(<FormActions onCancel={jest.fn()} pending={false} submitLabel="Reportar Incidencia" pendingLabel="Reportando..." />);
+    expect(screen.getByRole('button', { name: 'Reportar Incidencia' })).toBeEnabled();
   });
 
   it('is accessible in both themes', async () => {

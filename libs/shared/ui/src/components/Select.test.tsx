@@ -35,8 +35,8 @@ describe('Select and SelectField', () => {
   it('is a combobox named by its label that shows the chosen value', () => {
     renderWithTheme(<Controlled />);
     const trigger = screen.getByRole('combobox', { name: 'Prioridad' });
-    expect(trigger.textContent).toContain('Media');
-    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(trigger).toHaveTextContent('Media');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('opens a listbox and chooses an option with the pointer', async () => {

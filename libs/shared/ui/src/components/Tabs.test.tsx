@@ -46,7 +46,9 @@ describe('Tabs', () => {
     const user = userEvent.setup();
     renderWithTheme(ui);
     await user.click(screen.getByRole('tab', { name: 'Seguridad' }));
-    expect(screen.getByRole('tabpanel', { name: 'Seguridad' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Seguridad' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Seguridad' })).toHaveTextContent('Doble factor');
+    expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
   });
 
   it('has no axe violations in either theme', async () => {

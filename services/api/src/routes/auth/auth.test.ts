@@ -132,7 +132,8 @@ describe('POST /api/auth/login', () => {
     expect(sid.attributes).toContain('httponly');
     expect(sid.attributes).toContain('samesite=lax');
     expect(sid.attributes).not.toContain('secure');
-    expect(cookies[`${SESSION_COOKIE}.sig`].value).toBeTruthy();
+    // Signed with the session secret, exactly as a browser will send it back.
+    expect(`${SESSION_COOKIE}=${sid.value}; ${SESSION_COOKIE}.sig=${cookies[`${SESSION_COOKIE}.sig`].value}`).toBe(cookieHeader(sid.value));
     expect(await sessionRow('plantada')).toBeUndefined();
     const row = await sessionRow(sid.value);
     expect(row.sess).toMatchObject({ userId: user.id });
