@@ -18,6 +18,7 @@ export * from './units';
 export * from './leads';
 export * from './visits';
 export * from './delegations';
+export * from './maintenance';
 export * from './finances';
 export * from './shell';
 export * from './publicListings';

@@ -6,6 +6,7 @@ import * as indexAuditLogByRecord from './20261121090000_index_audit_log_by_reco
 import * as createUnitListingsAndLeads from './20261121101500_create_unit_listings_and_leads';
 import * as createReportsAndDocumentCategories from './20261121114500_create_reports_and_document_categories';
 import * as agencyPipeline from './20261125020000_agency_pipeline';
+import * as createMaintenance from './20261125030000_create_maintenance';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261121101500_create_unit_listings_and_leads', ...createUnitListingsAndLeads },
   { name: '20261121114500_create_reports_and_document_categories', ...createReportsAndDocumentCategories },
   { name: '20261125020000_agency_pipeline', ...agencyPipeline },
+  { name: '20261125030000_create_maintenance', ...createMaintenance },
 ];

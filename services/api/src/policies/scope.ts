@@ -221,3 +221,23 @@ export function scopeDelegations(db: Db, qb: Knex.QueryBuilder, user: User): Kne
       return qb.whereRaw('false');
   }
 }
+
+/** Maintenance tasks or plans (table `table`): those on properties the user may see. */
+export function scopeMaintenance(db: Db, qb: Knex.QueryBuilder, user: User, table: 'maintenance_tasks' | 'maintenance_plans'): Knex.QueryBuilder {
+  return whereIn(qb, `${table}.mainPropertyId`, visiblePropertyIds(db, user));
+}
+
+/** Providers: an owner's own, an agency's for its staff, every one for the super admin. */
+export function scopeProviders(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  switch (roleOf(user)) {
+    case 'super_admin':
+      return qb;
+    case 'propietario_individual':
+      return qb.where('providers.ownerUserId', user.id);
+    case 'admin_agencia':
+    case 'agente':
+      return qb.where('providers.agencyId', user.agencyId ?? -1);
+    default:
+      return qb.whereRaw('false');
+  }
+}

@@ -31,6 +31,8 @@ import { leadsRoutes } from './leads';
 import { visitsRoutes } from './visits';
 import { agentsRoutes } from './agents';
 import { delegationsRoutes } from './delegations';
+import { maintenanceRoutes } from './maintenance';
+import { providersRoutes } from './providers';
 
 /** JSON only, at most 1 MB; a body the parser refuses becomes our error, not its text. */
 const json = bodyParser({
@@ -75,7 +77,9 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(leadsRoutes({ session }).routes())
     .use(visitsRoutes({ session }).routes())
     .use(agentsRoutes({ session }).routes())
-    .use(delegationsRoutes({ session }).routes());
+    .use(delegationsRoutes({ session }).routes())
+    .use(maintenanceRoutes({ session }).routes())
+    .use(providersRoutes({ session }).routes());
 }
 
 /** Whether a path belongs to the API; those never reach the static files. */

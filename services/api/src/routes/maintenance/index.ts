@@ -1,0 +1,21 @@
+import { MaintenancePlansCreateSchema, MaintenanceTasksCreateSchema, MaintenanceTasksUpdateSchema } from '@arrendia/api-contract';
+import Router from '@koa/router';
+import type { AppContext, AppMiddleware, AppState } from '../../context';
+import { authenticate } from '../../middlewares/authenticate';
+import { requirePermission } from '../../middlewares/requirePermission';
+import { transaction } from '../../middlewares/transaction';
+import { validate } from '../../middlewares/validate';
+import { createPlan, createTask, listPlans, listTasks, stats, updateTask } from './maintenance';
+
+/** Maintenance (issue 11): who may open /maintenance; rows by property through policies/scope. */
+export function maintenanceRoutes({ session }: { session: AppMiddleware }) {
+  const read = [session, authenticate, requirePermission('maintenance:read')];
+  const write = [session, authenticate, requirePermission('maintenance:write')];
+  return new Router<AppState, AppContext>()
+    .get('/maintenance/stats', ...read, stats)
+    .get('/maintenance/tasks', ...read, listTasks)
+    .post('/maintenance/tasks', ...write, validate(MaintenanceTasksCreateSchema), transaction, createTask)
+    .patch('/maintenance/tasks/:id', ...write, validate(MaintenanceTasksUpdateSchema), transaction, updateTask)
+    .get('/maintenance/plans', ...read, listPlans)
+    .post('/maintenance/plans', ...write, validate(MaintenancePlansCreateSchema), transaction, createPlan);
+}

@@ -1,0 +1,63 @@
+import {
+  IdSchema,
+  MaintenanceTasksListQuerySchema,
+  PageQuerySchema,
+  type MaintenancePlansCreateSchema,
+  type MaintenanceTasksCreateSchema,
+  type MaintenanceTasksUpdateSchema,
+} from '@arrendia/api-contract';
+import { z } from 'zod';
+import { createMaintenancePlan, createMaintenanceTask, updateMaintenanceTask } from '../../commands/maintenanceScheduler';
+import type { Ctx } from '../../context';
+import { currentUser } from '../../middlewares/authenticate';
+import { parseInput } from '../../middlewares/validate';
+import { paginate } from '../../pagination';
+import { presentMaintenancePlan, presentMaintenanceTask, type MaintenancePlanRow, type MaintenanceTaskRow } from '../../presenters/maintenance';
+import { maintenancePlanRows, maintenanceStats, maintenanceTaskRows } from '../../queries/maintenanceRows';
+
+/** GET /api/maintenance/tasks → the user's tasks by date (the soonest first), paged; ?status=. */
+export async function listTasks(ctx: Ctx) {
+  const { status, ...page } = parseInput(MaintenanceTasksListQuerySchema, ctx.query);
+  const query = maintenanceTaskRows(ctx.knex, currentUser(ctx));
+  if (status) query.where('maintenance_tasks.status', status);
+  query.orderBy([
+    { column: 'maintenance_tasks.scheduledDate', order: 'asc' },
+    { column: 'maintenance_tasks.id', order: 'asc' },
+  ]);
+  ctx.body = (await paginate<MaintenanceTaskRow>(ctx, query, page)).map(presentMaintenanceTask);
+}
+
+/** POST /api/maintenance/tasks → 201 with the task. */
+export async function createTask(ctx: Ctx) {
+  const row = await createMaintenanceTask(ctx.state.trx!, currentUser(ctx), ctx.state.input as z.output<typeof MaintenanceTasksCreateSchema>);
+  ctx.status = 201;
+  ctx.body = presentMaintenanceTask(row);
+}
+
+/** PATCH /api/maintenance/tasks/:id → the task, started, completed or cancelled. */
+export async function updateTask(ctx: Ctx) {
+  const { id } = parseInput(z.object({ id: IdSchema }), ctx.params);
+  ctx.body = presentMaintenanceTask(await updateMaintenanceTask(ctx.state.trx!, currentUser(ctx), id, ctx.state.input as z.output<typeof MaintenanceTasksUpdateSchema>));
+}
+
+/** GET /api/maintenance/plans → the user's preventive plans by next date, paged. */
+export async function listPlans(ctx: Ctx) {
+  const page = parseInput(PageQuerySchema, ctx.query);
+  const query = maintenancePlanRows(ctx.knex, currentUser(ctx)).orderBy([
+    { column: 'maintenance_plans.nextDate', order: 'asc' },
+    { column: 'maintenance_plans.id', order: 'asc' },
+  ]);
+  ctx.body = (await paginate<MaintenancePlanRow>(ctx, query, page)).map(presentMaintenancePlan);
+}
+
+/** POST /api/maintenance/plans → 201 with the plan (its first task booked). */
+export async function createPlan(ctx: Ctx) {
+  const row = await createMaintenancePlan(ctx.state.trx!, currentUser(ctx), ctx.state.input as z.output<typeof MaintenancePlansCreateSchema>);
+  ctx.status = 201;
+  ctx.body = presentMaintenancePlan(row);
+}
+
+/** GET /api/maintenance/stats → the four cards of /maintenance. */
+export async function stats(ctx: Ctx) {
+  ctx.body = await maintenanceStats(ctx.knex, currentUser(ctx));
+}

@@ -1,0 +1,26 @@
+import { PageQuerySchema, type ProvidersCreateSchema } from '@arrendia/api-contract';
+import type { z } from 'zod';
+import { registerProvider } from '../../commands/maintenanceScheduler';
+import type { Ctx } from '../../context';
+import { currentUser } from '../../middlewares/authenticate';
+import { parseInput } from '../../middlewares/validate';
+import { paginate } from '../../pagination';
+import { presentProvider, type ProviderRow } from '../../presenters/maintenance';
+import { providerRows } from '../../queries/maintenanceRows';
+
+/** GET /api/providers → the user's providers by name, paged. */
+export async function list(ctx: Ctx) {
+  const page = parseInput(PageQuerySchema, ctx.query);
+  const query = providerRows(ctx.knex, currentUser(ctx)).orderBy([
+    { column: 'providers.name', order: 'asc' },
+    { column: 'providers.id', order: 'asc' },
+  ]);
+  ctx.body = (await paginate<ProviderRow>(ctx, query, page)).map(presentProvider);
+}
+
+/** POST /api/providers → 201 with the provider. */
+export async function create(ctx: Ctx) {
+  const row = await registerProvider(ctx.state.trx!, currentUser(ctx), ctx.state.input as z.output<typeof ProvidersCreateSchema>);
+  ctx.status = 201;
+  ctx.body = presentProvider(row);
+}
