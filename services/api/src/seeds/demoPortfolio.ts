@@ -1,6 +1,7 @@
 import { legalDeposit, type TransactionStatus, type TransactionType } from '@arrendia/api-contract';
 import { fromCents, toCents, toIsoDate } from '@arrendia/locale-es';
 import type { Knex } from 'knex';
+import { seedDemoMaintenance } from './demoMaintenance';
 import type { DemoCalendar } from './demoCalendar';
 import { DEMO_REF_CATASTRALES, demoPortfolioPlan, type DemoEntityRef, type DemoPortfolioPlan, type DemoProperty, type DemoUnit } from './demoPortfolioPlan';
 
@@ -133,6 +134,7 @@ export async function seedDemoPortfolio(trx: Knex.Transaction, cal: DemoCalendar
   await insertIncidents(trx, plan, cal, ids);
   await trx('transactions').insert(plannedTransactions(plan, cal, ids));
   await insertMessaging(trx, plan, cal, ids);
+  await seedDemoMaintenance(trx, cal, agencyId);
 }
 
 /** Properties, their units (Alquilado exactly when an Activo contract rents them) and residential details. */
