@@ -1,10 +1,15 @@
+import { MaintenanceScreen } from '@arrendia/feature-maintenance';
 import { PortalRoutes } from '@arrendia/feature-portal';
 import type { RemoteApp } from '@arrendia/remote-contract';
 
-/** The admin-portal remote: the portal routes of its roles (routes are relative to the shell's basePath). */
+/** The admin-portal remote: the super admin's screens over all rows (the rest of the route table is still to build, issue 13). */
+const SCREENS = {
+  '/maintenance': MaintenanceScreen,
+} as const;
+
 const App: RemoteApp = ({ user }) => (
   <div data-remote="admin-portal" data-build={__ARRENDIA_BUILD_ID__}>
-    <PortalRoutes user={user} />
+    <PortalRoutes user={user} screens={SCREENS} />
   </div>
 );
 

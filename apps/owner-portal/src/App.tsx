@@ -2,6 +2,7 @@ import { ContractsScreen } from '@arrendia/feature-contracts';
 import { DocumentsScreen } from '@arrendia/feature-documents';
 import { AnalyticsScreen, FinancesScreen } from '@arrendia/feature-finances';
 import { IncidentsScreen } from '@arrendia/feature-incidents';
+import { MaintenanceScreen } from '@arrendia/feature-maintenance';
 import { PortalRoutes } from '@arrendia/feature-portal';
 import { PropertiesScreen } from '@arrendia/feature-properties';
 import { ReportsScreen } from '@arrendia/feature-reports';
@@ -18,6 +19,7 @@ const SCREENS = {
   '/documents': DocumentsScreen,
   '/analytics': AnalyticsScreen,
   '/reports': ReportsScreen,
+  '/maintenance': MaintenanceScreen,
 } as const;
 
 const App: RemoteApp = ({ user }) => (

@@ -13,12 +13,12 @@ import { ShellPage } from '../../pom/ShellPage';
  */
 const STILL_TO_BUILD: Readonly<Record<DemoAccount, readonly string[]>> = {
   // issue 13: admin portal and settings
-  admin: APP_ROUTES,
-  // issues 11 (tenants, maintenance), 12 (messages) and 13 (settings)
-  owner: ['/tenants', '/messages', '/maintenance', '/settings'],
-  // issues 11 (dashboards, tenants, maintenance), 12 (messages) and 13 (settings)
-  manager: ['/dashboard', '/tenants', '/messages', '/maintenance', '/settings'],
-  agente: ['/tenants', '/messages', '/maintenance', '/settings'],
+  admin: APP_ROUTES.filter((route) => route !== '/maintenance'),
+  // issues 11 (tenants), 12 (messages) and 13 (settings)
+  owner: ['/tenants', '/messages', '/settings'],
+  // issues 11 (dashboards, tenants), 12 (messages) and 13 (settings)
+  manager: ['/dashboard', '/tenants', '/messages', '/settings'],
+  agente: ['/tenants', '/messages', '/settings'],
   delegado: ['/dashboard', '/messages', '/settings'],
   // issue 12: tenant portal
   tenant: ['/dashboard', '/contracts', '/incidents', '/messages', '/settings'],

@@ -1,7 +1,7 @@
 import type { StatusTone } from '../theme/themes';
 import { Badge } from './Badge';
 
-export type StatusKind = 'contract' | 'incident' | 'priority' | 'lead' | 'visit';
+export type StatusKind = 'contract' | 'incident' | 'priority' | 'lead' | 'visit' | 'maintenance';
 
 /**
  * The one value → tone table of spec §4. A contract in any other status is blue (the spec says so);
@@ -14,6 +14,7 @@ export const STATUS_TONES: Readonly<Record<StatusKind, { values: Readonly<Record
   // The agent's pipeline (issue 11): new leads stand out, closed ones recede.
   lead: { values: { Nuevo: 'blue', Contactado: 'yellow', 'Visita programada': 'orange', Cerrado: 'green', Descartado: 'grey' }, otherwise: 'grey' },
   visit: { values: { Programada: 'blue', Realizada: 'green', Cancelada: 'grey' }, otherwise: 'grey' },
+  maintenance: { values: { Programado: 'blue', 'En curso': 'yellow', Completado: 'green', Cancelado: 'grey' }, otherwise: 'grey' },
 };
 
 /** The tone a contract status, incident status or priority is drawn in. */
