@@ -2,13 +2,13 @@ import type { Knex } from 'knex';
 import { Notification } from './models/Notification';
 
 /** The kinds of notification the API writes (spec §3 activity types, plus the ones messaging needs). */
-export type NotificationType = 'new_incident' | 'incident_updated' | 'incident_resolved' | 'new_message';
+export type NotificationType = 'new_incident' | 'incident_updated' | 'incident_resolved' | 'new_message' | 'tenant_invitation' | 'invitation_accepted';
 
 export interface NotificationDraft {
   title: string;
   message: string;
   notificationType: NotificationType;
-  relatedEntityType: 'incident' | 'conversation';
+  relatedEntityType: 'incident' | 'conversation' | 'contract' | 'tenant_invitation';
   relatedEntityId: number;
 }
 

@@ -19,6 +19,7 @@ export * from './leads';
 export * from './visits';
 export * from './delegations';
 export * from './maintenance';
+export * from './tenants';
 export * from './finances';
 export * from './shell';
 export * from './publicListings';

@@ -35,6 +35,8 @@ export const ACTION_ACCESS = {
   /** Delegating one's portfolio (decisions.md): the owner grants and revokes; the delegate and the super admin read. */
   'delegations:manage': ['propietario_individual'],
   'delegations:read': ['super_admin', 'propietario_individual', 'propietario_delegado'],
+  'tenants:read': ROUTE_ACCESS['/tenants'],
+  'tenants:invite': ROUTE_ACCESS['/tenants'],
   'maintenance:read': ROUTE_ACCESS['/maintenance'],
   'maintenance:write': ROUTE_ACCESS['/maintenance'],
   'leads:manage': AGENCY_STAFF,

@@ -7,6 +7,7 @@ import * as createUnitListingsAndLeads from './20261121101500_create_unit_listin
 import * as createReportsAndDocumentCategories from './20261121114500_create_reports_and_document_categories';
 import * as agencyPipeline from './20261125020000_agency_pipeline';
 import * as createMaintenance from './20261125030000_create_maintenance';
+import * as createTenantInvitations from './20261125032000_create_tenant_invitations';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261121114500_create_reports_and_document_categories', ...createReportsAndDocumentCategories },
   { name: '20261125020000_agency_pipeline', ...agencyPipeline },
   { name: '20261125030000_create_maintenance', ...createMaintenance },
+  { name: '20261125032000_create_tenant_invitations', ...createTenantInvitations },
 ];

@@ -33,6 +33,7 @@ import { agentsRoutes } from './agents';
 import { delegationsRoutes } from './delegations';
 import { maintenanceRoutes } from './maintenance';
 import { providersRoutes } from './providers';
+import { tenantsRoutes } from './tenants';
 
 /** JSON only, at most 1 MB; a body the parser refuses becomes our error, not its text. */
 const json = bodyParser({
@@ -79,7 +80,8 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(agentsRoutes({ session }).routes())
     .use(delegationsRoutes({ session }).routes())
     .use(maintenanceRoutes({ session }).routes())
-    .use(providersRoutes({ session }).routes());
+    .use(providersRoutes({ session }).routes())
+    .use(tenantsRoutes({ session }).routes());
 }
 
 /** Whether a path belongs to the API; those never reach the static files. */

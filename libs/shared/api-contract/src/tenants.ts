@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { IdSchema, MoneySchema, optionalFilter, PageQuerySchema, requiredText } from './common';
+import { CONTRACT_STATUSES } from './enums';
+
+/** Spec §4 tenant statuses, from the contract's: Activo → Activo, Pendiente → Pendiente, Finalizado → Inactivo. */
+export const TENANT_STATUSES = ['Activo', 'Pendiente', 'Inactivo'] as const;
+export type TenantStatus = (typeof TENANT_STATUSES)[number];
+
+/** `GET /api/tenants?q=`: one row per tenant and contract in the user's scope; `q` matches name, email or property. */
+export const TenantsListQuerySchema = PageQuerySchema.extend({
+  q: optionalFilter(z.string().trim().max(100, 'Máximo 100 caracteres')),
+});
+
+export const TenantRowSchema = z.object({
+  tenant: z.object({ id: z.number().int(), firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string(), telefono: z.string().nullable() }),
+  contract: z.object({ id: z.number().int(), contractCode: z.string(), status: z.enum(CONTRACT_STATUSES), rentAmount: MoneySchema, startDate: z.string() }),
+  unit: z.object({ id: z.number().int(), unitName: z.string() }),
+  property: z.object({ id: z.number().int(), propertyName: z.string() }),
+  status: z.enum(TENANT_STATUSES),
+});
+export type TenantRow = z.infer<typeof TenantRowSchema>;
+
+/** 'Invitar Inquilino': an email bound to one of the user's contracts. */
+export const TenantInvitationsCreateSchema = z
+  .object({
+    email: z.string({ error: 'Indica el correo electrónico' }).trim().toLowerCase().min(1, 'Indica el correo electrónico').email('Introduce un correo electrónico válido').max(255),
+    contractId: IdSchema,
+  })
+  .strict();
+export type TenantInvitationsCreateInput = z.input<typeof TenantInvitationsCreateSchema>;
+
+/** The created invitation; `link` is shown to the inviter to send (there is no email delivery yet). */
+export const TenantInvitationSchema = z.object({ id: z.number().int(), email: z.string(), contractId: z.number().int(), expiresAt: z.string(), link: z.string() });
+export type TenantInvitation = z.infer<typeof TenantInvitationSchema>;
+
+/** What the invitee's page shows before accepting. */
+export const TenantInvitationPreviewSchema = z.object({ email: z.string(), propertyName: z.string(), unitName: z.string(), expiresAt: z.string(), accountExists: z.boolean() });
+export type TenantInvitationPreview = z.infer<typeof TenantInvitationPreviewSchema>;
+
+/** Accepting: a new account's name and password (an existing account accepts while signed in, with no body). */
+export const TenantInvitationAcceptSchema = z
+  .object({
+    firstName: requiredText(100, 'El nombre es obligatorio').optional(),
+    lastName: requiredText(100, 'Los apellidos son obligatorios').optional(),
+    password: z.string().min(8, 'La contraseña debe tener al menos 8 caracteres').max(200).optional(),
+  })
+  .strict();
+export type TenantInvitationAcceptInput = z.input<typeof TenantInvitationAcceptSchema>;
+
+export const INVITATION_DAYS = 7;
+export const INVITATION_USED = 'Esta invitación ya se ha usado';
+export const INVITATION_EXPIRED = 'Esta invitación ha caducado: pide una nueva a quien te la envió';

@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { INVITATION_DAYS, INVITATION_EXPIRED, INVITATION_USED } from '@arrendia/api-contract';
+import type { Knex } from 'knex';
+import { audit } from '../audit';
+import { conflict, HttpError, notFound, validationError } from '../errors';
+import { Role } from '../models/Role';
+import { User } from '../models/User';
+import { displayName, notify } from '../notify';
+import { loadManageable } from '../policies/manageable';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const invitationLink = (token: string) => `/invitacion/${token}`;
+
+/**
+ * 'Invitar Inquilino' (POST /api/tenant-invitations): a one-time link for `email` to a contract the
+ * user manages (404 otherwise), valid seven days. The token is returned once; only its hash is
+ * kept. An existing tenant account with that email is notified in the app.
+ */
+export async function inviteTenant(trx: Knex.Transaction, user: User, input: { email: string; contractId: number }, now = new Date()): Promise<{ id: number; token: string; expiresAt: Date }> {
+  const contract = await loadManageable<{ id: number; status: string; contractCode: string }>(
+    trx,
+    user,
+    trx('contracts').join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId').select('contracts.id', 'contracts.status', 'contracts.contractCode').where('contracts.id', input.contractId),
+    { propertyColumn: 'rentable_units.mainPropertyId', notFoundMessage: 'No se ha encontrado el contrato', field: 'contractId' },
+  );
+  if (contract.status === 'Finalizado') throw conflict('No se puede invitar a un contrato finalizado', { contractId: 'No se puede invitar a un contrato finalizado' });
+  const existing = await trx('users').join('roles', 'roles.id', 'users.roleId').where('users.email', input.email).first('users.id', 'roles.roleName');
+  if (existing && existing.roleName !== 'inquilino') throw conflict('Ese correo pertenece a una cuenta que no es de inquilino', { email: 'Ese correo pertenece a una cuenta que no es de inquilino' });
+  if (existing && (await trx('tenants_contracts').where({ tenantUserId: existing.id, contractId: contract.id }).first('contractId'))) {
+    throw conflict('Esa persona ya es inquilina de este contrato', { email: 'Esa persona ya es inquilina de este contrato' });
+  }
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
+  const [{ id }] = await trx('tenant_invitations').insert({ tokenHash: hashToken(token), email: input.email, contractId: contract.id, invitedByUserId: user.id, expiresAt }).returning('id');
+  await audit(trx, { userId: user.id, action: 'create', tableName: 'tenant_invitations', recordId: id, newValues: { email: input.email, contractId: contract.id, expiresAt } });
+  if (existing) {
+    await notify(trx, [existing.id], {
+      title: 'Invitación a un contrato',
+      message: `${displayName(user)} te invita al contrato ${contract.contractCode}`,
+      notificationType: 'tenant_invitation',
+      relatedEntityType: 'tenant_invitation',
+      relatedEntityId: id,
+    });
+  }
+  return { id, token, expiresAt };
+}
+
+export interface InvitationRow {
+  id: number;
+  email: string;
+  contractId: number;
+  invitedByUserId: number | null;
+  expiresAt: Date | string;
+  acceptedAt: Date | string | null;
+  propertyName: string;
+  unitName: string;
+}
+
+/** The invitation of a token, locked when asked; 404 unknown, 410 used or expired (Spanish messages). */
+export async function loadInvitation(db: Knex | Knex.Transaction, token: string, { lock = false, now = new Date() } = {}): Promise<InvitationRow> {
+  const query = db('tenant_invitations')
+    .join('contracts', 'contracts.id', 'tenant_invitations.contractId')
+    .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
+    .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
+    .select('tenant_invitations.*', 'rentable_units.unitName', 'main_properties.propertyName')
+    .where('tenant_invitations.tokenHash', hashToken(token));
+  if (lock) query.forUpdate('tenant_invitations');
+  const row: InvitationRow | undefined = await query.first();
+  if (!row) throw notFound('Esta invitación no existe');
+  if (row.acceptedAt) throw new HttpError(410, 'invitation_used', INVITATION_USED);
+  if (new Date(row.expiresAt).getTime() <= now.getTime()) throw new HttpError(410, 'invitation_expired', INVITATION_EXPIRED);
+  return row;
+}
+
+/**
+ * Accepts an invitation (POST /api/tenant-invitations/:token/accept): creates the tenant account
+ * (name and a password hashed beforehand) or, for an existing account, requires that account's
+ * session; links the contract, uses up the link and tells the inviter, all in one transaction.
+ */
+export async function acceptInvitation(
+  trx: Knex.Transaction,
+  token: string,
+  input: { firstName?: string; lastName?: string; passwordHash?: string },
+  sessionUser: User | null,
+): Promise<User> {
+  const invitation = await loadInvitation(trx, token, { lock: true });
+  let tenant = await User.query(trx).findOne({ email: invitation.email }).withGraphFetched('role');
+  if (tenant) {
+    if (!sessionUser || sessionUser.id !== tenant.id) throw conflict('Ya tienes una cuenta con este correo: inicia sesión y vuelve a abrir el enlace');
+  } else {
+    const fields: Record<string, string> = {};
+    if (!input.firstName) fields.firstName = 'El nombre es obligatorio';
+    if (!input.lastName) fields.lastName = 'Los apellidos son obligatorios';
+    if (!input.passwordHash) fields.password = 'La contraseña debe tener al menos 8 caracteres';
+    if (Object.keys(fields).length) throw validationError('Revisa los campos marcados', fields);
+    const role = await Role.query(trx).findOne({ roleName: 'inquilino' }).throwIfNotFound();
+    tenant = await User.query(trx).insertAndFetch({ roleId: role.id, email: invitation.email, password: input.passwordHash!, firstName: input.firstName!, lastName: input.lastName!, emailVerifiedAt: new Date() });
+    tenant.role = role;
+    await audit(trx, { userId: tenant.id, action: 'register', tableName: 'users', recordId: tenant.id, newValues: { email: tenant.email, role: 'inquilino', invitationId: invitation.id } });
+  }
+  const primary = !(await trx('tenants_contracts').where('contractId', invitation.contractId).first('contractId'));
+  await trx('tenants_contracts').insert({ tenantUserId: tenant.id, contractId: invitation.contractId, isPrimaryTenant: primary }).onConflict(['tenantUserId', 'contractId']).ignore();
+  await trx('tenant_invitations').where('id', invitation.id).update({ acceptedAt: trx.fn.now(), acceptedByUserId: tenant.id });
+  await audit(trx, { userId: tenant.id, action: 'update', tableName: 'tenant_invitations', recordId: invitation.id, newValues: { acceptedByUserId: tenant.id, contractId: invitation.contractId } });
+  if (invitation.invitedByUserId) {
+    await notify(trx, [invitation.invitedByUserId], {
+      title: 'Invitación aceptada',
+      message: `${displayName(tenant)} ha aceptado la invitación a ${invitation.propertyName} · ${invitation.unitName}`,
+      notificationType: 'invitation_accepted',
+      relatedEntityType: 'contract',
+      relatedEntityId: invitation.contractId,
+    });
+  }
+  return tenant;
+}

@@ -1,0 +1,20 @@
+import { TenantInvitationAcceptSchema, TenantInvitationsCreateSchema } from '@arrendia/api-contract';
+import Router from '@koa/router';
+import type { AppContext, AppMiddleware, AppState } from '../../context';
+import { authenticate } from '../../middlewares/authenticate';
+import { requirePermission } from '../../middlewares/requirePermission';
+import { transaction } from '../../middlewares/transaction';
+import { validate } from '../../middlewares/validate';
+import { accept, invite, list, preview } from './tenants';
+
+/**
+ * Tenants and their invitations (issue 11). The invitation's own page is public: the token (256
+ * random bits, kept only as a hash) is what opens it.
+ */
+export function tenantsRoutes({ session }: { session: AppMiddleware }) {
+  return new Router<AppState, AppContext>()
+    .get('/tenants', session, authenticate, requirePermission('tenants:read'), list)
+    .post('/tenant-invitations', session, authenticate, requirePermission('tenants:invite'), validate(TenantInvitationsCreateSchema), transaction, invite)
+    .get('/tenant-invitations/:token', preview)
+    .post('/tenant-invitations/:token/accept', session, validate(TenantInvitationAcceptSchema), accept);
+}
