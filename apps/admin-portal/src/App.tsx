@@ -1,10 +1,12 @@
 import { MaintenanceScreen } from '@arrendia/feature-maintenance';
+import { TenantsScreen } from '@arrendia/feature-tenants';
 import { PortalRoutes } from '@arrendia/feature-portal';
 import type { RemoteApp } from '@arrendia/remote-contract';
 
 /** The admin-portal remote: the super admin's screens over all rows (the rest of the route table is still to build, issue 13). */
 const SCREENS = {
   '/maintenance': MaintenanceScreen,
+  '/tenants': TenantsScreen,
 } as const;
 
 const App: RemoteApp = ({ user }) => (

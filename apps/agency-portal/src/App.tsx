@@ -3,6 +3,7 @@ import { DocumentsScreen } from '@arrendia/feature-documents';
 import { AnalyticsScreen, FinancesScreen } from '@arrendia/feature-finances';
 import { IncidentsScreen } from '@arrendia/feature-incidents';
 import { MaintenanceScreen } from '@arrendia/feature-maintenance';
+import { TenantsScreen } from '@arrendia/feature-tenants';
 import { PortalRoutes } from '@arrendia/feature-portal';
 import { PropertiesScreen } from '@arrendia/feature-properties';
 import { ReportsScreen } from '@arrendia/feature-reports';
@@ -24,6 +25,7 @@ const SCREENS = {
   '/analytics': AnalyticsScreen,
   '/reports': ReportsScreen,
   '/maintenance': MaintenanceScreen,
+  '/tenants': TenantsScreen,
 } as const;
 
 const App: RemoteApp = ({ user }) => (

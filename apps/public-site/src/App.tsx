@@ -13,6 +13,7 @@ const PropertyPage = lazy(() => import('./property/PropertyPage').then((m) => ({
 const RentalTypesPage = lazy(() => import('./marketing/RentalTypesPage').then((m) => ({ default: m.RentalTypesPage })));
 const RoomsManagementPage = lazy(() => import('./marketing/RoomsManagementPage').then((m) => ({ default: m.RoomsManagementPage })));
 const PropertiesManagementPage = lazy(() => import('./marketing/PropertiesManagementPage').then((m) => ({ default: m.PropertiesManagementPage })));
+const InvitationPage = lazy(() => import('./invitation/InvitationPage').then((m) => ({ default: m.InvitationPage })));
 const ApartmentsManagementPage = lazy(() => import('./marketing/ApartmentsManagementPage').then((m) => ({ default: m.ApartmentsManagementPage })));
 
 /** The public site: the pages a signed-out visitor may open (spec §2), under the shell's router. */
@@ -29,6 +30,7 @@ const App: RemoteApp = () => (
             <Route path="rooms-management" element={<RoomsManagementPage />} />
             <Route path="properties-management" element={<PropertiesManagementPage />} />
             <Route path="apartments-management" element={<ApartmentsManagementPage />} />
+            <Route path="invitacion/:token" element={<InvitationPage />} />
             <Route
               path="*"
               element={

@@ -13,12 +13,12 @@ import { ShellPage } from '../../pom/ShellPage';
  */
 const STILL_TO_BUILD: Readonly<Record<DemoAccount, readonly string[]>> = {
   // issue 13: admin portal and settings
-  admin: APP_ROUTES.filter((route) => route !== '/maintenance'),
-  // issues 11 (tenants), 12 (messages) and 13 (settings)
-  owner: ['/tenants', '/messages', '/settings'],
-  // issues 11 (dashboards, tenants), 12 (messages) and 13 (settings)
-  manager: ['/dashboard', '/tenants', '/messages', '/settings'],
-  agente: ['/tenants', '/messages', '/settings'],
+  admin: APP_ROUTES.filter((route) => route !== '/maintenance' && route !== '/tenants'),
+  // issues 12 (messages) and 13 (settings)
+  owner: ['/messages', '/settings'],
+  // issues 11 (the manager's and the delegated owner's dashboards), 12 (messages) and 13 (settings)
+  manager: ['/dashboard', '/messages', '/settings'],
+  agente: ['/messages', '/settings'],
   delegado: ['/dashboard', '/messages', '/settings'],
   // issue 12: tenant portal
   tenant: ['/dashboard', '/contracts', '/incidents', '/messages', '/settings'],

@@ -74,6 +74,8 @@ describe('public routes', () => {
     expect(isPublicPath('/property/')).toBe(false);
     expect(isPublicPath('/property/7/x')).toBe(false);
     expect(isPublicPath('/dashboard')).toBe(false);
+    expect(isPublicPath('/invitacion/abc123')).toBe(true);
+    expect(isPublicPath('/invitacion/')).toBe(false);
   });
 });
 

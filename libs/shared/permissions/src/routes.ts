@@ -71,7 +71,8 @@ export function routesFor(roleName: string | null | undefined): AppRoute[] {
  * Routes a signed-out visitor may open (spec §2); the public-site remote renders them.
  * /properties-management is the page /rental-types links to for large portfolios.
  */
-export const PUBLIC_ROUTES = ['/', '/alquiler', '/property/:id', '/rental-types', '/rooms-management', '/apartments-management', '/properties-management'] as const;
+/** The visitor's pages; /invitacion/:token is where an invited tenant sets its password (issue 11). */
+export const PUBLIC_ROUTES = ['/', '/alquiler', '/property/:id', '/rental-types', '/rooms-management', '/apartments-management', '/properties-management', '/invitacion/:token'] as const;
 
 /** Whether a path is one of the public routes. */
 export function isPublicPath(pathname: string): boolean {

@@ -1,0 +1,84 @@
+import { TenantInvitationAcceptSchema, type TenantInvitationPreview } from '@arrendia/api-contract';
+import { apiRequest, readErrorBody, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { formatDate } from '@arrendia/locale-es';
+import { Button, Card, CardDescription, CardTitle, PageHeader, Skeleton, TextField } from '@arrendia/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Container } from '../layout/PublicLayout';
+import { hardNavigate } from '../navigation';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  max-width: 420px;
+`;
+
+/** The API's Spanish message of a failed call (used or expired link: 410), or a generic one. */
+const messageOf = (error: unknown, fallback: string) => readErrorBody(error)?.message ?? fallback;
+
+/**
+ * /invitacion/:token: the invited tenant sees the home and its email, chooses name and password,
+ * and lands in the tenant portal with the contract linked (issue 11). A used or expired link says so.
+ */
+export function InvitationPage() {
+  const { token = '' } = useParams();
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const invitation = useQuery<TenantInvitationPreview>({ queryKey: [`/api/tenant-invitations/${encodeURIComponent(token)}`], retry: false });
+  const accept = useMutation({
+    mutationFn: async (input: { firstName: string; lastName: string; password: string }) => apiRequest('POST', `/api/tenant-invitations/${encodeURIComponent(token)}/accept`, input),
+    onSuccess: () => hardNavigate('/dashboard'),
+    onError: (error) => setErrors((readErrorBody(error)?.fields as FieldErrors | undefined) ?? {}),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = TenantInvitationAcceptSchema.required().safeParse({ firstName, lastName, password });
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    accept.mutate({ firstName, lastName, password });
+  };
+
+  return (
+    <Container>
+      <PageHeader title="Invitación de Arrendia" description="Tu casero o tu agencia te invita a seguir tu alquiler en Arrendia." />
+      <Card>
+        {invitation.isLoading ? (
+          <Skeleton height="8rem" />
+        ) : invitation.isError ? (
+          <p role="alert">{messageOf(invitation.error, 'No se ha podido abrir la invitación')}</p>
+        ) : invitation.data?.accountExists ? (
+          <CardDescription>Ya tienes una cuenta con {invitation.data.email}: inicia sesión y vuelve a abrir este enlace para vincular el contrato.</CardDescription>
+        ) : (
+          invitation.data && (
+            <>
+              <CardTitle as="h2">
+                {invitation.data.propertyName} · {invitation.data.unitName}
+              </CardTitle>
+              <CardDescription>
+                Crea tu cuenta de inquilino para {invitation.data.email}. El enlace caduca el {formatDate(invitation.data.expiresAt)}.
+              </CardDescription>
+              <Form onSubmit={submit} noValidate aria-label="Aceptar invitación">
+                <TextField label="Nombre" value={firstName} onChange={(e) => setFirstName(e.target.value)} error={errors.firstName} autoComplete="given-name" />
+                <TextField label="Apellidos" value={lastName} onChange={(e) => setLastName(e.target.value)} error={errors.lastName} autoComplete="family-name" />
+                <TextField label="Contraseña" type="password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} autoComplete="new-password" hint="Al menos 8 caracteres" />
+                {accept.isError && !Object.keys(errors).length && <p role="alert">{messageOf(accept.error, 'No se pudo aceptar la invitación')}</p>}
+                <Button type="submit" disabled={accept.isPending}>
+                  {accept.isPending ? 'Creando cuenta...' : 'Crear cuenta y entrar'}
+                </Button>
+              </Form>
+            </>
+          )
+        )}
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,64 @@
+/** @jest-environment jsdom */
+import type { ContractListItem, TenantRow } from '@arrendia/api-contract';
+import { answer, fakeResponse, renderAt, routedFetch } from '@arrendia/testing';
+import { resetToasts } from '@arrendia/ui';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TenantsScreen } from './TenantsScreen';
+
+jest.setTimeout(30_000);
+
+const row: TenantRow = {
+  tenant: { id: 7, firstName: 'Lucía', lastName: 'Pardo', email: 'lucia@example.com', telefono: '+34 600 111 222' },
+  contract: { id: 11, contractCode: 'CTR-11', status: 'Activo', rentAmount: '1100.00', startDate: '2026-01-01' },
+  unit: { id: 3, unitName: 'Ático' },
+  property: { id: 2, propertyName: 'Edificio Huertas' },
+  status: 'Activo',
+};
+const contract = { contract: { id: 12, contractCode: 'CTR-12', status: 'Pendiente' }, unit: { id: 4, unitName: 'Bajo' }, property: { id: 2, propertyName: 'Edificio Huertas' } } as unknown as ContractListItem;
+
+afterEach(() => act(() => resetToasts()));
+
+describe('TenantsScreen', () => {
+  it('lists each tenant with contact, home, status, rent and start, and links to the contract', async () => {
+    global.fetch = routedFetch({ 'GET /api/tenants?page=1&pageSize=20': () => fakeResponse(200, [row], { 'X-Total-Count': '1' }) });
+    renderAt(<TenantsScreen user={null} />);
+    const lucia = (await screen.findByRole('rowheader', { name: 'Lucía Pardo' })).closest('tr')!;
+    expect(lucia).toHaveTextContent('lucia@example.com · +34 600 111 222');
+    expect(lucia).toHaveTextContent('Edificio Huertas · Ático');
+    expect(lucia).toHaveTextContent('1.100,00 €');
+    expect(lucia).toHaveTextContent('01/01/2026');
+    expect(within(lucia).getByRole('link', { name: 'Ver Contrato de Lucía Pardo' })).toHaveAttribute('href', '/contracts/11');
+    expect(screen.getByText('1 inquilinos')).toBeVisible();
+  });
+
+  it('searches on the server', async () => {
+    const fetchMock = routedFetch({
+      'GET /api/tenants?page=1&pageSize=20': () => fakeResponse(200, [row], { 'X-Total-Count': '1' }),
+      'GET /api/tenants?page=1&pageSize=20&q=zz': () => fakeResponse(200, [], { 'X-Total-Count': '0' }),
+    });
+    global.fetch = fetchMock;
+    renderAt(<TenantsScreen user={null} />);
+    await screen.findByRole('rowheader', { name: 'Lucía Pardo' });
+    await userEvent.type(screen.getByLabelText('Buscar'), 'zz');
+    expect(await screen.findByText('Ningún inquilino coincide con la búsqueda')).toBeVisible();
+  });
+
+  it('creates an invitation and shows the one-time link to copy', async () => {
+    const post = jest.fn((_body: unknown) => answer(201, { id: 5, email: 'nueva@example.com', contractId: 12, expiresAt: '2026-12-02T10:00:00Z', link: '/invitacion/abcdefghijklmnopqrstuvwxyz' }));
+    global.fetch = routedFetch({
+      'GET /api/tenants?page=1&pageSize=20': () => fakeResponse(200, [row], { 'X-Total-Count': '1' }),
+      'GET /api/contracts?pageSize=100': () => [contract],
+      'POST /api/tenant-invitations': (init?: RequestInit) => post(JSON.parse(String(init?.body))),
+    });
+    renderAt(<TenantsScreen user={null} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Invitar Inquilino' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invitar Inquilino' });
+    await userEvent.type(within(dialog).getByLabelText('Correo electrónico'), 'Nueva@Example.com');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Contrato' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'CTR-12 · Edificio Huertas · Bajo' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Crear invitación' }));
+    expect(await within(dialog).findByLabelText('Enlace de invitación (un solo uso, 7 días)')).toHaveValue('http://localhost/invitacion/abcdefghijklmnopqrstuvwxyz');
+    expect(post).toHaveBeenCalledWith({ email: 'nueva@example.com', contractId: 12 });
+  });
+});

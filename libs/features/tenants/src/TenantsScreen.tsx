@@ -1,0 +1,234 @@
+import { TenantInvitationsCreateSchema, type ContractListItem, type CurrentUser, type TenantInvitation, type TenantInvitationsCreateInput, type TenantRow } from '@arrendia/api-contract';
+import { apiRequest, isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { formatDate, formatEuros } from '@arrendia/locale-es';
+import { Button, ButtonLink, Card, Dialog, FormActions, PageHeader, SelectField, Skeleton, StatusBadge, TextField, useToast } from '@arrendia/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+
+const PAGE_SIZE = 20;
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  th, td {
+    text-align: left;
+    padding: ${({ theme }) => theme.space.sm};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    vertical-align: top;
+  }
+  th { color: ${({ theme }) => theme.colors.textMuted}; font-weight: ${({ theme }) => theme.fontWeights.medium}; }
+`;
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: flex-end;
+  justify-content: space-between;
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+  flex-wrap: wrap;
+`;
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const name = (t: TenantRow['tenant']) => [t.firstName, t.lastName].filter(Boolean).join(' ') || t.email;
+
+/** The tenants page of the server's list, with its total (X-Total-Count). */
+function useTenants(q: string, page: number) {
+  return useQuery({
+    queryKey: ['/api/tenants', q, page],
+    queryFn: async () => {
+      const params = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), ...(q ? { q } : {}) });
+      const res = await apiRequest('GET', `/api/tenants?${params}`);
+      return { rows: (await res.json()) as TenantRow[], total: Number(res.headers.get('X-Total-Count') ?? 0) };
+    },
+  });
+}
+
+/** 'Invitar Inquilino': an email and one of the user's contracts; the link is shown to copy (no email delivery yet). */
+function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [email, setEmail] = useState('');
+  const [contractId, setContractId] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [link, setLink] = useState<string | null>(null);
+  const contracts = useQuery<ContractListItem[]>({ queryKey: ['/api/contracts?pageSize=100'], enabled: open });
+  const client = useQueryClient();
+  const { toast } = useToast();
+  const invite = useMutation({
+    mutationFn: async (input: TenantInvitationsCreateInput) => (await apiRequest('POST', '/api/tenant-invitations', input)).json() as Promise<TenantInvitation>,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/tenants'] }),
+  });
+  const reset = () => {
+    setEmail('');
+    setContractId('');
+    setErrors({});
+    setLink(null);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = TenantInvitationsCreateSchema.safeParse({ email, contractId });
+    if (!parsed.success) {
+      const found = zodFieldErrors(parsed.error);
+      if (found.contractId) found.contractId = 'Elige el contrato';
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    invite.mutate(parsed.data, {
+      onSuccess: (created) => {
+        setLink(new URL(created.link, window.location.origin).toString());
+        toast({ title: 'Invitación creada', description: `Envía el enlace a ${created.email}: caduca en 7 días` });
+      },
+      onError: (error) => {
+        if (isSessionGone(error)) return;
+        setErrors(serverFieldErrors(error));
+        toast({ variant: 'destructive', title: 'Error', description: serverMessage(error) ?? 'No se pudo crear la invitación' });
+      },
+    });
+  };
+  const options = (contracts.data ?? []).filter((c) => c.contract.status !== 'Finalizado').map((c) => ({ value: String(c.contract.id), label: `${c.contract.contractCode} · ${c.property.propertyName} · ${c.unit.unitName}` }));
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) reset();
+        onOpenChange(next);
+      }}
+      title="Invitar Inquilino"
+      description="La persona invitada abre el enlace, elige su contraseña y entra con el contrato ya vinculado."
+      width={560}
+    >
+      {link ? (
+        <Form aria-label="Enlace de invitación" onSubmit={(e) => e.preventDefault()}>
+          <TextField label="Enlace de invitación (un solo uso, 7 días)" value={link} readOnly onFocus={(e) => e.currentTarget.select()} />
+          <Button type="button" onClick={() => void navigator.clipboard?.writeText(link).then(() => toast({ title: 'Enlace copiado', description: 'Pégalo en tu mensaje a la persona invitada' }))}>
+            Copiar enlace
+          </Button>
+        </Form>
+      ) : (
+        <Form onSubmit={submit} noValidate aria-label="Invitar inquilino">
+          <TextField label="Correo electrónico" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+          <SelectField label="Contrato" placeholder={contracts.isLoading ? 'Cargando contratos...' : 'Selecciona un contrato'} options={options} value={contractId || undefined} onValueChange={setContractId} error={errors.contractId} />
+          <FormActions onCancel={() => onOpenChange(false)} pending={invite.isPending} submitLabel="Crear invitación" pendingLabel="Creando..." />
+        </Form>
+      )}
+    </Dialog>
+  );
+}
+
+/**
+ * /tenants (spec §2, decisions.md): the real tenants of the user's contracts, searched and paged on
+ * the server; 'Invitar Inquilino', 'Mensaje' (opens or starts the conversation) and 'Ver Contrato'.
+ */
+export function TenantsScreen(_props: { user: CurrentUser | null }) {
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [inviting, setInviting] = useState(false);
+  const tenants = useTenants(q, page);
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const message = useMutation({
+    mutationFn: async (row: TenantRow) => {
+      const res = await apiRequest('POST', '/api/conversations', { title: `Contrato ${row.contract.contractCode}`, participantUserIds: [row.tenant.id] });
+      return (await res.json()) as { conversation: { id: number } };
+    },
+    onSuccess: (created) => navigate(`/messages?conversation=${created.conversation.id}`),
+    onError: (error) => {
+      if (!isSessionGone(error)) toast({ variant: 'destructive', title: 'Error', description: serverMessage(error) ?? 'No se pudo abrir la conversación' });
+    },
+  });
+  const pages = Math.max(1, Math.ceil((tenants.data?.total ?? 0) / PAGE_SIZE));
+  return (
+    <>
+      <PageHeader title="Inquilinos" description="Las personas que viven en tus propiedades, con su contrato." actions={<Button onClick={() => setInviting(true)}>Invitar Inquilino</Button>} />
+      <Card>
+        <Toolbar>
+          <TextField
+            label="Buscar"
+            type="search"
+            placeholder="Nombre, correo o propiedad"
+            value={q}
+            onChange={(e) => {
+              setQ(e.target.value);
+              setPage(1);
+            }}
+          />
+          <span aria-live="polite">{tenants.data ? `${tenants.data.total} inquilinos` : ''}</span>
+        </Toolbar>
+        {tenants.isLoading ? (
+          <div aria-busy="true" aria-label="Cargando inquilinos">
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} height="2.5rem" />
+            ))}
+          </div>
+        ) : tenants.isError ? (
+          <p role="alert">No se pudieron cargar los inquilinos</p>
+        ) : !tenants.data?.rows.length ? (
+          <p>{q ? 'Ningún inquilino coincide con la búsqueda' : 'Todavía no tienes inquilinos'}</p>
+        ) : (
+          <Table aria-label="Inquilinos">
+            <thead>
+              <tr>
+                <th scope="col">Inquilino</th>
+                <th scope="col">Contacto</th>
+                <th scope="col">Propiedad</th>
+                <th scope="col">Estado</th>
+                <th scope="col">Renta mensual</th>
+                <th scope="col">Inicio</th>
+                <th scope="col">Acciones</th>
+              </tr>
+            </thead>
+            <tbody>
+              {tenants.data.rows.map((row) => (
+                <tr key={`${row.tenant.id}-${row.contract.id}`}>
+                  <th scope="row">{name(row.tenant)}</th>
+                  <td>{[row.tenant.email, row.tenant.telefono].filter(Boolean).join(' · ')}</td>
+                  <td>
+                    {row.property.propertyName} · {row.unit.unitName}
+                  </td>
+                  <td>
+                    <StatusBadge kind="contract" value={row.status === 'Inactivo' ? 'Finalizado' : row.status} />
+                    <span> {row.status}</span>
+                  </td>
+                  <td>{formatEuros(row.contract.rentAmount)}</td>
+                  <td>{formatDate(row.contract.startDate)}</td>
+                  <td>
+                    <Actions>
+                      <Button size="sm" variant="outline" onClick={() => message.mutate(row)} disabled={message.isPending} aria-label={`Mensaje a ${name(row.tenant)}`}>
+                        Mensaje
+                      </Button>
+                      <ButtonLink as={Link} $variant="outline" $size="sm" to={`/contracts/${row.contract.id}`} aria-label={`Ver Contrato de ${name(row.tenant)}`}>
+                        Ver Contrato
+                      </ButtonLink>
+                    </Actions>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+        {pages > 1 && (
+          <Actions>
+            <Button size="sm" variant="outline" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
+              Anterior
+            </Button>
+            <span>
+              Página {page} de {pages}
+            </span>
+            <Button size="sm" variant="outline" onClick={() => setPage((p) => p + 1)} disabled={page >= pages}>
+              Siguiente
+            </Button>
+          </Actions>
+        )}
+      </Card>
+      <InviteDialog open={inviting} onOpenChange={setInviting} />
+    </>
+  );
+}
