@@ -16,8 +16,8 @@ const STILL_TO_BUILD: Readonly<Record<DemoAccount, readonly string[]>> = {
   admin: APP_ROUTES.filter((route) => route !== '/maintenance' && route !== '/tenants'),
   // issues 12 (messages) and 13 (settings)
   owner: ['/messages', '/settings'],
-  // issues 11 (the manager's and the delegated owner's dashboards), 12 (messages) and 13 (settings)
-  manager: ['/dashboard', '/messages', '/settings'],
+  // issues 11 (the delegated owner's dashboard), 12 (messages) and 13 (settings)
+  manager: ['/messages', '/settings'],
   agente: ['/messages', '/settings'],
   delegado: ['/dashboard', '/messages', '/settings'],
   // issue 12: tenant portal

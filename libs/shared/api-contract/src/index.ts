@@ -20,6 +20,7 @@ export * from './visits';
 export * from './delegations';
 export * from './maintenance';
 export * from './tenants';
+export * from './agency';
 export * from './finances';
 export * from './shell';
 export * from './publicListings';

@@ -39,6 +39,8 @@ export const ACTION_ACCESS = {
   'tenants:invite': ROUTE_ACCESS['/tenants'],
   'maintenance:read': ROUTE_ACCESS['/maintenance'],
   'maintenance:write': ROUTE_ACCESS['/maintenance'],
+  /** The agency manager's dashboard figures (the super admin sees them over every agency). */
+  'agency:overview': ['super_admin', 'admin_agencia'],
   'leads:manage': AGENCY_STAFF,
   'visits:manage': AGENCY_STAFF,
   /** The run-time registry of remotes: the super admin only (decisions.md). */

@@ -34,6 +34,7 @@ import { delegationsRoutes } from './delegations';
 import { maintenanceRoutes } from './maintenance';
 import { providersRoutes } from './providers';
 import { tenantsRoutes } from './tenants';
+import { agencyRoutes } from './agency';
 
 /** JSON only, at most 1 MB; a body the parser refuses becomes our error, not its text. */
 const json = bodyParser({
@@ -81,7 +82,8 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(delegationsRoutes({ session }).routes())
     .use(maintenanceRoutes({ session }).routes())
     .use(providersRoutes({ session }).routes())
-    .use(tenantsRoutes({ session }).routes());
+    .use(tenantsRoutes({ session }).routes())
+    .use(agencyRoutes({ session }).routes());
 }
 
 /** Whether a path belongs to the API; those never reach the static files. */

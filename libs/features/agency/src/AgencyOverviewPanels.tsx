@@ -1,0 +1,152 @@
+import type { AgencyOverview, CurrentUser } from '@arrendia/api-contract';
+import { formatEuros, formatPercent } from '@arrendia/locale-es';
+import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
+import { ButtonLink, Card, CardDescription, CardTitle, PageHeader, Skeleton } from '@arrendia/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+
+const Cards = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+`;
+const Value = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(320px, 1fr));
+  gap: ${({ theme }) => theme.space.lg};
+`;
+const List = styled.ul`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  th, td { text-align: left; padding: ${({ theme }) => theme.space.xs}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+  th { color: ${({ theme }) => theme.colors.textMuted}; font-weight: ${({ theme }) => theme.fontWeights.medium}; }
+`;
+
+function Metric({ label, value, caption }: { label: string; value: string | null; caption?: string }) {
+  const id = `agency-metric-${label.replace(/\W+/g, '-')}`;
+  return (
+    <Card role="group" aria-labelledby={id} aria-busy={value === null}>
+      <CardTitle as="h2" id={id}>
+        {label}
+      </CardTitle>
+      {value === null ? <Skeleton height="2rem" width="6rem" /> : <Value>{value}</Value>}
+      {caption && <CardDescription>{caption}</CardDescription>}
+    </Card>
+  );
+}
+
+/** The quick actions of spec §2, each opening what its label says. */
+export const AGENCY_QUICK_ACTIONS = [
+  { label: 'Nuevo Contrato', to: '/contracts?nuevo=1' },
+  { label: 'Gestionar Inquilinos', to: '/tenants' },
+  { label: 'Inspeccionar Propiedades', to: '/maintenance' },
+] as const;
+
+/** The header of 'Dashboard del Gestor de Agencia' (spec §2). */
+export function AgencyManagerHeader({ user }: { user: CurrentUser | null }) {
+  return <PageHeader title={DASHBOARD_TITLES.agency} description={`Hola, ${user?.firstName?.trim() || 'Usuario'}. Así va la cartera de tu agencia.`} />;
+}
+
+/**
+ * The agency's own parts of 'Dashboard del Gestor de Agencia' (spec §2), from GET
+ * /api/agency/overview: managed portfolio, global occupancy, monthly commissions and active
+ * incidents; management alerts (each linking to its record); the team.
+ */
+export function AgencyOverviewPanels(_props: { user: CurrentUser | null }) {
+  const { data, isError } = useQuery<AgencyOverview>({ queryKey: ['/api/agency/overview'] });
+  const o = data ?? null;
+  return (
+    <>
+      {isError && <Card role="alert">No se pudieron cargar las cifras de la agencia</Card>}
+      <Cards>
+        <Metric label="Cartera Gestionada" value={o ? `${o.properties} propiedades` : null} caption={o ? `${o.units} unidades` : undefined} />
+        <Metric label="Ocupación Global" value={o ? formatPercent(o.occupancyRate) : null} />
+        <Metric label="Comisiones del Mes" value={o ? formatEuros(o.monthlyCommissions) : null} caption={o ? `${formatPercent(o.commissionRate, 2)} de ${formatEuros(o.collectedThisMonth)} cobrados` : undefined} />
+        <Metric label="Incidencias Activas" value={o ? String(o.activeIncidents) : null} />
+      </Cards>
+      <Grid>
+        <Card as="section" aria-labelledby="agency-alerts">
+          <CardTitle as="h2" id="agency-alerts">
+            Alertas de Gestión
+          </CardTitle>
+          {o && o.alerts.length === 0 && <CardDescription>No hay alertas: todo en orden</CardDescription>}
+          <List>
+            {o?.alerts.map((a) => (
+              <li key={`${a.kind}-${a.href}`}>
+                <Link to={a.href}>{a.title}</Link>
+                <CardDescription>{a.detail}</CardDescription>
+              </li>
+            ))}
+          </List>
+        </Card>
+        <Card as="section" aria-labelledby="agency-team">
+          <CardTitle as="h2" id="agency-team">
+            Equipo
+          </CardTitle>
+          {o && o.team.length === 0 ? (
+            <CardDescription>La agencia todavía no tiene agentes</CardDescription>
+          ) : (
+            <Table aria-labelledby="agency-team">
+              <thead>
+                <tr>
+                  <th scope="col">Agente</th>
+                  <th scope="col">Propiedades</th>
+                  <th scope="col">Clientes del mes</th>
+                  <th scope="col">Visitas del mes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {o?.team.map((a) => (
+                  <tr key={a.id}>
+                    <th scope="row">{[a.firstName, a.lastName].filter(Boolean).join(' ')}</th>
+                    <td>{a.properties}</td>
+                    <td>{a.leadsThisMonth}</td>
+                    <td>{a.visitsThisMonth}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </Card>
+      </Grid>
+    </>
+  );
+}
+
+/** Quick actions Nuevo Contrato, Gestionar Inquilinos, Inspeccionar Propiedades (spec §2). */
+export function AgencyQuickActions(_props: { user: CurrentUser | null }) {
+  return (
+    <>
+      <Card as="section" aria-labelledby="agency-actions">
+        <CardTitle as="h2" id="agency-actions">
+          Acciones Rápidas
+        </CardTitle>
+        <Actions>
+          {AGENCY_QUICK_ACTIONS.map((action, i) => (
+            <ButtonLink key={action.to} as={Link} to={action.to} $variant={i === 0 ? 'primary' : 'outline'}>
+              {action.label}
+            </ButtonLink>
+          ))}
+        </Actions>
+      </Card>
+    </>
+  );
+}
