@@ -1,32 +1,15 @@
 import type { AgencyOverview, CurrentUser } from '@arrendia/api-contract';
 import { formatEuros, formatPercent } from '@arrendia/locale-es';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
-import { ButtonLink, Card, CardDescription, CardTitle, PageHeader, Skeleton } from '@arrendia/ui';
+import { ButtonLink, Card, CardDescription, CardList, CardTitle, MetricGrid, MetricValue, PageHeader, Skeleton } from '@arrendia/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
-const Cards = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
-  gap: ${({ theme }) => theme.space.md};
-`;
-const Value = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-`;
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(320px, 1fr));
   gap: ${({ theme }) => theme.space.lg};
-`;
-const List = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
 `;
 const Actions = styled.div`
   display: flex;
@@ -47,7 +30,7 @@ function Metric({ label, value, caption }: { label: string; value: string | null
       <CardTitle as="h2" id={id}>
         {label}
       </CardTitle>
-      {value === null ? <Skeleton height="2rem" width="6rem" /> : <Value>{value}</Value>}
+      {value === null ? <Skeleton height="2rem" width="6rem" /> : <MetricValue>{value}</MetricValue>}
       {caption && <CardDescription>{caption}</CardDescription>}
     </Card>
   );
@@ -76,26 +59,26 @@ export function AgencyOverviewPanels(_props: { user: CurrentUser | null }) {
   return (
     <>
       {isError && <Card role="alert">No se pudieron cargar las cifras de la agencia</Card>}
-      <Cards>
+      <MetricGrid>
         <Metric label="Cartera Gestionada" value={o ? `${o.properties} propiedades` : null} caption={o ? `${o.units} unidades` : undefined} />
         <Metric label="Ocupación Global" value={o ? formatPercent(o.occupancyRate) : null} />
         <Metric label="Comisiones del Mes" value={o ? formatEuros(o.monthlyCommissions) : null} caption={o ? `${formatPercent(o.commissionRate, 2)} de ${formatEuros(o.collectedThisMonth)} cobrados` : undefined} />
         <Metric label="Incidencias Activas" value={o ? String(o.activeIncidents) : null} />
-      </Cards>
+      </MetricGrid>
       <Grid>
         <Card as="section" aria-labelledby="agency-alerts">
           <CardTitle as="h2" id="agency-alerts">
             Alertas de Gestión
           </CardTitle>
           {o && o.alerts.length === 0 && <CardDescription>No hay alertas: todo en orden</CardDescription>}
-          <List>
+          <CardList>
             {o?.alerts.map((a) => (
               <li key={`${a.kind}-${a.href}`}>
                 <Link to={a.href}>{a.title}</Link>
                 <CardDescription>{a.detail}</CardDescription>
               </li>
             ))}
-          </List>
+          </CardList>
         </Card>
         <Card as="section" aria-labelledby="agency-team">
           <CardTitle as="h2" id="agency-team">

@@ -2,27 +2,12 @@ import { LEAD_TRANSITIONS, type CurrentUser, type Lead, type LeadStatus } from '
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { formatDate, formatDateTime, formatEuros, formatPercent } from '@arrendia/locale-es';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
-import { Button, Card, CardDescription, CardTitle, FactList, MutedText, PageHeader, SelectField, Skeleton, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, TextAreaField, useToast } from '@arrendia/ui';
+import { Button, Card, CardDescription, CardList, CardTitle, FactList, MutedText, PageHeader, SelectField, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, TextAreaField, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ScheduleVisitDialog } from './ScheduleVisitDialog';
 import { useMyLeads, useMyProperties, useMyVisits, usePerformance, useUpdateLead, useUpdateVisit } from './useAgent';
 
-const List = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-`;
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -39,16 +24,6 @@ const Bar = styled.div`
   height: 100%;
   background: ${({ theme }) => theme.colors.primary};
 `;
-
-function Loading({ label }: { label: string }) {
-  return (
-    <Card aria-busy="true" aria-label={label}>
-      {Array.from({ length: 5 }, (_, i) => (
-        <Skeleton key={i} height="2.5rem" />
-      ))}
-    </Card>
-  );
-}
 
 /** One lead: who, about what, its state; move it along the pipeline with a note, or book a visit. */
 function LeadCard({ lead, onSchedule }: { lead: Lead; onSchedule: (lead: Lead) => void }) {
@@ -74,12 +49,12 @@ function LeadCard({ lead, onSchedule }: { lead: Lead; onSchedule: (lead: Lead) =
   return (
     <li>
       <Card as="article" aria-labelledby={`lead-${lead.id}`}>
-        <Row>
+        <SpreadRow>
           <CardTitle as="h3" id={`lead-${lead.id}`}>
             {lead.name}
           </CardTitle>
           <StatusBadge kind="lead" value={lead.status} />
-        </Row>
+        </SpreadRow>
         <FactList>
           <dt>Interesado en</dt>
           <dd>
@@ -117,15 +92,15 @@ function LeadCard({ lead, onSchedule }: { lead: Lead; onSchedule: (lead: Lead) =
 
 function LeadsTab({ onSchedule }: { onSchedule: (lead: Lead) => void }) {
   const leads = useMyLeads();
-  if (leads.isLoading) return <Loading label="Cargando clientes potenciales" />;
+  if (leads.isLoading) return <SkeletonCard label="Cargando clientes potenciales" />;
   if (leads.isError) return <Card role="alert">No se pudieron cargar los clientes potenciales</Card>;
   if (!leads.data?.length) return <Card>Todavía no tienes clientes potenciales</Card>;
   return (
-    <List aria-label="Clientes potenciales">
+    <CardList aria-label="Clientes potenciales">
       {leads.data.map((lead) => (
         <LeadCard key={lead.id} lead={lead} onSchedule={onSchedule} />
       ))}
-    </List>
+    </CardList>
   );
 }
 
@@ -133,7 +108,7 @@ function VisitsTab() {
   const visits = useMyVisits();
   const update = useUpdateVisit();
   const { toast } = useToast();
-  if (visits.isLoading) return <Loading label="Cargando visitas" />;
+  if (visits.isLoading) return <SkeletonCard label="Cargando visitas" />;
   if (visits.isError) return <Card role="alert">No se pudieron cargar las visitas</Card>;
   if (!visits.data?.length) return <Card>No tienes visitas programadas</Card>;
   const mark = (id: number, status: 'Realizada' | 'Cancelada') =>
@@ -147,16 +122,16 @@ function VisitsTab() {
       },
     );
   return (
-    <List aria-label="Visitas programadas">
+    <CardList aria-label="Visitas programadas">
       {visits.data.map((visit) => (
         <li key={visit.id}>
           <Card as="article" aria-labelledby={`visit-${visit.id}`}>
-            <Row>
+            <SpreadRow>
               <CardTitle as="h3" id={`visit-${visit.id}`}>
                 {formatDateTime(visit.startsAt)} · {visit.contactName}
               </CardTitle>
               <StatusBadge kind="visit" value={visit.status} />
-            </Row>
+            </SpreadRow>
             <FactList>
               <dt>Propiedad</dt>
               <dd>
@@ -190,17 +165,17 @@ function VisitsTab() {
           </Card>
         </li>
       ))}
-    </List>
+    </CardList>
   );
 }
 
 function PropertiesTab() {
   const properties = useMyProperties();
-  if (properties.isLoading) return <Loading label="Cargando tus propiedades" />;
+  if (properties.isLoading) return <SkeletonCard label="Cargando tus propiedades" />;
   if (properties.isError) return <Card role="alert">No se pudieron cargar tus propiedades</Card>;
   if (!properties.data?.length) return <Card>No tienes propiedades asignadas</Card>;
   return (
-    <List aria-label="Mis propiedades">
+    <CardList aria-label="Mis propiedades">
       {properties.data.map((p) => (
         <li key={p.id}>
           <Card as="article" aria-labelledby={`agent-property-${p.id}`}>
@@ -219,13 +194,13 @@ function PropertiesTab() {
           </Card>
         </li>
       ))}
-    </List>
+    </CardList>
   );
 }
 
 function PerformanceTab() {
   const performance = usePerformance();
-  if (performance.isLoading) return <Loading label="Cargando tu rendimiento" />;
+  if (performance.isLoading) return <SkeletonCard label="Cargando tu rendimiento" />;
   if (performance.isError || !performance.data) return <Card role="alert">No se pudo cargar tu rendimiento</Card>;
   const p = performance.data;
   return (

@@ -9,36 +9,12 @@ import {
 } from '@arrendia/api-contract';
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { formatDate, formatEuros, formatNumber } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardTitle, FactList, PageHeader, Skeleton, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '@arrendia/ui';
+import { Badge, Button, Card, CardList, CardTitle, FactList, MetricGrid, MetricValue, PageHeader, Skeleton, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { EntityFormDialog } from './EntityFormDialog';
 import { useCreatePlan, useCreateProvider, useCreateTask, usePlans, useProperties, useProviders, useStats, useTasks, useUpdateTask } from './useMaintenance';
 
-const Cards = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
-  gap: ${({ theme }) => theme.space.md};
-`;
-const Value = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-`;
-const List = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-`;
 const Toolbar = styled.div`
   display: flex;
   justify-content: flex-end;
@@ -52,7 +28,7 @@ function Stat({ label, value }: { label: string; value: string | null }) {
       <CardTitle as="h2" id={id}>
         {label}
       </CardTitle>
-      {value === null ? <Skeleton height="2rem" width="6rem" /> : <Value>{value}</Value>}
+      {value === null ? <Skeleton height="2rem" width="6rem" /> : <MetricValue>{value}</MetricValue>}
     </Card>
   );
 }
@@ -60,22 +36,12 @@ function Stat({ label, value }: { label: string; value: string | null }) {
 function StatsCards() {
   const { data } = useStats();
   return (
-    <Cards>
+    <MetricGrid>
       <Stat label="Tareas Pendientes" value={data ? String(data.pending) : null} />
       <Stat label="Completadas este Mes" value={data ? String(data.doneThisMonth) : null} />
       <Stat label="Coste este Mes" value={data ? formatEuros(data.costThisMonth) : null} />
       <Stat label="Tiempo de Respuesta Medio" value={data ? (data.averageResponseDays === null ? 'Sin datos' : `${formatNumber(data.averageResponseDays, 1)} días`) : null} />
-    </Cards>
-  );
-}
-
-function Loading({ label }: { label: string }) {
-  return (
-    <Card aria-busy="true" aria-label={label}>
-      {Array.from({ length: 5 }, (_, i) => (
-        <Skeleton key={i} height="2.5rem" />
-      ))}
-    </Card>
+    </MetricGrid>
   );
 }
 
@@ -95,14 +61,14 @@ function TaskCard({ task }: { task: MaintenanceTask }) {
   return (
     <li>
       <Card as="article" aria-labelledby={`task-${task.id}`}>
-        <Row>
+        <SpreadRow>
           <CardTitle as="h3" id={`task-${task.id}`}>
             {task.title}
           </CardTitle>
           <span>
             <StatusBadge kind="maintenance" value={task.status} /> <Badge $variant="neutral">{task.taskType}</Badge>
           </span>
-        </Row>
+        </SpreadRow>
         <FactList>
           <dt>Dónde</dt>
           <dd>{[task.property.propertyName, task.unit?.unitName].filter(Boolean).join(' · ')}</dd>
@@ -136,25 +102,25 @@ function TaskCard({ task }: { task: MaintenanceTask }) {
 
 function TasksTab() {
   const tasks = useTasks();
-  if (tasks.isLoading) return <Loading label="Cargando tareas" />;
+  if (tasks.isLoading) return <SkeletonCard label="Cargando tareas" />;
   if (tasks.isError) return <Card role="alert">No se pudieron cargar las tareas</Card>;
   if (!tasks.data?.length) return <Card>No hay tareas de mantenimiento</Card>;
   return (
-    <List aria-label="Tareas">
+    <CardList aria-label="Tareas">
       {tasks.data.map((task) => (
         <TaskCard key={task.id} task={task} />
       ))}
-    </List>
+    </CardList>
   );
 }
 
 function PlansTab() {
   const plans = usePlans();
-  if (plans.isLoading) return <Loading label="Cargando planes" />;
+  if (plans.isLoading) return <SkeletonCard label="Cargando planes" />;
   if (plans.isError) return <Card role="alert">No se pudieron cargar los planes</Card>;
   if (!plans.data?.length) return <Card>No hay planes de mantenimiento preventivo</Card>;
   return (
-    <List aria-label="Planes preventivos">
+    <CardList aria-label="Planes preventivos">
       {plans.data.map((plan) => (
         <li key={plan.id}>
           <Card as="article" aria-labelledby={`plan-${plan.id}`}>
@@ -174,17 +140,17 @@ function PlansTab() {
           </Card>
         </li>
       ))}
-    </List>
+    </CardList>
   );
 }
 
 function ProvidersTab() {
   const providers = useProviders();
-  if (providers.isLoading) return <Loading label="Cargando proveedores" />;
+  if (providers.isLoading) return <SkeletonCard label="Cargando proveedores" />;
   if (providers.isError) return <Card role="alert">No se pudieron cargar los proveedores</Card>;
   if (!providers.data?.length) return <Card>Todavía no tienes proveedores</Card>;
   return (
-    <List aria-label="Proveedores">
+    <CardList aria-label="Proveedores">
       {providers.data.map((p) => (
         <li key={p.id}>
           <Card as="article" aria-labelledby={`provider-${p.id}`}>
@@ -202,7 +168,7 @@ function ProvidersTab() {
           </Card>
         </li>
       ))}
-    </List>
+    </CardList>
   );
 }
 

@@ -79,3 +79,35 @@ export const MutedText = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
+
+/** Cards one under another (a list of leads, tasks, visits…): use with <li> children. */
+export const CardList = styled.ul`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+/** A row whose parts spread to both ends and wrap: a card's title and its badges, a toolbar. */
+export const SpreadRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+/** Metric cards side by side, wrapping below 200 px each. */
+export const MetricGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+/** The big figure of a metric card. */
+export const MetricValue = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;

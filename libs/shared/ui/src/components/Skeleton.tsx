@@ -1,4 +1,5 @@
 import styled, { keyframes } from 'styled-components';
+import { Card } from './Card';
 
 const pulse = keyframes`0%, 100% { opacity: 1; } 50% { opacity: 0.55; }`;
 
@@ -23,4 +24,17 @@ export interface SkeletonProps {
  */
 export function Skeleton({ width = '100%', height = '1rem', round = false, className }: SkeletonProps) {
   return <StyledSkeleton aria-hidden="true" data-skeleton="" className={className} $width={width} $height={height} $round={round} />;
+}
+
+const StyledSkeletonCard = Card;
+
+/** A card of placeholder rows while a list loads (spec §9: 5 for lists), named for assistive technology. */
+export function SkeletonCard({ label, rows = 5 }: { label: string; rows?: number }) {
+  return (
+    <StyledSkeletonCard aria-busy="true" aria-label={label}>
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} height="2.5rem" />
+      ))}
+    </StyledSkeletonCard>
+  );
 }
