@@ -28,6 +28,8 @@ describe('TenantsScreen', () => {
     expect(lucia).toHaveTextContent('Edificio Huertas · Ático');
     expect(lucia).toHaveTextContent('1.100,00 €');
     expect(lucia).toHaveTextContent('01/01/2026');
+    // The status is written once, in its contract's colour.
+    expect(within(lucia).getAllByText('Activo')).toHaveLength(1);
     expect(within(lucia).getByRole('link', { name: 'Ver Contrato de Lucía Pardo' })).toHaveAttribute('href', '/contracts/11');
     expect(screen.getByText('1 inquilinos')).toBeVisible();
   });

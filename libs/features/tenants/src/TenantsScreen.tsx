@@ -1,7 +1,7 @@
 import { TenantInvitationsCreateSchema, type ContractListItem, type CurrentUser, type TenantInvitation, type TenantInvitationsCreateInput, type TenantRow } from '@arrendia/api-contract';
 import { apiRequest, isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Button, ButtonLink, Card, Dialog, FormActions, PageHeader, SelectField, Skeleton, StatusBadge, TextField, useToast } from '@arrendia/ui';
+import { Badge, Button, ButtonLink, Card, Dialog, FormActions, PageHeader, SelectField, Skeleton, statusTone, TextField, useToast } from '@arrendia/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -194,8 +194,8 @@ export function TenantsScreen(_props: { user: CurrentUser | null }) {
                     {row.property.propertyName} · {row.unit.unitName}
                   </td>
                   <td>
-                    <StatusBadge kind="contract" value={row.status === 'Inactivo' ? 'Finalizado' : row.status} />
-                    <span> {row.status}</span>
+                    {/* The tenant's status (spec §4) in its contract's colour, written once. */}
+                    <Badge $tone={statusTone('contract', row.contract.status)}>{row.status}</Badge>
                   </td>
                   <td>{formatEuros(row.contract.rentAmount)}</td>
                   <td>{formatDate(row.contract.startDate)}</td>
