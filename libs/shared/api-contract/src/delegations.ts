@@ -14,6 +14,11 @@ export const DelegationSchema = z.object({
   owner: PersonSchema.extend({ email: z.string() }),
   delegate: PersonSchema.extend({ email: z.string() }),
   properties: z.number().int(),
+  /** Active units of the owner's non-archived properties, and the percentage of them Alquilado (one decimal). */
+  units: z.number().int(),
+  occupancyRate: z.number(),
+  /** Completed income of the owner's properties this Madrid month, exact text with two decimals. */
+  monthlyIncome: z.string(),
   createdAt: z.string(),
 });
 export type Delegation = z.infer<typeof DelegationSchema>;

@@ -93,6 +93,8 @@ export type RentableUnit = z.infer<typeof RentableUnitSchema>;
  * Other parameters are ignored.
  */
 export const PropertiesListQuerySchema = PageQuerySchema.extend({
+  /** One owner's portfolio within the user's scope ('Ver cartera' of the delegated owner). */
+  ownerId: IdSchema.optional(),
   archived: z
     .enum(['true', 'false'], { error: 'Indica true o false' })
     .transform((v) => v === 'true')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateSchema } from './common';
+import { IdSchema, IsoDateSchema, PersonSchema } from './common';
 
 export const REPORT_TYPES = ['financial', 'occupancy', 'tenants'] as const;
 
@@ -11,12 +11,16 @@ export const REPORT_TYPE_LABELS: Readonly<Record<ReportType, string>> = {
   tenants: 'Reporte de Inquilinos',
 };
 
-/** POST /api/reports: the report and its period (both days included). */
+/**
+ * POST /api/reports: the report and its period (both days included); `ownerUserId` narrows it to
+ * one principal's portfolio (a delegated owner's principal, or any owner for the super admin).
+ */
 export const ReportsCreateSchema = z
   .object({
     reportType: z.enum(REPORT_TYPES, { error: 'Tipo de reporte no válido' }),
     from: IsoDateSchema,
     to: IsoDateSchema,
+    ownerUserId: IdSchema.optional(),
   })
   .strict()
   .refine((v) => v.from <= v.to, { message: 'La fecha final no puede ser anterior a la inicial', path: ['to'] });
@@ -32,6 +36,8 @@ export const ReportSchema = z.object({
   fileName: z.string(),
   fileSizeKb: z.number().int(),
   createdAt: z.string(),
+  /** The principal the report is about; null for a report of the requester's own scope. */
+  owner: PersonSchema.nullable(),
 });
 
 export type Report = z.infer<typeof ReportSchema>;

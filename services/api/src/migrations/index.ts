@@ -8,6 +8,7 @@ import * as createReportsAndDocumentCategories from './20261121114500_create_rep
 import * as agencyPipeline from './20261125020000_agency_pipeline';
 import * as createMaintenance from './20261125030000_create_maintenance';
 import * as createTenantInvitations from './20261125032000_create_tenant_invitations';
+import * as principalReports from './20261125090000_principal_reports';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261125020000_agency_pipeline', ...agencyPipeline },
   { name: '20261125030000_create_maintenance', ...createMaintenance },
   { name: '20261125032000_create_tenant_invitations', ...createTenantInvitations },
+  { name: '20261125090000_principal_reports', ...principalReports },
 ];

@@ -208,6 +208,24 @@ export function scopeVisits(db: Db, qb: Knex.QueryBuilder, user: User): Knex.Que
   return whereIn(qb, 'rentable_units.mainPropertyId', visiblePropertyIds(db, user));
 }
 
+/**
+ * Owners whose whole portfolio the user may report on, as a subquery of user ids (column `id`); null means any
+ * owner (super admin). A delegate reports on its principals, an owner on itself; an agency sees
+ * only the properties it manages of an owner, so it gets none.
+ */
+export function reportableOwnerIds(db: Db, user: User): Knex.QueryBuilder | null {
+  switch (roleOf(user)) {
+    case 'super_admin':
+      return null;
+    case 'propietario_delegado':
+      return db('owner_delegations').select('ownerUserId as id').where('delegateUserId', user.id);
+    case 'propietario_individual':
+      return db('users').select('id').where('id', user.id);
+    default:
+      return db('users').select('id').whereRaw('false');
+  }
+}
+
 /** Delegations (table owner_delegations): an owner sees those it granted, a delegate those it holds, the super admin all. */
 export function scopeDelegations(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
   switch (roleOf(user)) {

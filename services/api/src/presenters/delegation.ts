@@ -1,6 +1,6 @@
 import type { Delegation } from '@arrendia/api-contract';
 
-/** An owner_delegations row with both people and the owner's property count (see routes/delegations). */
+/** An owner_delegations row with both people and the owner's portfolio figures (see routes/delegations). */
 export interface DelegationRow {
   ownerUserId: number;
   ownerFirstName: string | null;
@@ -11,6 +11,9 @@ export interface DelegationRow {
   delegateLastName: string | null;
   delegateEmail: string;
   properties: number | string;
+  units: number | string;
+  rentedUnits: number | string;
+  monthlyIncome: string;
   createdAt: Date | string;
 }
 
@@ -19,6 +22,9 @@ export function presentDelegation(row: DelegationRow): Delegation {
     owner: { id: row.ownerUserId, firstName: row.ownerFirstName, lastName: row.ownerLastName, email: row.ownerEmail },
     delegate: { id: row.delegateUserId, firstName: row.delegateFirstName, lastName: row.delegateLastName, email: row.delegateEmail },
     properties: Number(row.properties),
+    units: Number(row.units),
+    occupancyRate: Number(row.units) === 0 ? 0 : Math.round((1000 * Number(row.rentedUnits)) / Number(row.units)) / 10,
+    monthlyIncome: row.monthlyIncome,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }

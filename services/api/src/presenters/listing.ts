@@ -1,4 +1,5 @@
 import type { ListingCard, ListingDetail, ListingDistrict, ListingType } from '@arrendia/api-contract';
+import { isoDayOrNull } from './dates';
 
 /** A unit_listings row joined with its unit, residential details and agency (see `queries/listings`). */
 export interface ListingRow {
@@ -36,7 +37,6 @@ export interface ListingRow {
   nombreAgencia: string | null;
 }
 
-const isoDate = (value: string | Date | null): string | null => (value == null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : value.slice(0, 10));
 const isoTime = (value: string | Date): string => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
 /** The catalogue card: the advert's own fields, the unit's size and the residential facts (0/false without them). */
@@ -60,7 +60,7 @@ export function presentListingCard(row: ListingRow): ListingCard {
     images: row.images ?? [],
     description: row.description,
     amenities: row.amenities ?? [],
-    availableFrom: isoDate(row.availableFrom),
+    availableFrom: isoDayOrNull(row.availableFrom),
     contactName: row.contactName,
     contactPhone: row.contactPhone,
     contactEmail: row.contactEmail,

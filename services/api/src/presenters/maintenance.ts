@@ -1,6 +1,6 @@
 import type { MaintenancePlan, MaintenanceTask, MaintenanceTaskStatus, MaintenanceTaskType, Provider } from '@arrendia/api-contract';
+import { isoDay } from './dates';
 
-const isoDay = (v: string | Date) => (typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
 export interface ProviderRow {

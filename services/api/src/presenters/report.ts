@@ -1,4 +1,5 @@
 import type { Report, ReportType } from '@arrendia/api-contract';
+import { isoDay } from './dates';
 
 /** A reports row: one generated PDF of its owner. */
 export interface ReportRow {
@@ -11,9 +12,12 @@ export interface ReportRow {
   filePath: string;
   fileSizeKb: number;
   createdAt: string | Date;
+  ownerUserId: number | null;
+  /** Joined from users when the report is about a principal (routes/reports). */
+  ownerFirstName?: string | null;
+  ownerLastName?: string | null;
 }
 
-const isoDay = (v: string | Date) => (typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
 /** A generated report as the Historial tab lists it. */
 export function presentReport(row: ReportRow): Report {
@@ -25,5 +29,6 @@ export function presentReport(row: ReportRow): Report {
     fileName: row.fileName,
     fileSizeKb: row.fileSizeKb,
     createdAt: new Date(row.createdAt).toISOString(),
+    owner: row.ownerUserId == null ? null : { id: row.ownerUserId, firstName: row.ownerFirstName ?? null, lastName: row.ownerLastName ?? null },
   };
 }

@@ -95,9 +95,10 @@ export interface UnitFactoryInput {
   unitName?: string;
   currentStatus?: UnitStatus;
   baseRentPrice?: string;
+  isActive?: boolean;
 }
 
-/** A rentable unit (default: a vivienda, Disponible, 950 €). */
+/** A rentable unit (default: a vivienda, Disponible, 950 €, active). */
 export async function buildUnit(knex: Knex, input: UnitFactoryInput): Promise<RentableUnit> {
   const n = ++sequence;
   const type = await knex('unit_types').where({ typeName: input.typeName ?? 'vivienda' }).first();
@@ -107,7 +108,7 @@ export async function buildUnit(knex: Knex, input: UnitFactoryInput): Promise<Re
     unitName: input.unitName ?? `Unidad ${n}`,
     currentStatus: input.currentStatus ?? 'Disponible',
     baseRentPrice: input.baseRentPrice ?? '950.00',
-    isActive: true,
+    isActive: input.isActive ?? true,
   });
 }
 

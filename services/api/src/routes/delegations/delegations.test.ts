@@ -1,6 +1,8 @@
 import { DelegationSchema } from '@arrendia/api-contract';
 import type { User } from '../../models/User';
-import { buildProperty, buildUser, FACTORY_PASSWORD } from '../../test/factories';
+import { todayIso } from '@arrendia/locale-es';
+import { z } from 'zod';
+import { buildProperty, buildTransaction, buildUnit, buildUser, delegate, FACTORY_PASSWORD } from '../../test/factories';
 import { countRows, startTestApp, type TestApp } from '../../test/support';
 
 let t: TestApp;
@@ -38,6 +40,36 @@ describe('/api/delegations', () => {
     expect((await asDelegate.get('/api/properties?pageSize=100').expect(200)).body).toEqual([]);
     await asDelegate.get(`/api/properties/${mine[0]!.id}`).expect(404);
     expect(await t.knex('audit_log').where({ tableName: 'owner_delegations', recordId: `${owner.id}:${delegado.id}` }).pluck('action')).toEqual(expect.arrayContaining(['create', 'delete']));
+  });
+
+  it("gives the delegate each principal's units, occupancy and this month's collected rent, and narrows /api/properties to one principal with ownerId", async () => {
+    const [first, second] = [await buildUser(t.knex), await buildUser(t.knex)];
+    const delegado = await buildUser(t.knex, { roleName: 'propietario_delegado' });
+    const home = await buildProperty(t.knex, { ownerUserId: first.id });
+    await buildUnit(t.knex, { mainPropertyId: home.id, currentStatus: 'Alquilado' });
+    await buildUnit(t.knex, { mainPropertyId: home.id, currentStatus: 'Alquilado' });
+    await buildUnit(t.knex, { mainPropertyId: home.id, currentStatus: 'Disponible' });
+    await buildUnit(t.knex, { mainPropertyId: home.id, currentStatus: 'Alquilado', isActive: false });
+    const today = todayIso();
+    await buildTransaction(t.knex, { mainPropertyId: home.id, amount: '900.50', transactionDate: today });
+    await buildTransaction(t.knex, { mainPropertyId: home.id, amount: '100.00', transactionDate: today, status: 'Pendiente' });
+    await buildTransaction(t.knex, { mainPropertyId: home.id, amount: '50.00', transactionDate: today, type: 'Gasto' });
+    await buildTransaction(t.knex, { mainPropertyId: home.id, amount: '700.00', transactionDate: '2020-01-05' });
+    const other = await buildProperty(t.knex, { ownerUserId: second.id });
+    await delegate(t.knex, first.id, delegado.id);
+    await delegate(t.knex, second.id, delegado.id);
+    const asDelegate = await signedIn(delegado);
+
+    const rows = z.array(DelegationSchema).parse((await asDelegate.get('/api/delegations').expect(200)).body);
+    expect(rows.find((d) => d.owner.id === first.id)).toMatchObject({ properties: 1, units: 3, occupancyRate: 66.7, monthlyIncome: '900.50' });
+    expect(rows.find((d) => d.owner.id === second.id)).toMatchObject({ properties: 1, units: 0, occupancyRate: 0, monthlyIncome: '0.00' });
+
+    expect(ids((await asDelegate.get(`/api/properties?ownerId=${second.id}`).expect(200)).body)).toEqual([other.id]);
+    // Another owner's id narrows nothing open: the scope still applies.
+    const stranger = await buildUser(t.knex);
+    await buildProperty(t.knex, { ownerUserId: stranger.id });
+    expect((await asDelegate.get(`/api/properties?ownerId=${stranger.id}`).expect(200)).body).toEqual([]);
+    expect((await asDelegate.get('/api/properties?ownerId=abc').expect(400)).body.fields).toHaveProperty('ownerId');
   });
 
   it('refuses a delegate that is not an active propietario_delegado (400), a repeat (409), and writes nothing', async () => {

@@ -8,9 +8,15 @@ import { parseInput } from '../../middlewares/validate';
 import type { User } from '../../models/User';
 import { paginate } from '../../pagination';
 import { scopeDelegations } from '../../policies/scope';
+import { madridMonthBounds } from '../../queries/dashboardMetrics';
 import { presentDelegation, type DelegationRow } from '../../presenters/delegation';
 
+/**
+ * Delegations in the user's scope with both people and, per principal, the figures of the delegated
+ * owner's dashboard: properties, units and how many are rented, and this month's collected rent.
+ */
 function delegationRows(db: Knex | Knex.Transaction, user: User): Knex.QueryBuilder {
+  const { from, to } = madridMonthBounds();
   const query = db('owner_delegations')
     .join('users as owner', 'owner.id', 'owner_delegations.ownerUserId')
     .join('users as delegate', 'delegate.id', 'owner_delegations.delegateUserId')
@@ -25,6 +31,20 @@ function delegationRows(db: Knex | Knex.Transaction, user: User): Knex.QueryBuil
       'delegate.email as delegateEmail',
       'owner_delegations.createdAt',
       db.raw('(select count(*) from main_properties p where p."ownerUserId" = owner_delegations."ownerUserId" and not p."isArchived") as "properties"'),
+      db.raw(
+        `(select count(*) from rentable_units u join main_properties p on p.id = u."mainPropertyId"
+           where p."ownerUserId" = owner_delegations."ownerUserId" and not p."isArchived" and u."isActive") as "units"`,
+      ),
+      db.raw(
+        `(select count(*) from rentable_units u join main_properties p on p.id = u."mainPropertyId"
+           where p."ownerUserId" = owner_delegations."ownerUserId" and not p."isArchived" and u."isActive" and u."currentStatus" = 'Alquilado') as "rentedUnits"`,
+      ),
+      db.raw(
+        `(select coalesce(sum(t.amount), 0)::numeric(14,2)::text from transactions t join main_properties p on p.id = t."mainPropertyId"
+           where p."ownerUserId" = owner_delegations."ownerUserId" and t.type = 'Ingreso' and t.status = 'Completado'
+             and t."transactionDate" >= ? and t."transactionDate" < ?) as "monthlyIncome"`,
+        [from, to],
+      ),
     );
   return scopeDelegations(db, query, user);
 }

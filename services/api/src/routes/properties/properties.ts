@@ -50,6 +50,7 @@ export async function list(ctx: Ctx) {
   const db = ctx.knex;
   const qb = scopeProperties(db, db('main_properties').select('main_properties.*'), currentUser(ctx));
   if (query.archived !== undefined) qb.where('main_properties.isArchived', query.archived);
+  if (query.ownerId !== undefined) qb.where('main_properties.ownerUserId', query.ownerId);
   if (query.q) whereContains(qb, db, SEARCHED_COLUMNS, query.q);
   qb.orderBy([
     { column: 'main_properties.createdAt', order: 'desc' },

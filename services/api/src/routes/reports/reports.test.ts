@@ -5,7 +5,7 @@ import { ErrorBodySchema, ReportSchema } from '@arrendia/api-contract';
 import { formatEuros } from '@arrendia/locale-es';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { User } from '../../models/User';
-import { buildContract, buildProperty, buildTransaction, buildUnit, buildUser, FACTORY_PASSWORD } from '../../test/factories';
+import { buildContract, buildProperty, delegate, buildTransaction, buildUnit, buildUser, FACTORY_PASSWORD } from '../../test/factories';
 import { countRows, startTestApp, type TestApp } from '../../test/support';
 
 let t: TestApp;
@@ -111,6 +111,49 @@ describe('POST /api/reports', () => {
     const backwards = await agent.post('/api/reports').send({ reportType: 'financial', from: '2026-02-01', to: '2026-01-31' }).expect(400);
     expect(backwards.body.fields).toHaveProperty('to');
     expect(await countRows(t.knex, 'reports')).toBe(before);
+  });
+
+  it("generates a principal's report for the delegated owner, only over that principal's portfolio", async () => {
+    const { owner } = await ownerWithMoney();
+    const otherPrincipal = await buildUser(t.knex, { roleName: 'propietario_individual' });
+    const otherProperty = await buildProperty(t.knex, { ownerUserId: otherPrincipal.id, propertyName: 'Casa Ajena' });
+    await buildTransaction(t.knex, { mainPropertyId: otherProperty.id, amount: '7777.00', transactionDate: '2026-03-10' });
+    const delegado = await buildUser(t.knex, { roleName: 'propietario_delegado', firstName: 'Diego', lastName: 'Delgado' });
+    await delegate(t.knex, owner.id, delegado.id);
+    await delegate(t.knex, otherPrincipal.id, delegado.id);
+    const asDelegate = await signedIn(delegado);
+
+    const res = await asDelegate.post('/api/reports').send({ reportType: 'financial', from: '2026-03-01', to: '2026-04-30', ownerUserId: owner.id }).expect(201);
+    expect(ReportSchema.parse(res.body).owner).toEqual({ id: owner.id, firstName: 'Olga', lastName: 'Martín' });
+    const text = await pdfText((await asDelegate.get(`/api/reports/${res.body.id}/download`).buffer(true).parse(binary).expect(200)).body);
+    expect(text).toContain('Preparado para: Diego Delgado');
+    expect(text).toContain('Propietario: Olga Martín');
+    expect(text).toContain(`Ingresos totales: ${plain(formatEuros('2034.56'))}`);
+    expect(text).not.toContain('Casa Ajena');
+    expect((await asDelegate.get('/api/reports').expect(200)).body[0].owner).toMatchObject({ id: owner.id });
+    expect(await t.knex('audit_log').where({ tableName: 'reports', recordId: String(res.body.id) }).first()).toMatchObject({ userId: delegado.id });
+  });
+
+  it("refuses a report on an owner who has not delegated to the requester, or who is not an owner, writing nothing", async () => {
+    const { owner, agent: asOwner } = await ownerWithMoney();
+    const stranger = await buildUser(t.knex, { roleName: 'propietario_individual' });
+    const tenant = await buildUser(t.knex, { roleName: 'inquilino' });
+    const delegado = await buildUser(t.knex, { roleName: 'propietario_delegado' });
+    await delegate(t.knex, stranger.id, delegado.id);
+    const asDelegate = await signedIn(delegado);
+    const admin = await signedIn(await buildUser(t.knex, { roleName: 'super_admin' }));
+    const before = { reports: await countRows(t.knex, 'reports'), audit: await countRows(t.knex, 'audit_log') };
+    const body = (ownerUserId: unknown) => ({ reportType: 'financial', from: '2026-03-01', to: '2026-04-30', ownerUserId });
+
+    for (const [agent, ownerUserId] of [[asDelegate, owner.id], [asOwner, stranger.id], [admin, tenant.id], [asDelegate, 999999]] as const) {
+      const res = await agent.post('/api/reports').send(body(ownerUserId)).expect(400);
+      expect(res.body.fields).toEqual({ ownerUserId: 'No gestionas la cartera de este propietario' });
+    }
+    expect((await asDelegate.post('/api/reports').send(body('x')).expect(400)).body.fields).toHaveProperty('ownerUserId');
+    expect({ reports: await countRows(t.knex, 'reports'), audit: await countRows(t.knex, 'audit_log') }).toEqual(before);
+    // The super admin may report on any owner; an owner on itself.
+    await admin.post('/api/reports').send(body(owner.id)).expect(201);
+    await asOwner.post('/api/reports').send(body(owner.id)).expect(201);
   });
 
   it('answers 401 without a session and 403 to an agent (no /reports access)', async () => {

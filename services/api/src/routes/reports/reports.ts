@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { IdSchema, type ReportsCreateSchema } from '@arrendia/api-contract';
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import { generateReport } from '../../commands/reportGenerator';
 import type { Ctx } from '../../context';
@@ -9,21 +10,28 @@ import { parseInput } from '../../middlewares/validate';
 import { presentReport, type ReportRow } from '../../presenters/report';
 import { contentDisposition, reportsDir, storedPath } from '../../storage/files';
 
-/** POST /api/reports {reportType, from, to} → 201 with the generated report's metadata. */
+/** The user's reports with the principal each one is about (if any). */
+function reportRows(db: Knex | Knex.Transaction, ctx: Ctx) {
+  return db('reports')
+    .leftJoin('users as owner', 'owner.id', 'reports.ownerUserId')
+    .select('reports.*', 'owner.firstName as ownerFirstName', 'owner.lastName as ownerLastName')
+    .where('reports.userId', currentUser(ctx).id);
+}
+
+/** POST /api/reports {reportType, from, to, ownerUserId?} → 201 with the generated report's metadata. */
 export async function create(ctx: Ctx) {
   const input = ctx.state.input as z.output<typeof ReportsCreateSchema>;
   const row = await generateReport(ctx.state.trx!, currentUser(ctx), reportsDir(ctx.config), input);
   ctx.status = 201;
-  ctx.body = presentReport(row);
+  ctx.body = presentReport(await reportRows(ctx.state.trx!, ctx).where('reports.id', row.id).first());
 }
 
 /** GET /api/reports → the user's own reports, newest first (at most 100). */
 export async function list(ctx: Ctx) {
-  const rows: ReportRow[] = await ctx.knex('reports')
-    .where('userId', currentUser(ctx).id)
+  const rows: ReportRow[] = await reportRows(ctx.knex, ctx)
     .orderBy([
-      { column: 'createdAt', order: 'desc' },
-      { column: 'id', order: 'desc' },
+      { column: 'reports.createdAt', order: 'desc' },
+      { column: 'reports.id', order: 'desc' },
     ])
     .limit(100);
   ctx.body = rows.map(presentReport);

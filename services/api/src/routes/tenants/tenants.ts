@@ -10,9 +10,9 @@ import { hashPassword } from '../../passwords';
 import { scopeContracts } from '../../policies/scope';
 import { presentCurrentUser } from '../../presenters/user';
 import { whereContains } from '../../queries/textSearch';
+import { isoDay } from '../../presenters/dates';
 
 const STATUS_OF: Record<string, TenantStatus> = { Activo: 'Activo', Pendiente: 'Pendiente', Finalizado: 'Inactivo' };
-const isoDay = (v: string | Date) => (typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
 /** GET /api/tenants → one row per tenant and contract the user may see, current contracts first, paged; ?q=. */
 export async function list(ctx: Ctx) {
