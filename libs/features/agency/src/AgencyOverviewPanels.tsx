@@ -1,7 +1,7 @@
 import type { AgencyOverview, CurrentUser } from '@arrendia/api-contract';
-import { formatEuros, formatPercent } from '@arrendia/locale-es';
+import { formatEuros, formatPercent, personName } from '@arrendia/locale-es';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
-import { ButtonLink, Card, CardDescription, CardList, CardTitle, MetricGrid, MetricValue, PageHeader, Skeleton } from '@arrendia/ui';
+import { ButtonLink, Card, CardDescription, CardList, CardTitle, DataTable, MetricCard, MetricGrid, PageHeader } from '@arrendia/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -16,25 +16,6 @@ const Actions = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
 `;
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  th, td { text-align: left; padding: ${({ theme }) => theme.space.xs}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
-  th { color: ${({ theme }) => theme.colors.textMuted}; font-weight: ${({ theme }) => theme.fontWeights.medium}; }
-`;
-
-function Metric({ label, value, caption }: { label: string; value: string | null; caption?: string }) {
-  const id = `agency-metric-${label.replace(/\W+/g, '-')}`;
-  return (
-    <Card role="group" aria-labelledby={id} aria-busy={value === null}>
-      <CardTitle as="h2" id={id}>
-        {label}
-      </CardTitle>
-      {value === null ? <Skeleton height="2rem" width="6rem" /> : <MetricValue>{value}</MetricValue>}
-      {caption && <CardDescription>{caption}</CardDescription>}
-    </Card>
-  );
-}
 
 /** The quick actions of spec §2, each opening what its label says. */
 export const AGENCY_QUICK_ACTIONS = [
@@ -60,10 +41,10 @@ export function AgencyOverviewPanels(_props: { user: CurrentUser | null }) {
     <>
       {isError && <Card role="alert">No se pudieron cargar las cifras de la agencia</Card>}
       <MetricGrid>
-        <Metric label="Cartera Gestionada" value={o ? `${o.properties} propiedades` : null} caption={o ? `${o.units} unidades` : undefined} />
-        <Metric label="Ocupación Global" value={o ? formatPercent(o.occupancyRate) : null} />
-        <Metric label="Comisiones del Mes" value={o ? formatEuros(o.monthlyCommissions) : null} caption={o ? `${formatPercent(o.commissionRate, 2)} de ${formatEuros(o.collectedThisMonth)} cobrados` : undefined} />
-        <Metric label="Incidencias Activas" value={o ? String(o.activeIncidents) : null} />
+        <MetricCard label="Cartera Gestionada" value={o ? `${o.properties} propiedades` : null} caption={o ? `${o.units} unidades` : undefined} />
+        <MetricCard label="Ocupación Global" value={o ? formatPercent(o.occupancyRate) : null} />
+        <MetricCard label="Comisiones del Mes" value={o ? formatEuros(o.monthlyCommissions) : null} caption={o ? `${formatPercent(o.commissionRate, 2)} de ${formatEuros(o.collectedThisMonth)} cobrados` : undefined} />
+        <MetricCard label="Incidencias Activas" value={o ? String(o.activeIncidents) : null} />
       </MetricGrid>
       <Grid>
         <Card as="section" aria-labelledby="agency-alerts">
@@ -87,7 +68,7 @@ export function AgencyOverviewPanels(_props: { user: CurrentUser | null }) {
           {o && o.team.length === 0 ? (
             <CardDescription>La agencia todavía no tiene agentes</CardDescription>
           ) : (
-            <Table aria-labelledby="agency-team">
+            <DataTable aria-labelledby="agency-team">
               <thead>
                 <tr>
                   <th scope="col">Agente</th>
@@ -99,14 +80,14 @@ export function AgencyOverviewPanels(_props: { user: CurrentUser | null }) {
               <tbody>
                 {o?.team.map((a) => (
                   <tr key={a.id}>
-                    <th scope="row">{[a.firstName, a.lastName].filter(Boolean).join(' ')}</th>
+                    <th scope="row">{personName(a)}</th>
                     <td>{a.properties}</td>
                     <td>{a.leadsThisMonth}</td>
                     <td>{a.visitsThisMonth}</td>
                   </tr>
                 ))}
               </tbody>
-            </Table>
+            </DataTable>
           )}
         </Card>
       </Grid>

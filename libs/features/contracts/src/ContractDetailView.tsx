@@ -1,6 +1,6 @@
 import { documentDownloadUrl } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
-import { formatDate, formatEuros, formatNumber } from '@arrendia/locale-es';
+import { formatDate, formatEuros, formatNumber, personName } from '@arrendia/locale-es';
 import { Button, Card, CardDescription, CardTitle, DetailGrid, FactList, MutedText, PageHeader, RowList, Skeleton, StatusBadge } from '@arrendia/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -104,7 +104,7 @@ export function ContractDetailView() {
               {tenants.map((t) => (
                 <li key={t.id}>
                   <span>
-                    {[t.firstName, t.lastName].filter(Boolean).join(' ') || t.email} {t.isPrimaryTenant && <MutedText>· Titular</MutedText>}
+                    {personName(t, t.email)} {t.isPrimaryTenant && <MutedText>· Titular</MutedText>}
                   </span>
                   <MutedText>
                     {t.email}

@@ -1,5 +1,5 @@
 import type { IncidentListItem } from '@arrendia/api-contract';
-import { formatDateTime, formatEuros } from '@arrendia/locale-es';
+import { formatDateTime, formatEuros, personName } from '@arrendia/locale-es';
 import { Badge, Button, Card, FactList, Icon, StatusBadge } from '@arrendia/ui';
 import styled from 'styled-components';
 import { STATUS_ICONS, shortId } from './statusMoves';
@@ -33,7 +33,7 @@ const Row = styled.div`
 `;
 
 export const reporterName = (reporter: IncidentListItem['reporter']) =>
-  [reporter?.firstName, reporter?.lastName].filter(Boolean).join(' ') || 'Usuario';
+  personName(reporter);
 
 export interface IncidentCardProps {
   item: IncidentListItem;

@@ -1,6 +1,6 @@
 import type { CurrentUser, IncidentHistoryEntry } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
-import { formatDateTime, formatEuros } from '@arrendia/locale-es';
+import { formatDateTime, formatEuros, personName } from '@arrendia/locale-es';
 import { can } from '@arrendia/permissions';
 import { Badge, Card, CardTitle, FactList, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
 import { Link, useParams } from 'react-router-dom';
@@ -27,7 +27,7 @@ const ACTIONS: Record<string, string> = { create: 'Incidencia reportada', update
 
 /** One history line: who, when, and the status move when there was one. */
 export function historyText(entry: IncidentHistoryEntry): string {
-  const who = entry.user ? [entry.user.firstName, entry.user.lastName].filter(Boolean).join(' ') || 'Usuario' : 'Usuario eliminado';
+  const who = entry.user ? personName(entry.user) : 'Usuario eliminado';
   const what =
     entry.oldStatus && entry.newStatus && entry.oldStatus !== entry.newStatus
       ? `Estado: ${entry.oldStatus} → ${entry.newStatus}`
@@ -85,7 +85,7 @@ export function IncidentDetailView({ user }: { user: CurrentUser | null }) {
           </div>
           <div>
             <dt>Asignada a</dt>
-            <dd>{assignee ? [assignee.firstName, assignee.lastName].filter(Boolean).join(' ') : 'Sin asignar'}</dd>
+            <dd>{personName(assignee, 'Sin asignar')}</dd>
           </div>
           <div>
             <dt>Coste estimado</dt>

@@ -9,7 +9,7 @@ import {
 } from '@arrendia/api-contract';
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { formatDate, formatEuros, formatNumber } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardList, CardTitle, FactList, MetricGrid, MetricValue, PageHeader, Skeleton, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '@arrendia/ui';
+import { Badge, Button, Card, CardList, CardTitle, FactList, MetricCard, MetricGrid, PageHeader, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { EntityFormDialog } from './EntityFormDialog';
@@ -21,26 +21,14 @@ const Toolbar = styled.div`
   margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
-function Stat({ label, value }: { label: string; value: string | null }) {
-  const id = `maintenance-stat-${label.replace(/\W+/g, '-')}`;
-  return (
-    <Card role="group" aria-labelledby={id} aria-busy={value === null}>
-      <CardTitle as="h2" id={id}>
-        {label}
-      </CardTitle>
-      {value === null ? <Skeleton height="2rem" width="6rem" /> : <MetricValue>{value}</MetricValue>}
-    </Card>
-  );
-}
-
 function StatsCards() {
   const { data } = useStats();
   return (
     <MetricGrid>
-      <Stat label="Tareas Pendientes" value={data ? String(data.pending) : null} />
-      <Stat label="Completadas este Mes" value={data ? String(data.doneThisMonth) : null} />
-      <Stat label="Coste este Mes" value={data ? formatEuros(data.costThisMonth) : null} />
-      <Stat label="Tiempo de Respuesta Medio" value={data ? (data.averageResponseDays === null ? 'Sin datos' : `${formatNumber(data.averageResponseDays, 1)} días`) : null} />
+      <MetricCard label="Tareas Pendientes" value={data ? String(data.pending) : null} />
+      <MetricCard label="Completadas este Mes" value={data ? String(data.doneThisMonth) : null} />
+      <MetricCard label="Coste este Mes" value={data ? formatEuros(data.costThisMonth) : null} />
+      <MetricCard label="Tiempo de Respuesta Medio" value={data ? (data.averageResponseDays === null ? 'Sin datos' : `${formatNumber(data.averageResponseDays, 1)} días`) : null} />
     </MetricGrid>
   );
 }

@@ -1,24 +1,13 @@
 import { TenantInvitationsCreateSchema, type ContractListItem, type CurrentUser, type TenantInvitation, type TenantInvitationsCreateInput, type TenantRow } from '@arrendia/api-contract';
 import { apiRequest, isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
-import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Badge, Button, ButtonLink, Card, Dialog, FormActions, PageHeader, SelectField, Skeleton, statusTone, TextField, useToast } from '@arrendia/ui';
+import { formatDate, formatEuros, personName } from '@arrendia/locale-es';
+import { Badge, Button, ButtonLink, Card, DataTable, Dialog, FormActions, PageHeader, Pager, SelectField, Skeleton, statusTone, TextField, useToast } from '@arrendia/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
 const PAGE_SIZE = 20;
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  th, td {
-    text-align: left;
-    padding: ${({ theme }) => theme.space.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    vertical-align: top;
-  }
-  th { color: ${({ theme }) => theme.colors.textMuted}; font-weight: ${({ theme }) => theme.fontWeights.medium}; }
-`;
 const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -38,7 +27,7 @@ const Form = styled.form`
   gap: ${({ theme }) => theme.space.md};
 `;
 
-const name = (t: TenantRow['tenant']) => [t.firstName, t.lastName].filter(Boolean).join(' ') || t.email;
+const name = (t: TenantRow['tenant']) => personName(t, t.email);
 
 /** The tenants page of the server's list, with its total (X-Total-Count). */
 function useTenants(q: string, page: number) {
@@ -144,7 +133,6 @@ export function TenantsScreen(_props: { user: CurrentUser | null }) {
       if (!isSessionGone(error)) toast({ variant: 'destructive', title: 'Error', description: serverMessage(error) ?? 'No se pudo abrir la conversación' });
     },
   });
-  const pages = Math.max(1, Math.ceil((tenants.data?.total ?? 0) / PAGE_SIZE));
   return (
     <>
       <PageHeader title="Inquilinos" description="Las personas que viven en tus propiedades, con su contrato." actions={<Button onClick={() => setInviting(true)}>Invitar Inquilino</Button>} />
@@ -173,7 +161,7 @@ export function TenantsScreen(_props: { user: CurrentUser | null }) {
         ) : !tenants.data?.rows.length ? (
           <p>{q ? 'Ningún inquilino coincide con la búsqueda' : 'Todavía no tienes inquilinos'}</p>
         ) : (
-          <Table aria-label="Inquilinos">
+          <DataTable aria-label="Inquilinos">
             <thead>
               <tr>
                 <th scope="col">Inquilino</th>
@@ -212,21 +200,9 @@ export function TenantsScreen(_props: { user: CurrentUser | null }) {
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </DataTable>
         )}
-        {pages > 1 && (
-          <Actions>
-            <Button size="sm" variant="outline" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
-              Anterior
-            </Button>
-            <span>
-              Página {page} de {pages}
-            </span>
-            <Button size="sm" variant="outline" onClick={() => setPage((p) => p + 1)} disabled={page >= pages}>
-              Siguiente
-            </Button>
-          </Actions>
-        )}
+        <Pager page={page} total={tenants.data?.total ?? 0} pageSize={PAGE_SIZE} onPageChange={setPage} label="Páginas de inquilinos" />
       </Card>
       <InviteDialog open={inviting} onOpenChange={setInviting} />
     </>

@@ -23,3 +23,11 @@ export async function getJson<T>(url: string, schema: ResponseSchema<T>, signal?
   }
   return { data: parsed.data, response };
 }
+
+/** One page of a server-paged list (`schema` is the array's): its rows and the server's total (X-Total-Count). */
+export async function getPage<T>(url: string, schema: ResponseSchema<T[]>, signal?: AbortSignal): Promise<{ rows: T[]; total: number }> {
+  const { data, response } = await getJson(url, schema, signal);
+  const header = response.headers.get('X-Total-Count');
+  const total = header === null ? Number.NaN : Number(header);
+  return { rows: data, total: Number.isInteger(total) && total >= 0 ? total : data.length };
+}

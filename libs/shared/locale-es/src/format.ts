@@ -321,3 +321,8 @@ export function startOfWeek(value: Date | string): string {
   day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() - WEEK_STARTS_ON + 7) % 7));
   return isoDateOf({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: 0, minute: 0 });
 }
+
+/** A person's full name from its parts, trimmed; `fallback` ('Usuario', spec §2) when it has none. */
+export function personName(person: { firstName?: string | null; lastName?: string | null } | null | undefined, fallback = 'Usuario'): string {
+  return [person?.firstName, person?.lastName].map((part) => part?.trim()).filter(Boolean).join(' ') || fallback;
+}

@@ -28,4 +28,6 @@ export * from './components/NotFound';
 export * from './toast/toastStore';
 export * from './toast/Toaster';
 export * from './components/Layout';
+export * from './components/MetricCard';
+export * from './components/Pager';
 export * from './components/FormActions';

@@ -111,3 +111,27 @@ export const MetricValue = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.xl};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
 `;
+
+/**
+ * A data table: full width, one rule under each row, muted column headers; a cell with
+ * `data-align="end"` (amounts, counts) aligns right.
+ */
+export const DataTable = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  th,
+  td {
+    text-align: left;
+    padding: ${({ theme }) => theme.space.sm};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    vertical-align: top;
+  }
+  thead th {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+  }
+  [data-align='end'] {
+    text-align: right;
+    white-space: nowrap;
+  }
+`;
