@@ -9,6 +9,7 @@ import { PropertiesScreen } from '@arrendia/feature-properties';
 import { ReportsScreen } from '@arrendia/feature-reports';
 import type { RemoteApp } from '@arrendia/remote-contract';
 import { OwnerDashboard } from './OwnerDashboard';
+import { OwnerSettings } from './OwnerSettings';
 
 /** The owner-portal remote: propietario_individual's screens, composed from the feature libs. */
 const SCREENS = {
@@ -22,6 +23,7 @@ const SCREENS = {
   '/reports': ReportsScreen,
   '/maintenance': MaintenanceScreen,
   '/tenants': TenantsScreen,
+  '/settings': OwnerSettings,
 } as const;
 
 const App: RemoteApp = ({ user }) => (

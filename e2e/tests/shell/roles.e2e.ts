@@ -14,12 +14,12 @@ import { ShellPage } from '../../pom/ShellPage';
 const STILL_TO_BUILD: Readonly<Record<DemoAccount, readonly string[]>> = {
   // issue 13: admin portal and settings
   admin: APP_ROUTES.filter((route) => route !== '/maintenance' && route !== '/tenants'),
+  // issue 12 (messages); the owner's /settings holds the delegation today, the rest is issue 13
+  owner: ['/messages'],
   // issues 12 (messages) and 13 (settings)
-  owner: ['/messages', '/settings'],
-  // issues 11 (the delegated owner's dashboard), 12 (messages) and 13 (settings)
   manager: ['/messages', '/settings'],
   agente: ['/messages', '/settings'],
-  delegado: ['/dashboard', '/messages', '/settings'],
+  delegado: ['/messages', '/settings'],
   // issue 12: tenant portal
   tenant: ['/dashboard', '/contracts', '/incidents', '/messages', '/settings'],
 };

@@ -1,6 +1,6 @@
 import type { ActivityType, CurrentUser } from '@arrendia/api-contract';
 import { formatDateTime } from '@arrendia/locale-es';
-import { Card, CardDescription, CardTitle, Icon, type IconName, Skeleton } from '@arrendia/ui';
+import { ButtonLink, Card, CardDescription, CardTitle, Icon, type IconName, Skeleton } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useActivity } from './useDashboard';
@@ -25,6 +25,10 @@ const Muted = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.xs};
 `;
 
+const Grow = styled.div`
+  flex: 1;
+`;
+
 const Section = styled(Card)`
   margin-bottom: ${({ theme }) => theme.space.xl};
 `;
@@ -37,8 +41,12 @@ export const ACTIVITY_ICONS: Readonly<Record<ActivityType, IconName>> = {
   incident_resolved: 'check',
 };
 
-/** 'Actividad Reciente' from the audit log (decisions.md), newest first; 'Sin actividad reciente' when none. */
-export function RecentActivityCard(_props: { user: CurrentUser | null }) {
+/**
+ * 'Actividad Reciente' from the audit log (decisions.md), newest first; 'Sin actividad reciente'
+ * when none. With `detailsButtons` (the delegated owner's activity tab, spec §2) each row that has a
+ * record also gets a 'Detalles' button to it.
+ */
+export function RecentActivityCard({ detailsButtons = false }: { user: CurrentUser | null; detailsButtons?: boolean }) {
   const { data, isPending, isError } = useActivity();
   return (
     <Section as="section" aria-labelledby="dashboard-activity">
@@ -62,13 +70,18 @@ export function RecentActivityCard(_props: { user: CurrentUser | null }) {
           {data.map((item) => (
             <Item key={item.id}>
               <Icon name={item.type ? ACTIVITY_ICONS[item.type] : 'building'} size={18} />
-              <div>
-                {item.link ? <Link to={item.link}>{item.description}</Link> : <span>{item.description}</span>}
+              <Grow>
+                {item.link && !detailsButtons ? <Link to={item.link}>{item.description}</Link> : <span>{item.description}</span>}
                 <Muted>
                   {formatDateTime(item.changedAt)}
                   {item.actorName ? ` · ${item.actorName}` : ''}
                 </Muted>
-              </div>
+              </Grow>
+              {item.link && detailsButtons && (
+                <ButtonLink as={Link} $variant="outline" $size="sm" to={item.link} aria-label={`Detalles: ${item.description}`}>
+                  Detalles
+                </ButtonLink>
+              )}
             </Item>
           ))}
         </List>

@@ -158,6 +158,19 @@ describe('RecentActivityCard', () => {
     expect(within(lines[1]).queryByRole('link')).toBeNull();
     expect(lines[1]).toHaveTextContent(/^Propiedad Piso 1 eliminada ?30\/06\/2026 10:00$/);
   });
+
+  it("with detailsButtons gives each line with a record a 'Detalles' button to it (the delegated owner's activity tab)", async () => {
+    const items: ActivityItem[] = [
+      { id: 2, type: 'contract_signed', description: 'Contrato ARR-2026-0003 creado', changedAt: '2026-07-01T22:30:00.000Z', link: '/contracts/3', actorName: 'Marta Gil' },
+      { id: 1, type: null, description: 'Propiedad Piso 1 eliminada', changedAt: '2026-06-30T08:00:00.000Z', link: null, actorName: null },
+    ];
+    serve({ 'GET /api/activity?limit=10': () => fakeResponse(200, items) });
+    at(<RecentActivityCard user={null} detailsButtons />);
+    const details = await screen.findByRole('link', { name: 'Detalles: Contrato ARR-2026-0003 creado' });
+    expect(details).toHaveAttribute('href', '/contracts/3');
+    expect(details).toHaveTextContent('Detalles');
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
 });
 
 describe('UpcomingTasksCard', () => {

@@ -55,6 +55,23 @@ describe('PropertiesScreen list', () => {
     expect(await screen.findByRole('dialog', { name: 'Nueva Propiedad' })).toBeVisible();
   });
 
+  it("narrows the list to one owner with ?ownerId ('Ver cartera'), says whose it is and links back to all", async () => {
+    const fetch = serve({ [`${LIST}&ownerId=12`]: () => fakeResponse(200, []) });
+    screenAt('/properties?ownerId=12');
+    expect(await screen.findByRole('heading', { name: 'Este propietario no tiene propiedades' })).toBeVisible();
+    const note = screen.getByRole('region', { name: 'Filtro de cartera' });
+    expect(note).toHaveTextContent('Cartera de un propietario');
+    expect(within(note).getByRole('link', { name: 'Ver todas las propiedades' })).toHaveAttribute('href', '/properties');
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/properties?pageSize=100&ownerId=12']);
+  });
+
+  it('ignores an ownerId that is not an id', async () => {
+    serve({ [LIST]: () => fakeResponse(200, []) });
+    screenAt('/properties?ownerId=abc');
+    expect(await screen.findByRole('heading', { name: 'No tienes propiedades' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Filtro de cartera' })).not.toBeInTheDocument();
+  });
+
   it('draws a card per property: name, Activa/Archivada, street number and city, area, Ver Detalles', async () => {
     serve({ [LIST]: () => fakeResponse(200, [property(1), property(2, { isArchived: true, totalAreaM2: null, addressNumber: null, city: 'Sevilla' })]) });
     screenAt();

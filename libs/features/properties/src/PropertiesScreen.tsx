@@ -1,7 +1,7 @@
 import type { CurrentUser, PropertyListItem } from '@arrendia/api-contract';
-import { AlertDialog, Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, PageHeader, Skeleton, toast } from '@arrendia/ui';
+import { AlertDialog, Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, PageHeader, Skeleton, SpreadRow, toast } from '@arrendia/ui';
 import { useState } from 'react';
-import { Link, Route, Routes, useSearchParams } from 'react-router-dom';
+import { Link, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { addressLine, ArchiveBadge, formatArea } from './propertyParts';
@@ -53,9 +53,21 @@ function PropertyCard({ property, onDelete }: { property: PropertyListItem; onDe
   );
 }
 
+/** `?ownerId=` of 'Ver cartera' (the delegated owner's dashboard), when it is a valid id. */
+function ownerFilter(search: URLSearchParams): number | undefined {
+  const raw = search.get('ownerId');
+  return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
+}
+
+const FilterNote = styled(Card)`
+  margin-bottom: ${({ theme }) => theme.space.lg};
+`;
+
 function PropertiesList() {
-  const { data, isPending, isError } = useProperties();
   const [search, setSearch] = useSearchParams();
+  const ownerId = ownerFilter(search);
+  const { data, isPending, isError } = useProperties(ownerId);
+  const ownerName = (useLocation().state as { ownerName?: unknown } | null)?.ownerName;
   const [creating, setCreating] = useState(search.get('nueva') === '1');
   const [toDelete, setToDelete] = useState<PropertyListItem | null>(null);
   const remove = useDeleteProperty();
@@ -84,6 +96,16 @@ function PropertiesList() {
   return (
     <>
       <PageHeader title="Propiedades" description="Gestiona tu cartera de inmuebles." actions={<Button onClick={() => setOpen(true)}>Añadir Propiedad</Button>} />
+      {ownerId !== undefined && (
+        <FilterNote as="section" aria-label="Filtro de cartera">
+          <SpreadRow>
+            <span>{typeof ownerName === 'string' && ownerName ? `Cartera de ${ownerName}` : 'Cartera de un propietario'}</span>
+            <ButtonLink as={Link} $variant="outline" $size="sm" to="/properties">
+              Ver todas las propiedades
+            </ButtonLink>
+          </SpreadRow>
+        </FilterNote>
+      )}
       {isPending ? (
         <Grid aria-busy="true" aria-label="Cargando propiedades">
           {Array.from({ length: PROPERTY_SKELETONS }, (_, i) => (
@@ -104,7 +126,7 @@ function PropertiesList() {
       ) : data.length === 0 ? (
         <Card as="section" aria-labelledby="properties-empty">
           <CardTitle as="h2" id="properties-empty">
-            No tienes propiedades
+            {ownerId === undefined ? 'No tienes propiedades' : 'Este propietario no tiene propiedades'}
           </CardTitle>
           <CardDescription>Añade tu primera propiedad para empezar a gestionar sus unidades, contratos e incidencias.</CardDescription>
           <CardFooter>

@@ -26,11 +26,12 @@ function invalidatePortfolio(client: QueryClient) {
   }
 }
 
-/** GET /api/properties: the user's properties, newest first. */
-export function useProperties() {
+/** GET /api/properties: the user's properties, newest first; with `ownerId`, only that owner's ('Ver cartera'). */
+export function useProperties(ownerId?: number) {
+  const url = ownerId === undefined ? LIST_URL : `${LIST_URL}&ownerId=${ownerId}`;
   return useQuery<PropertyListItem[]>({
-    queryKey: PROPERTIES_KEY,
-    queryFn: async ({ signal }) => (await getJson(LIST_URL, z.array(PropertyListItemSchema), signal)).data,
+    queryKey: ownerId === undefined ? PROPERTIES_KEY : [...PROPERTIES_KEY, { ownerId }],
+    queryFn: async ({ signal }) => (await getJson(url, z.array(PropertyListItemSchema), signal)).data,
   });
 }
 

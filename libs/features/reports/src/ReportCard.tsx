@@ -1,6 +1,6 @@
-import { REPORT_TYPE_LABELS, ReportsCreateSchema, type Report, type ReportType } from '@arrendia/api-contract';
+import { REPORT_TYPE_LABELS, REPORT_TYPES, ReportsCreateSchema, type Report, type ReportType } from '@arrendia/api-contract';
 import { isUnauthorizedError, readErrorBody, zodFieldErrors } from '@arrendia/api-client';
-import { Button, Card, CardDescription, CardTitle, Icon, TextField, useToast } from '@arrendia/ui';
+import { Button, Card, CardDescription, CardTitle, Dialog, Icon, SelectField, TextField, useToast } from '@arrendia/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { currentMonthPeriod } from './period';
@@ -28,51 +28,45 @@ export const REPORT_DESCRIPTIONS: Readonly<Record<ReportType, string>> = {
   tenants: 'Inquilinos con contrato en el periodo: contrato, unidad, renta, fechas y estado.',
 };
 
-/** One report card: its period (Desde / Hasta, this month by default) and 'Generar PDF'. */
-export function ReportCard({ reportType }: { reportType: ReportType }) {
+/**
+ * The period (Desde / Hasta, this month by default) and 'Generar PDF' of one report, over the
+ * user's scope or one principal's portfolio (`ownerUserId`); once generated, its download link.
+ */
+function ReportPeriodForm({ reportType, ownerUserId, label }: { reportType: ReportType; ownerUserId?: number; label: string }) {
   const [period, setPeriod] = useState(currentMonthPeriod);
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const [errors, setErrors] = useState<{ from?: string; to?: string; ownerUserId?: string }>({});
   const [generated, setGenerated] = useState<Report | null>(null);
   const generate = useGenerateReport();
   const { toast } = useToast();
   const title = REPORT_TYPE_LABELS[reportType];
-  const headingId = `report-${reportType}-title`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ReportsCreateSchema.safeParse({ reportType, ...period });
+    const input = { reportType, ...period, ...(ownerUserId === undefined ? {} : { ownerUserId }) };
+    const parsed = ReportsCreateSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error));
       return;
     }
     setErrors({});
-    generate.mutate(
-      { reportType, ...period },
-      {
-        onSuccess: (report) => {
-          setGenerated(report);
-          toast({ title: 'Reporte generado', description: `${title} listo para descargar` });
-        },
-        onError: (err) => {
-          if (isUnauthorizedError(err)) return;
-          const fields = readErrorBody(err)?.fields;
-          if (fields) setErrors(fields);
-          toast({ variant: 'destructive', title: 'Error', description: 'No se pudo generar el reporte' });
-        },
+    setGenerated(null);
+    generate.mutate(input, {
+      onSuccess: (report) => {
+        setGenerated(report);
+        toast({ title: 'Reporte generado', description: `${title} listo para descargar` });
       },
-    );
+      onError: (err) => {
+        if (isUnauthorizedError(err)) return;
+        const fields = readErrorBody(err)?.fields;
+        if (fields) setErrors(fields);
+        toast({ variant: 'destructive', title: 'Error', description: fields?.ownerUserId ?? 'No se pudo generar el reporte' });
+      },
+    });
   };
 
   return (
-    <Card as="article" aria-labelledby={headingId}>
-      <Head>
-        <Icon name="report" />
-        <CardTitle as="h2" id={headingId}>
-          {title}
-        </CardTitle>
-      </Head>
-      <CardDescription>{REPORT_DESCRIPTIONS[reportType]}</CardDescription>
-      <Form onSubmit={submit} noValidate aria-label={`Periodo del ${title}`}>
+    <>
+      <Form onSubmit={submit} noValidate aria-label={label}>
         <Dates>
           <TextField type="date" label="Desde" value={period.from} onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value }))} error={errors.from} />
           <TextField type="date" label="Hasta" value={period.to} onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value }))} error={errors.to} />
@@ -86,6 +80,38 @@ export function ReportCard({ reportType }: { reportType: ReportType }) {
           Descargar {generated.fileName}
         </a>
       )}
+    </>
+  );
+}
+
+/** One report card of 'Generar Reportes'. */
+export function ReportCard({ reportType }: { reportType: ReportType }) {
+  const title = REPORT_TYPE_LABELS[reportType];
+  const headingId = `report-${reportType}-title`;
+  return (
+    <Card as="article" aria-labelledby={headingId}>
+      <Head>
+        <Icon name="report" />
+        <CardTitle as="h2" id={headingId}>
+          {title}
+        </CardTitle>
+      </Head>
+      <CardDescription>{REPORT_DESCRIPTIONS[reportType]}</CardDescription>
+      <ReportPeriodForm reportType={reportType} label={`Periodo del ${title}`} />
     </Card>
+  );
+}
+
+const TYPE_OPTIONS = REPORT_TYPES.map((type) => ({ value: type, label: REPORT_TYPE_LABELS[type] }));
+
+/** 'Generar reporte' for one principal (issue 11): a dialog with the report type, its period and the download. */
+export function PrincipalReportDialog({ owner, trigger }: { owner: { id: number; name: string }; trigger: React.ReactNode }) {
+  const [reportType, setReportType] = useState<ReportType>('financial');
+  return (
+    <Dialog title={`Generar reporte de ${owner.name}`} description="Un reporte en PDF de la cartera de este propietario." trigger={trigger}>
+      <SelectField label="Tipo de reporte" value={reportType} onValueChange={(v) => setReportType(v as ReportType)} options={TYPE_OPTIONS} />
+      <CardDescription>{REPORT_DESCRIPTIONS[reportType]}</CardDescription>
+      <ReportPeriodForm key={reportType} reportType={reportType} ownerUserId={owner.id} label={`Periodo del ${REPORT_TYPE_LABELS[reportType]} de ${owner.name}`} />
+    </Dialog>
   );
 }

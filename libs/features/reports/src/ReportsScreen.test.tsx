@@ -5,7 +5,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureAxe } from 'jest-axe';
 import { currentMonthPeriod } from './period';
-import { ReportsScreen } from './ReportsScreen';
+import { PrincipalReportDialog } from './ReportCard';
+import { ReportHistory, ReportsScreen } from './ReportsScreen';
 import { answer, findToast, renderAt, routedFetch } from '@arrendia/testing';
 
 jest.setTimeout(30_000);
@@ -62,6 +63,32 @@ describe('ReportsScreen', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/reports'] });
   });
 
+  it("PrincipalReportDialog generates the chosen report of one principal (ownerUserId) and shows the server's refusal", async () => {
+    let refuse = false;
+    const fetchMock = routedFetch({
+      'POST /api/reports': () =>
+        refuse
+          ? answer(400, { error: 'validation_error', message: 'No se pudo generar el reporte', fields: { ownerUserId: 'No gestionas la cartera de este propietario' } })
+          : answer(201, report(9, { reportType: 'tenants', fileName: 'reporte-inquilinos.pdf', owner: { id: 4, firstName: 'Olga', lastName: 'Martín' } })),
+    });
+    global.fetch = fetchMock;
+    renderAt(<PrincipalReportDialog owner={{ id: 4, name: 'Olga Martín' }} trigger={<button type="button">Generar reporte</button>} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Generar reporte' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generar reporte de Olga Martín' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Tipo de reporte' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Reporte de Inquilinos' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Generar PDF' }));
+    expect(await findToast('Reporte generado')).toBeVisible();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1].body))).toMatchObject({ reportType: 'tenants', ownerUserId: 4 });
+    expect(within(dialog).getByRole('link', { name: 'Descargar reporte-inquilinos.pdf' })).toHaveAttribute('href', '/api/reports/9/download');
+
+    act(() => resetToasts());
+    refuse = true;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Generar PDF' }));
+    expect(await findToast('Error')).toHaveTextContent('No gestionas la cartera de este propietario');
+  });
+
   it('refuses a period that ends before it starts without calling the API', async () => {
     const fetchMock = routedFetch({});
     global.fetch = fetchMock;
@@ -88,6 +115,15 @@ describe('ReportsScreen', () => {
     ]);
     expect(within(rows[0]!).getByRole('link', { name: 'Descargar reporte-inquilinos.pdf' })).toHaveAttribute('href', '/api/reports/2/download');
     expect(within(rows[1]!).getByRole('link', { name: /^Descargar / })).toHaveAttribute('href', '/api/reports/1/download');
+    expect(screen.queryByRole('columnheader', { name: 'Propietario' })).not.toBeInTheDocument();
+  });
+
+  it('Historial names the principal of each report when any report is about one', async () => {
+    global.fetch = routedFetch({ 'GET /api/reports': () => [report(3, { owner: { id: 4, firstName: 'Olga', lastName: 'Martín' } }), report(1)] });
+    renderAt(<ReportHistory />);
+    expect(await screen.findByRole('columnheader', { name: 'Propietario' })).toBeVisible();
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual(['Olga Martín', 'Toda la cartera']);
   });
 
   it('Historial says when there are no reports', async () => {

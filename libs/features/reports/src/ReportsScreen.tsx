@@ -1,6 +1,6 @@
 import { REPORT_TYPE_LABELS, REPORT_TYPES, type CurrentUser } from '@arrendia/api-contract';
-import { formatDate, formatDateTime } from '@arrendia/locale-es';
-import { Card, CardDescription, CardTitle, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
+import { formatDate, formatDateTime, personName } from '@arrendia/locale-es';
+import { Card, CardDescription, CardTitle, DataTable, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ReportCard } from './ReportCard';
@@ -11,18 +11,9 @@ const Grid = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(280px, 1fr));
   gap: ${({ theme }) => theme.space.lg};
 `;
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  th, td {
-    text-align: left;
-    padding: ${({ theme }) => theme.space.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  th { color: ${({ theme }) => theme.colors.textMuted}; font-weight: ${({ theme }) => theme.fontWeights.medium}; }
-`;
 
-function History() {
+/** The user's generated reports with their download links; a Propietario column when any is about a principal. */
+export function ReportHistory() {
   const reports = useReports();
   if (reports.isLoading) {
     return (
@@ -34,17 +25,19 @@ function History() {
     );
   }
   if (reports.isError) return <Card role="alert">No se pudo cargar el historial</Card>;
+  const byPrincipal = reports.data?.some((r) => r.owner !== null) ?? false;
   return (
     <Card as="section" aria-labelledby="reports-history">
       <CardTitle as="h2" id="reports-history">
         Reportes generados
       </CardTitle>
       {reports.data && reports.data.length > 0 ? (
-        <Table>
+        <DataTable>
           <thead>
             <tr>
               <th scope="col">Fecha</th>
               <th scope="col">Tipo</th>
+              {byPrincipal && <th scope="col">Propietario</th>}
               <th scope="col">Periodo</th>
               <th scope="col">Archivo</th>
             </tr>
@@ -54,6 +47,7 @@ function History() {
               <tr key={r.id}>
                 <td>{formatDateTime(r.createdAt)}</td>
                 <td>{REPORT_TYPE_LABELS[r.reportType]}</td>
+                {byPrincipal && <td>{r.owner ? personName(r.owner) : 'Toda la cartera'}</td>}
                 <td>
                   {formatDate(r.periodFrom)} - {formatDate(r.periodTo)}
                 </td>
@@ -65,7 +59,7 @@ function History() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </DataTable>
       ) : (
         <CardDescription>Todavía no has generado ningún reporte</CardDescription>
       )}
@@ -104,7 +98,7 @@ export function ReportsScreen(_props: { user: CurrentUser | null }) {
           </Card>
         </TabsContent>
         <TabsContent value="historial">
-          <History />
+          <ReportHistory />
         </TabsContent>
       </Tabs>
     </>

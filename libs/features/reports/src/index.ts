@@ -1,1 +1,2 @@
 export * from './ReportsScreen';
+export { PrincipalReportDialog } from './ReportCard';

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import type { PropertyListItem, Report } from '@arrendia/api-contract';
+import { DEMO } from '../../fixtures/accounts';
+import { signIn } from '../../fixtures/api';
+import { withProperty } from '../../fixtures/property';
+
+test.describe('the delegated owner, with a portfolio an owner delegates and revokes', () => {
+  test("an owner delegates from settings; the delegate sees that principal, its portfolio and its report; after the revoke, nothing", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    // A new owner of its own, so the demo's delegations stay as they are.
+    const stamp = Date.now();
+    const owner = { email: `principal.${stamp}@example.com`, password: 'clave-de-prueba-1', firstName: 'Paula', lastName: `Principal ${stamp}` };
+    const ownerName = `${owner.firstName} ${owner.lastName}`;
+    expect((await page.request.post('/api/auth/register', { data: owner })).status()).toBe(201);
+    expect((await page.request.post('/api/auth/login', { data: { email: owner.email, password: owner.password } })).status()).toBe(200);
+    const property = await withProperty(page.request, `Cartera delegada ${stamp}`);
+    const me = (await (await page.request.get('/api/auth/user')).json()) as { id: number };
+
+    // The owner delegates from their settings.
+    await page.goto('/settings');
+    const settings = page.getByRole('main');
+    await settings.getByLabel('Correo electrónico del propietario delegado').fill(DEMO.delegado);
+    await settings.getByRole('button', { name: 'Delegar cartera' }).click();
+    const holders = settings.getByRole('list', { name: 'Personas con tu cartera delegada' });
+    await expect(holders).toContainText(DEMO.delegado);
+
+    // The delegate, in a browser of its own.
+    const delegateContext = await browser.newContext();
+    const delegate = await delegateContext.newPage();
+    await signIn(delegate.request, 'delegado');
+    await delegate.goto('/dashboard');
+    const main = delegate.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Dashboard del Propietario Delegado' })).toBeVisible();
+    await expect(main.getByRole('group', { name: 'Propietarios' })).toContainText(/\d+/);
+    const row = main.getByRole('row').filter({ has: delegate.getByRole('rowheader', { name: new RegExp(ownerName) }) });
+    await expect(row.getByRole('cell').first()).toHaveText('1');
+
+    await row.getByRole('link', { name: `Ver cartera de ${ownerName}` }).click();
+    await expect(delegate).toHaveURL(new RegExp(`/properties\\?ownerId=${me.id}$`));
+    await expect(main.getByRole('region', { name: 'Filtro de cartera' })).toContainText(`Cartera de ${ownerName}`);
+    await expect(main.getByRole('heading', { level: 2 })).toHaveText([`Cartera delegada ${stamp}`]);
+
+    await delegate.goBack();
+    await row.getByRole('button', { name: `Generar reporte de ${ownerName}` }).click();
+    const dialog = delegate.getByRole('dialog', { name: `Generar reporte de ${ownerName}` });
+    await dialog.getByRole('button', { name: 'Generar PDF' }).click();
+    const download = dialog.getByRole('link', { name: /^Descargar / });
+    await expect(download).toBeVisible();
+    const pdf = await delegate.request.get((await download.getAttribute('href'))!);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(dialog).toBeHidden();
+    await main.getByRole('tab', { name: 'Reportes' }).click();
+    const reports = (await (await delegate.request.get('/api/reports')).json()) as Report[];
+    expect(reports[0]!.owner).toMatchObject({ id: me.id });
+    await expect(main.getByRole('tabpanel', { name: 'Reportes' }).getByRole('row').nth(1)).toContainText(ownerName);
+
+    // The owner revokes; the delegate's next request no longer has the portfolio.
+    await holders.getByRole('button', { name: /^Revocar la delegación de / }).click();
+    await page.getByRole('alertdialog', { name: '¿Revocar la delegación?' }).getByRole('button', { name: 'Revocar' }).click();
+    await expect(settings.getByText('No has delegado tu cartera en nadie.')).toBeVisible();
+    const after = (await (await delegate.request.get(`/api/properties?ownerId=${me.id}`)).json()) as PropertyListItem[];
+    expect(after).toEqual([]);
+    expect((await delegate.request.get(`/api/properties/${property.id}`)).status()).toBe(404);
+    await delegate.goto('/dashboard');
+    await expect(main.getByRole('table', { name: 'Propietarios' })).toBeVisible();
+    await expect(main.getByRole('rowheader', { name: new RegExp(ownerName) })).toHaveCount(0);
+
+    await delegateContext.close();
+    await property.cleanUp();
+  });
+});

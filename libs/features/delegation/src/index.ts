@@ -1,0 +1,3 @@
+export * from './DelegateDashboard';
+export * from './OwnerDelegationsPanel';
+export * from './useDelegations';
