@@ -16,11 +16,14 @@ const PropertiesManagementPage = lazy(() => import('./marketing/PropertiesManage
 const InvitationPage = lazy(() => import('./invitation/InvitationPage').then((m) => ({ default: m.InvitationPage })));
 const ApartmentsManagementPage = lazy(() => import('./marketing/ApartmentsManagementPage').then((m) => ({ default: m.ApartmentsManagementPage })));
 
-/** The public site: the pages a signed-out visitor may open (spec §2), under the shell's router. */
-const App: RemoteApp = () => (
+/**
+ * The public site: the pages a signed-out visitor may open (spec §2), under the shell's router. A
+ * signed-in user reaches it only on the open routes (an invitation), and gets its own header.
+ */
+const App: RemoteApp = ({ user }) => (
   <div data-remote="public-site" data-build={__ARRENDIA_BUILD_ID__}>
     <AuthDialogsProvider>
-      <PublicLayout>
+      <PublicLayout user={user}>
         <Suspense fallback={null}>
           <Routes>
             <Route index element={<LandingPage />} />
@@ -30,7 +33,7 @@ const App: RemoteApp = () => (
             <Route path="rooms-management" element={<RoomsManagementPage />} />
             <Route path="properties-management" element={<PropertiesManagementPage />} />
             <Route path="apartments-management" element={<ApartmentsManagementPage />} />
-            <Route path="invitacion/:token" element={<InvitationPage />} />
+            <Route path="invitacion/:token" element={<InvitationPage user={user} />} />
             <Route
               path="*"
               element={

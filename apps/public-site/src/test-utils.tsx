@@ -1,4 +1,5 @@
 import { createQueryClient } from '@arrendia/api-client';
+import type { CurrentUser } from '@arrendia/api-contract';
 import { ThemeProvider, Toaster } from '@arrendia/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, type RenderResult } from '@testing-library/react';
@@ -6,14 +7,16 @@ import { MemoryRouter } from 'react-router-dom';
 import App from './App';
 
 /** The public site as the shell mounts it: under a router, with the shared providers. */
-export async function renderSite(path = '/'): Promise<RenderResult> {
+export async function renderSite(path = '/', user: CurrentUser | null = null): Promise<RenderResult> {
+  // The build id rspack defines at build time.
+  (globalThis as Record<string, unknown>).__ARRENDIA_BUILD_ID__ ??= 'test-build';
   let view: RenderResult | undefined;
   await act(async () => {
     view = render(
       <QueryClientProvider client={createQueryClient()}>
         <ThemeProvider initialMode="light">
           <MemoryRouter initialEntries={[path]}>
-            <App user={null} basePath="/" />
+            <App user={user} basePath="/" />
           </MemoryRouter>
           <Toaster />
         </ThemeProvider>

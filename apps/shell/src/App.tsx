@@ -1,5 +1,7 @@
 import { useCurrentUser } from '@arrendia/api-client';
+import { isOpenPath } from '@arrendia/permissions';
 import { Skeleton } from '@arrendia/ui';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { SignedInLayout } from './layout/SignedInLayout';
 import { SignedInContent } from './routes/SignedInContent';
@@ -27,14 +29,19 @@ function StartupSkeleton() {
   );
 }
 
-/** The session decides everything: visitors get the public site, users the layout and their portal. */
+/**
+ * The session decides everything: visitors get the public site, users the layout and their portal;
+ * an open route (an invitation link) is the public site's for everyone.
+ */
 export function App() {
   const { data: user, isPending } = useCurrentUser();
+  const { pathname } = useLocation();
 
   if (isPending) {
     return <StartupSkeleton />;
   }
   if (!user) return <SignedOutContent />;
+  if (isOpenPath(pathname)) return <SignedOutContent user={user} />;
   return (
     <SignedInLayout user={user}>
       <SignedInContent user={user} />

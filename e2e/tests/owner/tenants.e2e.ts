@@ -53,6 +53,10 @@ test.describe('tenants (/tenants) and invitations, as the demo owner', () => {
       await expect(inviteePage).toHaveURL(/\/dashboard$/);
       const theirs = (await (await inviteePage.request.get('/api/contracts')).json()) as ContractListItem[];
       expect(theirs.map((c) => c.contract.id)).toEqual([contract.contract.id]);
+      // Signed in, the link opens the invitation page (not a 404), which now says it is used.
+      await inviteePage.goto(link);
+      await expect(inviteePage.getByRole('alert')).toHaveText(INVITATION_USED);
+      await expect(inviteePage.getByRole('link', { name: 'Ir a mi panel' })).toBeVisible();
       await invitee.close();
 
       // The link is used up.

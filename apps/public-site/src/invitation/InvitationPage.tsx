@@ -1,10 +1,10 @@
-import { TenantInvitationAcceptSchema, type TenantInvitationPreview } from '@arrendia/api-contract';
+import { TenantInvitationAcceptSchema, type CurrentUser, type TenantInvitationPreview } from '@arrendia/api-contract';
 import { apiRequest, readErrorBody, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { formatDate } from '@arrendia/locale-es';
 import { Button, Card, CardDescription, CardTitle, PageHeader, Skeleton, TextField } from '@arrendia/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Container } from '../layout/PublicLayout';
 import { hardNavigate } from '../navigation';
@@ -19,19 +19,28 @@ const Form = styled.form`
 /** The API's Spanish message of a failed call (used or expired link: 410), or a generic one. */
 const messageOf = (error: unknown, fallback: string) => readErrorBody(error)?.message ?? fallback;
 
+/** Ends the session and loads `path` (the same link) again, signed out. */
+async function signOutAndReload(path: string) {
+  await apiRequest('POST', '/api/auth/logout').catch(() => undefined);
+  hardNavigate(path);
+}
+
 /**
  * /invitacion/:token: the invited tenant sees the home and its email, chooses name and password,
  * and lands in the tenant portal with the contract linked (issue 11). A used or expired link says so.
+ * Signed in as the invited email, one button links the contract to that account; signed in as
+ * someone else, the page says so and offers to sign out.
  */
-export function InvitationPage() {
+export function InvitationPage({ user = null }: { user?: CurrentUser | null }) {
   const { token = '' } = useParams();
+  const { pathname } = useLocation();
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const invitation = useQuery<TenantInvitationPreview>({ queryKey: [`/api/tenant-invitations/${encodeURIComponent(token)}`], retry: false });
   const accept = useMutation({
-    mutationFn: async (input: { firstName: string; lastName: string; password: string }) => apiRequest('POST', `/api/tenant-invitations/${encodeURIComponent(token)}/accept`, input),
+    mutationFn: async (input: { firstName: string; lastName: string; password: string } | Record<string, never>) => apiRequest('POST', `/api/tenant-invitations/${encodeURIComponent(token)}/accept`, input),
     onSuccess: () => hardNavigate('/dashboard'),
     onError: (error) => setErrors((readErrorBody(error)?.fields as FieldErrors | undefined) ?? {}),
   });
@@ -55,6 +64,28 @@ export function InvitationPage() {
           <Skeleton height="8rem" />
         ) : invitation.isError ? (
           <p role="alert">{messageOf(invitation.error, 'No se ha podido abrir la invitación')}</p>
+        ) : user && invitation.data ? (
+          user.email.toLowerCase() === invitation.data.email.toLowerCase() ? (
+            <>
+              <CardTitle as="h2">
+                {invitation.data.propertyName} · {invitation.data.unitName}
+              </CardTitle>
+              <CardDescription>Has iniciado sesión como {user.email}. Vincula este contrato a tu cuenta para seguirlo desde tu panel.</CardDescription>
+              {accept.isError && <p role="alert">{messageOf(accept.error, 'No se pudo aceptar la invitación')}</p>}
+              <Button onClick={() => accept.mutate({})} disabled={accept.isPending}>
+                {accept.isPending ? 'Vinculando...' : 'Vincular contrato'}
+              </Button>
+            </>
+          ) : (
+            <>
+              <CardDescription>
+                Has iniciado sesión como {user.email}, pero esta invitación es para {invitation.data.email}. Cierra sesión y vuelve a abrir el enlace.
+              </CardDescription>
+              <Button variant="outline" onClick={() => void signOutAndReload(pathname)}>
+                Cerrar sesión
+              </Button>
+            </>
+          )
         ) : invitation.data?.accountExists ? (
           <CardDescription>Ya tienes una cuenta con {invitation.data.email}: inicia sesión y vuelve a abrir este enlace para vincular el contrato.</CardDescription>
         ) : (

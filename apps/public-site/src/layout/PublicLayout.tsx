@@ -1,4 +1,5 @@
-import { Button, Icon, useThemeMode } from '@arrendia/ui';
+import type { CurrentUser } from '@arrendia/api-contract';
+import { Button, ButtonLink, Icon, useThemeMode } from '@arrendia/ui';
 import { type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
@@ -118,7 +119,7 @@ function sectionHref(onLanding: boolean, id: string) {
 }
 
 /** Header with navigation and the sign-in buttons, the page, and the footer. */
-export function PublicLayout({ children }: { children: ReactNode }) {
+export function PublicLayout({ children, user = null }: { children: ReactNode; user?: CurrentUser | null }) {
   const { pathname } = useLocation();
   const onLanding = pathname === '/';
   const { openLogin, openRegister } = useAuthDialogs();
@@ -153,10 +154,18 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             <ThemeButton type="button" onClick={toggleMode} aria-label={mode === 'dark' ? 'Activar tema claro' : 'Activar tema oscuro'}>
               <Icon name={mode === 'dark' ? 'sun' : 'moon'} />
             </ThemeButton>
-            <Button variant="ghost" onClick={() => openLogin()}>
-              Iniciar Sesión
-            </Button>
-            <Button onClick={openRegister}>Registrarse</Button>
+            {user ? (
+              <ButtonLink as={Link} to="/dashboard">
+                Ir a mi panel
+              </ButtonLink>
+            ) : (
+              <>
+                <Button variant="ghost" onClick={() => openLogin()}>
+                  Iniciar Sesión
+                </Button>
+                <Button onClick={openRegister}>Registrarse</Button>
+              </>
+            )}
           </Actions>
         </HeaderRow>
       </Header>

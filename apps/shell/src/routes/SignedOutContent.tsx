@@ -1,3 +1,4 @@
+import type { CurrentUser } from '@arrendia/api-contract';
 import { isPublicPath } from '@arrendia/permissions';
 import { NotFound } from '@arrendia/ui';
 import { Link, useLocation } from 'react-router-dom';
@@ -16,14 +17,15 @@ const Main = styled.main`
 
 /**
  * A visitor: the public paths are the public-site remote's, full page (it draws its own header,
- * main and footer); any other path is the shell's 404 page.
+ * main and footer); any other path is the shell's 404 page. A signed-in user comes here only for
+ * the open routes (an invitation link), and the public site gets that user.
  */
-export function SignedOutContent() {
+export function SignedOutContent({ user = null }: { user?: CurrentUser | null }) {
   const { pathname } = useLocation();
   if (isPublicPath(pathname)) {
     return (
       <Page>
-        <RemoteOutlet name="public-site" user={null} wrap={(content) => <Main>{content}</Main>} />
+        <RemoteOutlet name="public-site" user={user} wrap={(content) => <Main>{content}</Main>} />
       </Page>
     );
   }

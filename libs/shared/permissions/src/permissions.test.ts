@@ -77,6 +77,16 @@ describe('public routes', () => {
     expect(isPublicPath('/invitacion/abc123')).toBe(true);
     expect(isPublicPath('/invitacion/')).toBe(false);
   });
+
+  it('opens only the invitation link to a signed-in user too', () => {
+    const { isOpenPath } = jest.requireActual('./index');
+    expect(isOpenPath('/invitacion/abc123')).toBe(true);
+    expect(isOpenPath('/invitacion/abc123/')).toBe(true);
+    expect(isOpenPath('/invitacion/')).toBe(false);
+    expect(isOpenPath('/')).toBe(false);
+    expect(isOpenPath('/alquiler')).toBe(false);
+    expect(isOpenPath('/dashboard')).toBe(false);
+  });
 });
 
 describe('actions', () => {

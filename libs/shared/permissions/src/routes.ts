@@ -74,12 +74,25 @@ export function routesFor(roleName: string | null | undefined): AppRoute[] {
 /** The visitor's pages; /invitacion/:token is where an invited tenant sets its password (issue 11). */
 export const PUBLIC_ROUTES = ['/', '/alquiler', '/property/:id', '/rental-types', '/rooms-management', '/apartments-management', '/properties-management', '/invitacion/:token'] as const;
 
-/** Whether a path is one of the public routes. */
-export function isPublicPath(pathname: string): boolean {
+/** The public routes a signed-in user opens too: an invitation link works whoever opens it (issue 11). */
+export const OPEN_ROUTES = ['/invitacion/:token'] as const satisfies readonly (typeof PUBLIC_ROUTES)[number][];
+
+/** Whether `pathname` matches one of `routes` (a `:param` is one non-empty segment). */
+function matchesAny(routes: readonly string[], pathname: string): boolean {
   const clean = pathname.replace(/\/+$/, '') || '/';
-  return PUBLIC_ROUTES.some((route) => {
+  return routes.some((route) => {
     if (!route.includes(':')) return route === clean;
     const prefix = route.slice(0, route.indexOf(':'));
     return clean.startsWith(prefix) && clean.length > prefix.length && !clean.slice(prefix.length).includes('/');
   });
+}
+
+/** Whether a path is one of the public routes. */
+export function isPublicPath(pathname: string): boolean {
+  return matchesAny(PUBLIC_ROUTES, pathname);
+}
+
+/** Whether a path is a public route that a signed-in user also opens (the public site renders it). */
+export function isOpenPath(pathname: string): boolean {
+  return matchesAny(OPEN_ROUTES, pathname);
 }
