@@ -1,10 +1,12 @@
 import type { AgencyOverview, CurrentUser } from '@arrendia/api-contract';
 import { formatEuros, formatPercent, personName } from '@arrendia/locale-es';
+import { can } from '@arrendia/permissions';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
-import { ButtonLink, Card, CardDescription, CardList, CardTitle, DataTable, MetricCard, MetricGrid, PageHeader } from '@arrendia/ui';
+import { ButtonLink, Card, CardDescription, CardList, CardTitle, DataTable, MetricCard, MetricGrid, PageHeader, SpreadRow } from '@arrendia/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { AgentTargetDialog, CommissionRateDialog } from './AgencySettingsDialogs';
 
 const Grid = styled.div`
   display: grid;
@@ -32,9 +34,11 @@ export function AgencyManagerHeader({ user }: { user: CurrentUser | null }) {
 /**
  * The agency's own parts of 'Dashboard del Gestor de Agencia' (spec §2), from GET
  * /api/agency/overview: managed portfolio, global occupancy, monthly commissions and active
- * incidents; management alerts (each linking to its record); the team.
+ * incidents; management alerts (each linking to its record); the team. The agency manager also
+ * changes the commission rate and each agent's monthly target here.
  */
-export function AgencyOverviewPanels(_props: { user: CurrentUser | null }) {
+export function AgencyOverviewPanels({ user }: { user: CurrentUser | null }) {
+  const manages = can(user?.role?.roleName, 'agency:manage');
   const { data, isError } = useQuery<AgencyOverview>({ queryKey: ['/api/agency/overview'] });
   const o = data ?? null;
   return (
@@ -43,7 +47,12 @@ export function AgencyOverviewPanels(_props: { user: CurrentUser | null }) {
       <MetricGrid>
         <MetricCard label="Cartera Gestionada" value={o ? `${o.properties} propiedades` : null} caption={o ? `${o.units} unidades` : undefined} />
         <MetricCard label="Ocupación Global" value={o ? formatPercent(o.occupancyRate) : null} />
-        <MetricCard label="Comisiones del Mes" value={o ? formatEuros(o.monthlyCommissions) : null} caption={o ? `${formatPercent(o.commissionRate, 2)} de ${formatEuros(o.collectedThisMonth)} cobrados` : undefined} />
+        <MetricCard
+          label="Comisiones del Mes"
+          value={o ? formatEuros(o.monthlyCommissions) : null}
+          caption={o ? `${formatPercent(o.commissionRate, 2)} de ${formatEuros(o.collectedThisMonth)} cobrados` : undefined}
+          action={o && manages ? <CommissionRateDialog commissionRate={o.commissionRate} /> : undefined}
+        />
         <MetricCard label="Incidencias Activas" value={o ? String(o.activeIncidents) : null} />
       </MetricGrid>
       <Grid>
@@ -75,6 +84,7 @@ export function AgencyOverviewPanels(_props: { user: CurrentUser | null }) {
                   <th scope="col">Propiedades</th>
                   <th scope="col">Clientes del mes</th>
                   <th scope="col">Visitas del mes</th>
+                  <th scope="col">Objetivo mensual</th>
                 </tr>
               </thead>
               <tbody>
@@ -84,6 +94,12 @@ export function AgencyOverviewPanels(_props: { user: CurrentUser | null }) {
                     <td>{a.properties}</td>
                     <td>{a.leadsThisMonth}</td>
                     <td>{a.visitsThisMonth}</td>
+                    <td>
+                      <SpreadRow>
+                        {formatEuros(a.monthlyTarget)}
+                        {manages && <AgentTargetDialog agentId={a.id} agentName={personName(a)} monthlyTarget={a.monthlyTarget} />}
+                      </SpreadRow>
+                    </td>
                   </tr>
                 ))}
               </tbody>

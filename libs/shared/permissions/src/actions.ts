@@ -41,6 +41,8 @@ export const ACTION_ACCESS = {
   'maintenance:write': ROUTE_ACCESS['/maintenance'],
   /** The agency manager's dashboard figures (the super admin sees them over every agency). */
   'agency:overview': ['super_admin', 'admin_agencia'],
+  /** The agency's own settings: its commission rate and each agent's monthly target (issue 11). */
+  'agency:manage': ['admin_agencia'],
   'leads:manage': AGENCY_STAFF,
   'visits:manage': AGENCY_STAFF,
   /** The run-time registry of remotes: the super admin only (decisions.md). */

@@ -55,7 +55,7 @@ export async function agencyOverview(db: Db, user: User, now: Date = new Date())
     .orderBy('incidents.createdAt')
     .limit(10);
 
-  const team: { id: number; firstName: string | null; lastName: string | null; properties: string | number; leads: string | number; visits: string | number }[] = user.agencyId
+  const team: { id: number; firstName: string | null; lastName: string | null; monthlyTarget: string; properties: string | number; leads: string | number; visits: string | number }[] = user.agencyId
     ? await db('users')
         .join('roles', 'roles.id', 'users.roleId')
         .where({ 'users.agencyId': user.agencyId, 'users.isActive': true, 'roles.roleName': 'agente' })
@@ -63,6 +63,7 @@ export async function agencyOverview(db: Db, user: User, now: Date = new Date())
           'users.id',
           'users.firstName',
           'users.lastName',
+          'users.monthlyTarget',
           db.raw('(select count(*) from main_properties p where p."assignedAgentUserId" = users.id and not p."isArchived") as properties'),
           db.raw(`(select count(*) from leads l where l."assignedAgentUserId" = users.id and (l."createdAt" at time zone 'Europe/Madrid')::date >= ? and (l."createdAt" at time zone 'Europe/Madrid')::date < ?) as leads`, [from, to]),
           db.raw(`(select count(*) from visits v where v."agentUserId" = users.id and v.status <> 'Cancelada' and (v."startsAt" at time zone 'Europe/Madrid')::date >= ? and (v."startsAt" at time zone 'Europe/Madrid')::date < ?) as visits`, [from, to]),
@@ -83,6 +84,6 @@ export async function agencyOverview(db: Db, user: User, now: Date = new Date())
       ...overdue.map((c) => ({ kind: 'rent_overdue' as const, title: `Renta sin cobrar: ${c.contractCode}`, detail: `${c.propertyName} · ${c.unitName}: ${formatEuros(c.rentAmount)} de este mes`, href: `/contracts/${c.id}` })),
       ...stale.map((i) => ({ kind: 'incident_stale' as const, title: `Incidencia abierta desde el ${formatDate(i.createdAt)}`, detail: `${i.propertyName}: ${i.title}`, href: `/incidents/${i.id}` })),
     ],
-    team: team.map((a) => ({ id: a.id, firstName: a.firstName, lastName: a.lastName, properties: Number(a.properties), leadsThisMonth: Number(a.leads), visitsThisMonth: Number(a.visits) })),
+    team: team.map((a) => ({ id: a.id, firstName: a.firstName, lastName: a.lastName, monthlyTarget: String(a.monthlyTarget), properties: Number(a.properties), leadsThisMonth: Number(a.leads), visitsThisMonth: Number(a.visits) })),
   };
 }
