@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { Route, Routes, useLocation } from 'react-router-dom';
 import type { ContractListItem, TenantRow } from '@arrendia/api-contract';
 import { answer, fakeResponse, renderAt, routedFetch } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
@@ -19,6 +20,11 @@ const contract = { contract: { id: 12, contractCode: 'CTR-12', status: 'Pendient
 
 afterEach(() => act(() => resetToasts()));
 
+function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
 describe('TenantsScreen', () => {
   it('lists each tenant with contact, home, status, rent and start, and links to the contract', async () => {
     global.fetch = routedFetch({ 'GET /api/tenants?page=1&pageSize=20': () => fakeResponse(200, [row], { 'X-Total-Count': '1' }) });
@@ -32,6 +38,28 @@ describe('TenantsScreen', () => {
     expect(within(lucia).getAllByText('Activo')).toHaveLength(1);
     expect(within(lucia).getByRole('link', { name: 'Ver Contrato de Lucía Pardo' })).toHaveAttribute('href', '/contracts/11');
     expect(screen.getByText('1 inquilinos')).toBeVisible();
+  });
+
+  it("'Mensaje' opens the conversation with that tenant (reusing the one they have) in /messages", async () => {
+    const posted: unknown[] = [];
+    global.fetch = routedFetch({
+      'GET /api/tenants?page=1&pageSize=20': () => fakeResponse(200, [row], { 'X-Total-Count': '1' }),
+      'POST /api/conversations': (init?: RequestInit) => {
+        posted.push(JSON.parse(String(init?.body)));
+        return answer(200, { conversation: { id: 44, title: 'Contrato CTR-1' }, lastMessage: null, unreadCount: 0 });
+      },
+    });
+    renderAt(
+      <Routes>
+        <Route path="/tenants" element={<TenantsScreen user={null} />} />
+        <Route path="/messages" element={<LocationProbe />} />
+      </Routes>,
+      '/tenants',
+    );
+    const lucia = (await screen.findByRole('rowheader', { name: 'Lucía Pardo' })).closest('tr')!;
+    await userEvent.click(within(lucia).getByRole('button', { name: /Mensaje/ }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/messages?conversation=44');
+    expect(posted).toEqual([{ title: `Contrato ${row.contract.contractCode}`, participantUserIds: [row.tenant.id], reuseExisting: true }]);
   });
 
   it('searches on the server', async () => {

@@ -125,7 +125,7 @@ export function TenantsScreen(_props: { user: CurrentUser | null }) {
   const { toast } = useToast();
   const message = useMutation({
     mutationFn: async (row: TenantRow) => {
-      const res = await apiRequest('POST', '/api/conversations', { title: `Contrato ${row.contract.contractCode}`, participantUserIds: [row.tenant.id] });
+      const res = await apiRequest('POST', '/api/conversations', { title: `Contrato ${row.contract.contractCode}`, participantUserIds: [row.tenant.id], reuseExisting: true });
       return (await res.json()) as { conversation: { id: number } };
     },
     onSuccess: (created) => navigate(`/messages?conversation=${created.conversation.id}`),

@@ -38,13 +38,18 @@ export const ConversationListItemSchema = z.object({
 
 export type ConversationListItem = z.infer<typeof ConversationListItemSchema>;
 
-/** POST /api/conversations: a conversation between the caller and users it may talk to. */
+/**
+ * POST /api/conversations: a conversation between the caller and users it may talk to. With
+ * `reuseExisting` and one other participant, the conversation the two already have alone (if any)
+ * is answered (200) instead of a new one (201): 'Mensaje' on a tenant opens the thread with them.
+ */
 export const ConversationsCreateSchema = z.object({
   title: requiredText(255, 'El título es obligatorio'),
   participantUserIds: z
     .array(IdSchema, { error: 'Elige al menos un participante' })
     .min(1, 'Elige al menos un participante')
     .max(20, 'Como máximo 20 participantes'),
+  reuseExisting: z.boolean({ error: 'Indica true o false' }).optional(),
 });
 
 export type ConversationsCreateInput = z.input<typeof ConversationsCreateSchema>;

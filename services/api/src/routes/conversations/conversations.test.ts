@@ -168,6 +168,22 @@ describe('POST /api/conversations', () => {
     expect(listed.body.map((i: { conversation: { id: number } }) => i.conversation.id)).toContain(item.conversation.id);
   });
 
+  it("with reuseExisting opens the conversation the two already have alone (200, nothing written), and starts one when there is none", async () => {
+    const { owner, tenant, agente } = await portfolio();
+    const agent = await signedIn(owner);
+    // A group conversation with the tenant does not count: only the two of them alone.
+    await agent.post('/api/conversations').send({ title: 'Grupo', participantUserIds: [tenant.id, agente.id] }).expect(201);
+    const first = await agent.post('/api/conversations').send({ title: 'Contrato A', participantUserIds: [tenant.id], reuseExisting: true }).expect(201);
+    await (await signedIn(tenant)).post('/api/messages').send({ conversationId: first.body.conversation.id, content: 'Hola, una consulta' }).expect(201);
+    const before = await counts();
+
+    const again = await agent.post('/api/conversations').send({ title: 'Contrato B', participantUserIds: [tenant.id], reuseExisting: true }).expect(200);
+    expect(ConversationListItemSchema.parse(again.body)).toMatchObject({ conversation: { id: first.body.conversation.id, title: 'Contrato A' }, unreadCount: 1, lastMessage: { content: 'Hola, una consulta' } });
+    expect(await counts()).toEqual(before);
+    // Without the flag, a new one as before.
+    await agent.post('/api/conversations').send({ title: 'Contrato C', participantUserIds: [tenant.id] }).expect(201);
+  });
+
   it.each([
     ["another owner's tenant", async () => (await portfolio()).tenant.id],
     ['a fellow tenant (for a tenant)', async () => 0],

@@ -19,7 +19,7 @@ import { messageRows } from '../../queries/messages';
  * The user's conversations with their last message and the messages others sent that nobody read
  * yet, in one query: a lateral subquery per conversation uses the (conversationId, sentAt) index.
  */
-function conversationRows(db: Knex, user: User): Knex.QueryBuilder {
+function conversationRows(db: Knex | Knex.Transaction, user: User): Knex.QueryBuilder {
   const query = db('conversations')
     .select('conversations.*', 'last.content as lastContent', 'last.sentAt as lastSentAt', 'unread.n as unreadCount')
     .joinRaw(
@@ -61,8 +61,12 @@ export async function create(ctx: Ctx) {
   const trx = ctx.state.trx!;
   const user = currentUser(ctx);
   const input = ctx.state.input as z.output<typeof ConversationsCreateSchema>;
-  const conversation = await startConversation(trx, user, input);
-
+  const { conversation, created } = await startConversation(trx, user, input);
+  if (!created) {
+    ctx.status = 200;
+    ctx.body = presentConversationListItem(await conversationRows(trx, user).where('conversations.id', conversation.id).first());
+    return;
+  }
   ctx.status = 201;
   ctx.body = presentConversationListItem({ ...conversation, lastContent: null, lastSentAt: null, unreadCount: 0 });
 }
