@@ -7,6 +7,7 @@ import { notFound } from './errors';
 import { createLogger, type Logger } from './log';
 import { requestLogger } from './middlewares/logger';
 import { requestId } from './middlewares/requestId';
+import type { EventHub } from './events/hub';
 import { errorHandler } from './onerror';
 import { apiFallback, apiRouter } from './routes';
 import { remotesFiles, shellFiles } from './staticFiles';
@@ -16,6 +17,8 @@ export interface AppOptions {
   config: Config;
   /** Defaults to JSON lines on stdout at `config.logLevel`. */
   log?: Logger;
+  /** The live events hub (events/hub.ts); without one GET /api/events answers 503. */
+  events?: EventHub;
 }
 
 export type App = Koa<AppState, AppContext>;
@@ -24,12 +27,13 @@ export type App = Koa<AppState, AppContext>;
  * The whole server as one Koa app, not listening: `main.ts` listens, tests drive it with supertest.
  * The database must be migrated and seeded already.
  */
-export function createApp({ knex, config, log = createLogger(config.logLevel) }: AppOptions): App {
+export function createApp({ knex, config, log = createLogger(config.logLevel), events }: AppOptions): App {
   // Behind a proxy in production: trust X-Forwarded-* for the client ip and for HTTPS (Secure cookie).
   const app: App = new Koa<AppState, AppContext>({ proxy: config.production, keys: [config.sessionSecret] });
   app.context.knex = knex;
   app.context.config = config;
   app.context.log = log;
+  if (events) app.context.events = events;
   // errorHandler answers and logs every error; Koa's own printing would only duplicate it.
   app.silent = true;
 

@@ -1,6 +1,7 @@
 import type { RouterContext, RouterMiddleware } from '@koa/router';
 import type { Knex } from 'knex';
 import type { Config } from './env';
+import type { EventHub } from './events/hub';
 import type { Logger } from './log';
 import type { User } from './models/User';
 
@@ -27,6 +28,8 @@ export interface AppContext {
   config: Config;
   log: Logger;
   session: AppSession | null;
+  /** This instance's live events (GET /api/events); absent in apps built without one. */
+  events?: EventHub;
 }
 
 export type Ctx = RouterContext<AppState, AppContext>;

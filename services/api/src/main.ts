@@ -4,6 +4,7 @@ import { databaseTarget, openDatabase, type Database } from './db';
 import { DatabaseLockedError } from './db/lock';
 import { migrate } from './db/migrate';
 import { ConfigError, readConfig } from './env';
+import { startEventHub } from './events/hub';
 import { createLogger } from './log';
 import { seed } from './seeds';
 
@@ -35,7 +36,8 @@ async function main() {
     throw err;
   }
 
-  const server: Server = createApp({ knex: db.knex, config, log }).listen(config.port);
+  const events = await startEventHub(db, log);
+  const server: Server = createApp({ knex: db.knex, config, log, events }).listen(config.port);
 
   let stopping = false;
   const stop = async (reason: string, code: number) => {
@@ -48,6 +50,7 @@ async function main() {
     const force = setTimeout(() => server.closeAllConnections(), 5000).unref();
     await closed;
     clearTimeout(force);
+    await events.close();
     await db.close();
     process.exit(code);
   };

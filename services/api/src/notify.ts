@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { Notification } from './models/Notification';
+import { publishEvent } from './events/publish';
 
 /** The kinds of notification the API writes (spec §3 activity types, plus the ones messaging needs). */
 export type NotificationType = 'new_incident' | 'incident_updated' | 'incident_resolved' | 'new_message' | 'tenant_invitation' | 'invitation_accepted';
@@ -21,6 +22,8 @@ export async function notify(trx: Knex.Transaction, recipientUserIds: readonly n
   const recipients = [...new Set(recipientUserIds)];
   if (recipients.length === 0) return 0;
   await Notification.query(trx).insert(recipients.map((recipientUserId) => ({ recipientUserId, ...draft })));
+  // Their bells update live when this transaction commits.
+  await publishEvent(trx, recipients, 'notification.created');
   return recipients.length;
 }
 

@@ -24,3 +24,4 @@ export * from './agency';
 export * from './finances';
 export * from './shell';
 export * from './publicListings';
+export * from './events';

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { audit } from '../audit';
 import type { User } from '../models/User';
+import { publishEvent } from '../events/publish';
 
 /**
  * Marks what the others sent in a conversation as read by `user` (reading the thread does it),
@@ -14,6 +15,8 @@ export async function markConversationRead(trx: Knex.Transaction, user: User, co
     .update({ readAt: trx.fn.now() });
   if (readCount > 0) {
     await audit(trx, { userId: user.id, action: 'update', tableName: 'messages', recordId: conversationId, newValues: { readCount } });
+    // The reader's other tabs lower their unread counts.
+    await publishEvent(trx, [user.id], 'conversation.read', { conversationId });
   }
   return readCount;
 }

@@ -6,6 +6,7 @@ import { displayName, notify, preview } from '../notify';
 import { loadConversationInScope } from '../policies/conversation';
 import type { MessageRow } from '../presenters/message';
 import { messageRows } from '../queries/messages';
+import { publishEvent } from '../events/publish';
 
 /**
  * Writes a message (POST /api/messages). Only a participant may write (anyone else: 404, the
@@ -24,6 +25,8 @@ export async function sendMessage(trx: Knex.Transaction, user: User, input: { co
     .select('conversation_participants.userId')
     .where({ 'conversation_participants.conversationId': conversation.id, 'users.isActive': true })
     .whereNot('conversation_participants.userId', user.id);
+  // Every participant's open thread, the sender's other tabs included, shows it when this commits.
+  await publishEvent(trx, [user.id, ...others.map((o) => o.userId)], 'message.created', { conversationId: conversation.id, messageId: id });
   await notify(
     trx,
     others.map((o) => o.userId),

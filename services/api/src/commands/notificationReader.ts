@@ -3,6 +3,7 @@ import { audit } from '../audit';
 import { notFound } from '../errors';
 import { Notification } from '../models/Notification';
 import type { User } from '../models/User';
+import { publishEvent } from '../events/publish';
 
 /** Marks one of the user's notifications read; audited only when it was unread. Someone else's: 404. */
 export async function markNotificationRead(trx: Knex.Transaction, user: User, id: number): Promise<Notification> {
@@ -11,6 +12,7 @@ export async function markNotificationRead(trx: Knex.Transaction, user: User, id
   if (!notification.isRead) {
     await Notification.query(trx).findById(id).patch({ isRead: true });
     await audit(trx, { userId: user.id, action: 'update', tableName: 'notifications', recordId: id, oldValues: { isRead: false }, newValues: { isRead: true } });
+    await publishEvent(trx, [user.id], 'notification.read');
     notification.isRead = true;
   }
   return notification;
@@ -24,6 +26,7 @@ export async function markAllNotificationsRead(trx: Knex.Transaction, user: User
   const readCount = await Notification.query(trx).where({ recipientUserId: user.id, isRead: false }).patch({ isRead: true });
   if (readCount > 0) {
     await audit(trx, { userId: user.id, action: 'update', tableName: 'notifications', recordId: user.id, newValues: { recipientUserId: user.id, readCount } });
+    await publishEvent(trx, [user.id], 'notification.read');
   }
   return readCount;
 }

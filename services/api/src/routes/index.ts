@@ -9,6 +9,7 @@ import { healthRoutes } from './health';
 import { remotesRoutes } from './remotes';
 import { searchRoutes } from './search';
 import { badgesRoutes } from './badges';
+import { eventsRoutes } from './events';
 import { propertiesRoutes } from './properties';
 import { unitTypesRoutes } from './unitTypes';
 import { dashboardRoutes } from './dashboard';
@@ -58,6 +59,7 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(remotesRoutes({ session }).routes())
     .use(searchRoutes({ session }).routes())
     .use(badgesRoutes({ session }).routes())
+    .use(eventsRoutes({ session }).routes())
     .use(incidentsRoutes({ session }).routes())
     .use(documentsRoutes({ session }).routes())
     .use(reportsRoutes({ session }).routes())

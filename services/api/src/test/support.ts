@@ -18,6 +18,8 @@ import supertest from 'supertest';
 import { createApp, type App } from '../app';
 import { openDatabase, type Database } from '../db';
 import { migrate } from '../db/migrate';
+import { startEventHub, type EventHub } from '../events/hub';
+import { createLogger } from '../log';
 import type { Config } from '../env';
 import { MIGRATIONS } from '../migrations';
 import { seedCatalogues, seedRemotes, seedRoles } from '../seeds/reference';
@@ -27,6 +29,8 @@ export interface TestApp {
   db: Database;
   knex: Knex;
   config: Config;
+  /** The app's live events hub. */
+  events: EventHub;
   /** A supertest client without cookies. */
   request(): ReturnType<typeof supertest>;
   /** A supertest client that keeps cookies between calls, like a browser. */
@@ -107,7 +111,8 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   await seedRemotes(db.knex);
   await seedCatalogues(db.knex);
   const config = testConfig(overrides);
-  const app = createApp({ knex: db.knex, config });
+  const events = await startEventHub(db, createLogger(config.logLevel));
+  const app = createApp({ knex: db.knex, config, events });
   const callback = app.callback();
   return {
     app,
@@ -116,7 +121,9 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     config,
     request: () => supertest(callback),
     agent: () => supertest.agent(callback),
+    events,
     async close() {
+      await events.close();
       await drop();
       await db.close();
     },

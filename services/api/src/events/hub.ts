@@ -1,0 +1,182 @@
+import { LiveEventSchema, type LiveEvent } from '@arrendia/api-contract';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import type { Database } from '../db';
+import type { Logger } from '../log';
+import { eventsChannel } from './publish';
+
+/** How long live events are kept for streams that reconnect (Last-Event-ID), and how many at most are replayed. */
+export const EVENTS_KEPT_MS = 24 * 3600_000;
+const REPLAY_LIMIT = 500;
+const MAX_RECONNECT_DELAY_MS = 30_000;
+
+type Listener = (event: LiveEvent) => void;
+
+/** The live events of this API instance: every tab's stream subscribes here for its user. */
+export interface EventHub {
+  /** Calls `listener` with each event for `userId` from now on; returns the unsubscribe. */
+  subscribe(userId: number, listener: Listener): () => void;
+  /** The events for `userId` after `afterId` still kept, oldest first (a stream that reconnects). */
+  missedSince(userId: number, afterId: number): Promise<LiveEvent[]>;
+  /** Streams open on this instance (for the logs and the tests). */
+  readonly subscribers: number;
+  close(): Promise<void>;
+}
+
+interface EventRow {
+  id: number | string;
+  recipientUserIds: number[];
+  type: string;
+  data: unknown;
+}
+
+const toEvent = (row: EventRow): LiveEvent => LiveEventSchema.parse({ id: Number(row.id), type: row.type, data: row.data ?? {} });
+
+/** Deletes live events older than EVENTS_KEPT_MS; run at start and every hour by the hub. */
+export async function pruneEvents(knex: Knex, now = Date.now()): Promise<number> {
+  return knex('live_events').where('createdAt', '<', new Date(now - EVENTS_KEPT_MS)).delete();
+}
+
+/**
+ * Listens to the schema's events channel (PostgreSQL LISTEN on a connection of its own, or PGlite's
+ * in-process listen) and hands each event to the local streams of its recipients. Every API
+ * instance runs one, so a change made through any instance reaches the tabs of all of them. On
+ * PostgreSQL a dropped connection is reopened with backoff, and what was announced meanwhile is
+ * read back from live_events.
+ */
+export async function startEventHub(db: Database, log: Logger): Promise<EventHub> {
+  const { knex } = db;
+  const schema: string = (await knex.raw('select current_schema() as s')).rows[0].s;
+  const channel = eventsChannel(schema);
+  const listeners = new Map<number, Set<Listener>>();
+  let lastId = Number((await knex('live_events').max({ id: 'id' }).first())?.id ?? 0);
+  let closed = false;
+
+  const deliver = (event: LiveEvent, recipients: readonly number[]) => {
+    for (const userId of recipients) {
+      for (const listener of listeners.get(userId) ?? []) {
+        try {
+          listener(event);
+        } catch (err) {
+          log.error('live event listener failed', { err });
+        }
+      }
+    }
+  };
+
+  const onPayload = async (payload: string) => {
+    let note: { id?: unknown; u?: unknown };
+    try {
+      note = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    const id = Number(note.id);
+    if (!Number.isInteger(id)) return;
+    lastId = Math.max(lastId, id);
+    // Most events concern nobody connected here: skip the read when the payload says so.
+    if (Array.isArray(note.u) && !note.u.some((u) => listeners.has(Number(u)))) return;
+    const row: EventRow | undefined = await knex('live_events').where('id', id).first();
+    if (row) deliver(toEvent(row), row.recipientUserIds);
+  };
+  // One at a time, in the order PostgreSQL delivered them: concurrent reads could reorder events.
+  let chain = Promise.resolve();
+  const handle = (payload: string | undefined) => {
+    if (!payload) return;
+    chain = chain.then(() => onPayload(payload)).catch((err) => log.error('live event read failed', { err }));
+  };
+
+  const catchUp = () => (chain = chain.then(readMissed).catch((err) => log.error('live events catch-up failed', { err })));
+  const readMissed = async () => {
+    const rows: EventRow[] = await knex('live_events').where('id', '>', lastId).orderBy('id').limit(REPLAY_LIMIT * 10);
+    for (const row of rows) {
+      lastId = Math.max(lastId, Number(row.id));
+      deliver(toEvent(row), row.recipientUserIds);
+    }
+  };
+
+  let stopListening: () => Promise<void>;
+  if (db.pglite) {
+    const unlisten = await db.pglite.listen(channel, handle);
+    stopListening = () => unlisten();
+  } else {
+    if (db.target.kind !== 'postgres') throw new Error('live events need PostgreSQL or PGlite');
+    const url = db.target.url;
+    let client: pg.Client | null = null;
+    let delay = 1000;
+    let timer: NodeJS.Timeout | null = null;
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client({ connectionString: url });
+      next.on('notification', (msg) => {
+        if (msg.channel === channel) handle(msg.payload);
+      });
+      next.on('error', (err) => log.warn('live events connection error', { err }));
+      next.on('end', () => {
+        if (closed || client !== next) return;
+        client = null;
+        log.warn('live events connection lost; reconnecting', { inMs: delay });
+        timer = setTimeout(() => void reconnect(), delay);
+        delay = Math.min(delay * 2, MAX_RECONNECT_DELAY_MS);
+      });
+      await next.connect();
+      await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+      client = next;
+    };
+    const reconnect = async () => {
+      timer = null;
+      if (closed) return;
+      try {
+        await connect();
+        delay = 1000;
+        await catchUp();
+      } catch (err) {
+        log.warn('live events reconnect failed', { err, inMs: delay });
+        timer = setTimeout(() => void reconnect(), delay);
+        delay = Math.min(delay * 2, MAX_RECONNECT_DELAY_MS);
+      }
+    };
+    await connect();
+    stopListening = async () => {
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    };
+  }
+
+  await pruneEvents(knex).catch((err) => log.warn('live events prune failed', { err }));
+  const pruning = setInterval(() => void pruneEvents(knex).catch((err) => log.warn('live events prune failed', { err })), 3600_000);
+  pruning.unref();
+
+  return {
+    subscribe(userId, listener) {
+      let set = listeners.get(userId);
+      if (!set) listeners.set(userId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && listeners.get(userId) === set) listeners.delete(userId);
+      };
+    },
+    async missedSince(userId, afterId) {
+      const rows: EventRow[] = await knex('live_events')
+        .where('id', '>', afterId)
+        .whereRaw('? = any("recipientUserIds")', [userId])
+        .where('createdAt', '>=', new Date(Date.now() - EVENTS_KEPT_MS))
+        .orderBy('id')
+        .limit(REPLAY_LIMIT);
+      return rows.map(toEvent);
+    },
+    get subscribers() {
+      let n = 0;
+      for (const set of listeners.values()) n += set.size;
+      return n;
+    },
+    async close() {
+      closed = true;
+      clearInterval(pruning);
+      await stopListening();
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { LiveEventSchema } from '@arrendia/api-contract';
+import { createApp } from '../../app';
+import { openDatabase } from '../../db';
+import { startEventHub } from '../../events/hub';
+import { createLogger } from '../../log';
+import { buildContract, buildConversation, buildProperty, buildUnit, buildUser } from '../../test/factories';
+import { listen, openEvents, sessionCookie, type EventStream } from '../../test/sse';
+import { startTestApp, type TestApp } from '../../test/support';
+
+let t: TestApp;
+let server: Awaited<ReturnType<typeof listen>>;
+const streams: EventStream[] = [];
+beforeAll(async () => {
+  t = await startTestApp();
+  server = await listen(t.app);
+});
+afterEach(() => {
+  for (const s of streams.splice(0)) s.close();
+});
+afterAll(async () => {
+  await server.close();
+  await t.close();
+});
+
+/** An owner and its tenant with a conversation between them, both signed in over HTTP. */
+async function pair() {
+  const owner = await buildUser(t.knex, { roleName: 'propietario_individual', firstName: 'Olga' });
+  const tenant = await buildUser(t.knex, { roleName: 'inquilino', firstName: 'Tomás' });
+  const property = await buildProperty(t.knex, { ownerUserId: owner.id });
+  const unit = await buildUnit(t.knex, { mainPropertyId: property.id, currentStatus: 'Alquilado' });
+  await buildContract(t.knex, { rentableUnitId: unit.id, tenantUserIds: [tenant.id] });
+  const conversation = await buildConversation(t.knex, [owner.id, tenant.id]);
+  return { owner, tenant, conversation, ownerCookie: await sessionCookie(server.base, owner.email), tenantCookie: await sessionCookie(server.base, tenant.email) };
+}
+
+const send = (base: string, cookie: string, conversationId: number, content: string) =>
+  fetch(`${base}/api/messages`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ conversationId, content }) });
+
+async function open(cookie: string, lastEventId?: number, base = server.base) {
+  const stream = await openEvents(base, cookie, lastEventId);
+  streams.push(stream);
+  // The stream is subscribed once its first bytes (the retry hint) have arrived.
+  await new Promise<void>((resolve, reject) => {
+    const started = Date.now();
+    const poll = () => (stream.text().includes('retry:') ? resolve() : Date.now() - started > 2000 ? reject(new Error('stream did not start')) : setTimeout(poll, 10));
+    poll();
+  });
+  return stream;
+}
+
+describe('GET /api/events', () => {
+  it('answers 401 without a session', async () => {
+    expect((await fetch(`${server.base}/api/events`)).status).toBe(401);
+  });
+
+  it("streams a new message and the recipient's notification to the other participant within 2 s, as uncompressed SSE", async () => {
+    const { conversation, ownerCookie, tenantCookie } = await pair();
+    const stream = await open(tenantCookie);
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers.get('content-encoding')).toBeNull();
+    expect(stream.text()).toMatch(/^retry: 3000\n/);
+
+    const sent = await send(server.base, ownerCookie, conversation.id, 'La caldera se revisa el lunes');
+    expect(sent.status).toBe(201);
+    const { id: messageId } = (await sent.json()) as { id: number };
+    const message = await stream.waitFor((e) => e.type === 'message.created');
+    expect(LiveEventSchema.parse(message)).toMatchObject({ type: 'message.created', data: { conversationId: conversation.id, messageId } });
+    await stream.waitFor((e) => e.type === 'notification.created');
+    expect(stream.text()).toContain(`id: ${message.id}\nevent: message.created\n`);
+  });
+
+  it("sends nobody else's events, and nothing for a change that was refused", async () => {
+    const { conversation, ownerCookie, tenantCookie } = await pair();
+    const other = await pair();
+    const mine = await open(tenantCookie);
+    const stranger = await open(other.tenantCookie);
+    // Refused (not a participant): nothing is written, so nothing is announced.
+    expect((await send(server.base, other.ownerCookie, conversation.id, 'intruso')).status).toBe(404);
+    expect((await send(server.base, ownerCookie, conversation.id, 'hola')).status).toBe(201);
+    const first = await mine.waitFor(() => true);
+    expect(first).toMatchObject({ type: 'message.created', data: { conversationId: conversation.id } });
+    await mine.waitFor((e) => e.type === 'notification.created');
+    expect(stranger.events()).toEqual([]);
+  });
+
+  it('replays what a stream missed when it reconnects with Last-Event-ID, once and in order', async () => {
+    const { conversation, ownerCookie, tenantCookie } = await pair();
+    const first = await open(tenantCookie);
+    await send(server.base, ownerCookie, conversation.id, 'uno');
+    const seen = await first.waitFor((e) => e.type === 'message.created');
+    await first.waitFor((e) => e.type === 'notification.created');
+    first.close();
+
+    await send(server.base, ownerCookie, conversation.id, 'dos');
+    const again = await open(tenantCookie, seen.id);
+    await again.waitFor((e) => e.type === 'message.created');
+    await again.waitFor((e) => e.type === 'notification.created');
+    const replayed = again.events();
+    expect(replayed.every((e) => e.id > seen.id)).toBe(true);
+    expect(replayed.map((e) => e.id)).toEqual([...new Set(replayed.map((e) => e.id))].sort((a, b) => a - b));
+    expect(replayed.filter((e) => e.type === 'message.created')).toHaveLength(1);
+  });
+
+  it("tells the reader's own tabs when its notifications or a conversation are read", async () => {
+    const { conversation, ownerCookie, tenantCookie } = await pair();
+    const tab = await open(tenantCookie);
+    await send(server.base, ownerCookie, conversation.id, 'léeme');
+    await tab.waitFor((e) => e.type === 'notification.created');
+    await fetch(`${server.base}/api/conversations/${conversation.id}/messages`, { headers: { cookie: tenantCookie } });
+    expect(await tab.waitFor((e) => e.type === 'conversation.read')).toMatchObject({ data: { conversationId: conversation.id } });
+    expect([200, 204]).toContain((await fetch(`${server.base}/api/notifications/read-all`, { method: 'POST', headers: { cookie: tenantCookie } })).status);
+    await tab.waitFor((e) => e.type === 'notification.read');
+  });
+
+  const onPostgres = process.env.TEST_DATABASE_URL ? it : it.skip;
+  // On PGlite the database belongs to one process (its lock file): a second instance cannot open it.
+  onPostgres('delivers through a second API instance with its own pool and listener (PostgreSQL LISTEN/NOTIFY)', async () => {
+    const other = await openDatabase(t.db.target);
+    const hubB = await startEventHub(other, createLogger('silent'));
+    const serverB = await listen(createApp({ knex: other.knex, config: t.config, events: hubB }));
+    try {
+      const { conversation, ownerCookie, tenantCookie } = await pair();
+      // The tenant is connected to B; the owner writes through A.
+      const onB = await open(tenantCookie, undefined, serverB.base);
+      expect((await send(server.base, ownerCookie, conversation.id, 'desde A')).status).toBe(201);
+      expect(await onB.waitFor((e) => e.type === 'message.created')).toMatchObject({ data: { conversationId: conversation.id } });
+      expect(hubB.subscribers).toBe(1);
+    } finally {
+      await serverB.close();
+      await hubB.close();
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { PassThrough } from 'node:stream';
+import { LIVE_EVENTS_HEARTBEAT_SECONDS, LIVE_EVENTS_RETRY_MS, type LiveEvent } from '@arrendia/api-contract';
+import type { Ctx } from '../../context';
+import { HttpError } from '../../errors';
+import { currentUser } from '../../middlewares/authenticate';
+
+/** One SSE frame: the id a reconnect sends back as Last-Event-ID, the type as the event name, the data. */
+const frame = (event: LiveEvent) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+
+/** The id to resume after: the Last-Event-ID header a reconnecting EventSource sends, if it is one. */
+function resumeAfter(ctx: Ctx): number | null {
+  const raw = ctx.get('Last-Event-ID') || (typeof ctx.query.lastEventId === 'string' ? ctx.query.lastEventId : '');
+  return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * GET /api/events → the signed-in user's live events as Server-Sent Events (issue 12): a retry
+ * hint, then every event for the user as it is committed anywhere (the hub hears PostgreSQL
+ * NOTIFY), a heartbeat comment every LIVE_EVENTS_HEARTBEAT_SECONDS, and, on a reconnect with
+ * Last-Event-ID, what the user missed first. Never cached, and no-transform keeps koa-compress off.
+ */
+export async function stream(ctx: Ctx) {
+  const hub = ctx.events;
+  if (!hub) throw new HttpError(503, 'events_unavailable', 'Las actualizaciones en directo no están disponibles');
+  const user = currentUser(ctx);
+  const after = resumeAfter(ctx);
+
+  const body = new PassThrough();
+  ctx.req.socket.setTimeout(0);
+  ctx.req.socket.setNoDelay(true);
+  ctx.req.socket.setKeepAlive(true);
+  ctx.set({ 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+  ctx.type = 'text/event-stream; charset=utf-8';
+  ctx.status = 200;
+  ctx.body = body;
+
+  // Live events queue while the missed ones are read, then go out in order without repeats.
+  let sentUpTo = after ?? 0;
+  let queue: LiveEvent[] | null = after === null ? null : [];
+  const send = (event: LiveEvent) => {
+    if (event.id <= sentUpTo) return;
+    sentUpTo = event.id;
+    body.write(frame(event));
+  };
+  const unsubscribe = hub.subscribe(user.id, (event) => (queue ? queue.push(event) : send(event)));
+  const heartbeat = setInterval(() => body.write(': ping\n\n'), LIVE_EVENTS_HEARTBEAT_SECONDS * 1000);
+  const stop = () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+  };
+  ctx.req.on('close', stop);
+  body.on('close', stop);
+
+  body.write(`retry: ${LIVE_EVENTS_RETRY_MS}\n: conectado\n\n`);
+  if (after !== null) {
+    try {
+      for (const event of await hub.missedSince(user.id, after)) send(event);
+    } finally {
+      const pending = queue ?? [];
+      queue = null;
+      for (const event of pending) send(event);
+    }
+  }
+}
