@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, PersonSchema, optionalFilter, requiredText } from './common';
+import { IdSchema, PageQuerySchema, PersonSchema, optionalFilter, requiredText } from './common';
 
 /** Message (spec §3 "Forms"): sent only when its text is non-empty after trimming (spec §5). */
 export const MessagesCreateSchema = z.object({
@@ -58,3 +58,25 @@ export type ConversationsCreateInput = z.input<typeof ConversationsCreateSchema>
 export const ContactSchema = PersonSchema.extend({ roleName: z.string() });
 
 export type Contact = z.infer<typeof ContactSchema>;
+
+/** A search box's text as a query parameter: trimmed, at most 100 characters, empty means none. */
+const SearchTextSchema = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string({ error: 'Texto de búsqueda no válido' })
+    .trim()
+    .max(100, 'Máximo 100 caracteres')
+    .refine((v) => !v.includes('\u0000'), 'Texto de búsqueda no válido')
+    .optional(),
+);
+
+/** GET /api/conversations and /api/conversations/contacts: a page, optionally searched (title; name or email). */
+export const ConversationsListQuerySchema = PageQuerySchema.extend({ q: SearchTextSchema });
+export type ConversationsListQuery = z.input<typeof ConversationsListQuerySchema>;
+
+/** GET /api/conversations/:id: the conversation and who takes part in it (the thread's header). */
+export const ConversationDetailSchema = z.object({
+  conversation: ConversationListItemSchema.shape.conversation,
+  participants: z.array(ContactSchema),
+});
+export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;

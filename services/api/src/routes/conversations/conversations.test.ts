@@ -1,4 +1,4 @@
-import { ContactSchema, ConversationListItemSchema, ErrorBodySchema, MessageSchema } from '@arrendia/api-contract';
+import { ContactSchema, ConversationDetailSchema, ConversationListItemSchema, ErrorBodySchema, MessageSchema } from '@arrendia/api-contract';
 import type { RoleName } from '@arrendia/permissions';
 import type { User } from '../../models/User';
 import { buildAgency, buildContract, buildConversation, buildProperty, buildUnit, buildUser, delegate, FACTORY_PASSWORD } from '../../test/factories';
@@ -338,5 +338,36 @@ describe('GET /api/conversations/:id/messages', () => {
   it.each(['abc', '0', '99999999999'])('answers 400 naming id for the id %s', async (id) => {
     const res = await (await signedIn(await buildUser(t.knex))).get(`/api/conversations/${id}/messages`).expect(400);
     expect(Object.keys(res.body.fields)).toEqual(['id']);
+  });
+});
+
+describe('searching and opening conversations', () => {
+  it('searches the conversation list by title (accents and case ignored) and the contacts by name or email, counting what matches', async () => {
+    const { owner, tenant, agente } = await portfolio();
+    const asOwner = await signedIn(owner);
+    const caldera = await buildConversation(t.knex, [owner.id, tenant.id], 'Revisión de la CALDERA');
+    await buildConversation(t.knex, [owner.id, agente.id], 'Visita del martes');
+    const found = await asOwner.get('/api/conversations?q=caldera').expect(200);
+    expect(found.body.map((i: { conversation: { id: number } }) => i.conversation.id)).toEqual([caldera.id]);
+    expect(found.headers['x-total-count']).toBe('1');
+    expect((await asOwner.get('/api/conversations?q=revision').expect(200)).body).toHaveLength(1);
+    expect((await asOwner.get(`/api/conversations/contacts?q=${encodeURIComponent(tenant.email.toUpperCase())}`).expect(200)).body.map((c: { id: number }) => c.id)).toEqual([tenant.id]);
+    expect((await asOwner.get('/api/conversations?q=' + 'x'.repeat(101)).expect(400)).body.fields).toHaveProperty('q');
+  });
+
+  it('opens a conversation with its participants for a participant only (404 for anyone else, 400 for a bad id)', async () => {
+    const { owner, tenant } = await portfolio();
+    const conversation = await buildConversation(t.knex, [owner.id, tenant.id], 'Contrato');
+    const res = await (await signedIn(tenant)).get(`/api/conversations/${conversation.id}`).expect(200);
+    expect(ConversationDetailSchema.parse(res.body)).toMatchObject({ conversation: { id: conversation.id, title: 'Contrato' } });
+    expect(res.body.participants.map((p: { id: number; roleName: string }) => [p.id, p.roleName]).sort()).toEqual(
+      [
+        [owner.id, 'propietario_individual'],
+        [tenant.id, 'inquilino'],
+      ].sort(),
+    );
+    const stranger = (await portfolio()).tenant;
+    await (await signedIn(stranger)).get(`/api/conversations/${conversation.id}`).expect(404);
+    await (await signedIn(owner)).get('/api/conversations/abc').expect(400);
   });
 });

@@ -1,4 +1,4 @@
-import { IdSchema, MessagesListQuerySchema, PageQuerySchema, type Contact, type ConversationsCreateSchema } from '@arrendia/api-contract';
+import { ConversationsListQuerySchema, IdSchema, MessagesListQuerySchema, type Contact, type ConversationsCreateSchema } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { markConversationRead } from '../../commands/conversationReader';
@@ -14,6 +14,7 @@ import { scopeConversations } from '../../policies/scope';
 import { presentContact, presentConversationListItem, type ConversationRow } from '../../presenters/conversation';
 import { presentMessage, type MessageRow } from '../../presenters/message';
 import { messageRows } from '../../queries/messages';
+import { whereContains } from '../../queries/textSearch';
 
 /**
  * The user's conversations with their last message and the messages others sent that nobody read
@@ -32,28 +33,50 @@ function conversationRows(db: Knex | Knex.Transaction, user: User): Knex.QueryBu
   return scopeConversations(db, query, user);
 }
 
-/** GET /api/conversations → the user's conversations, latest activity first, paged (X-Total-Count). */
+/** GET /api/conversations[?q] → the user's conversations (searched by title), latest activity first, paged (X-Total-Count). */
 export async function list(ctx: Ctx) {
-  const page = parseInput(PageQuerySchema, ctx.query);
+  const page = parseInput(ConversationsListQuerySchema, ctx.query);
   const user = currentUser(ctx);
   const query = conversationRows(ctx.knex, user).orderByRaw('coalesce(last."sentAt", conversations."createdAt") desc, conversations.id desc');
   // Counted on the bare table: the lateral subqueries would only slow the count down.
-  const total = await scopeConversations(ctx.knex, ctx.knex('conversations'), user).count({ n: '*' }).first();
+  const counted = scopeConversations(ctx.knex, ctx.knex('conversations'), user);
+  if (page.q) {
+    whereContains(query, ctx.knex, ['conversations.title'], page.q);
+    whereContains(counted, ctx.knex, ['conversations.title'], page.q);
+  }
+  const total = await counted.count({ n: '*' }).first();
   ctx.set('X-Total-Count', String(Number(total?.n ?? 0)));
   const rows: ConversationRow[] = await query.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
   ctx.body = rows.map(presentConversationListItem);
 }
 
-/** GET /api/conversations/contacts → who the user may start a conversation with, by name, paged (X-Total-Count). */
+/** GET /api/conversations/contacts[?q] → who the user may start a conversation with (searched by name or email), by name, paged. */
 export async function contacts(ctx: Ctx) {
-  const page = parseInput(PageQuerySchema, ctx.query);
-  const query = contactRows(ctx.knex, currentUser(ctx)).orderBy([
+  const page = parseInput(ConversationsListQuerySchema, ctx.query);
+  const query = contactRows(ctx.knex, currentUser(ctx));
+  if (page.q) whereContains(query, ctx.knex, ['users.firstName', 'users.lastName', 'users.email'], page.q);
+  query.orderBy([
     { column: 'users.firstName', order: 'asc' },
     { column: 'users.lastName', order: 'asc' },
     { column: 'users.id', order: 'asc' },
   ]);
   const rows = await paginate<Contact>(ctx, query, page);
   ctx.body = rows.map(presentContact);
+}
+
+/** GET /api/conversations/:id → the conversation and its participants; 404 unless the user takes part. */
+export async function show(ctx: Ctx) {
+  const { id } = parseInput(z.object({ id: IdSchema }), ctx.params);
+  const user = currentUser(ctx);
+  await loadConversationInScope(ctx.knex, user, id);
+  const row: ConversationRow = await conversationRows(ctx.knex, user).where('conversations.id', id).first();
+  const participants: Contact[] = await ctx.knex('conversation_participants')
+    .join('users', 'users.id', 'conversation_participants.userId')
+    .join('roles', 'roles.id', 'users.roleId')
+    .where('conversation_participants.conversationId', id)
+    .select('users.id', 'users.firstName', 'users.lastName', 'roles.roleName')
+    .orderBy(['users.firstName', 'users.id']);
+  ctx.body = { conversation: presentConversationListItem(row).conversation, participants: participants.map(presentContact) };
 }
 
 /** POST /api/conversations → 201 with the new conversation's list record; every other participant must be a contact. */

@@ -5,7 +5,7 @@ import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { validate } from '../../middlewares/validate';
-import { contacts, create, list, messages } from './conversations';
+import { contacts, create, list, messages, show } from './conversations';
 
 export function conversationsRoutes({ session }: { session: AppMiddleware }) {
   const use = [session, authenticate, requirePermission('messages:use')];
@@ -13,6 +13,7 @@ export function conversationsRoutes({ session }: { session: AppMiddleware }) {
     .get('/conversations', ...use, list)
     .get('/conversations/contacts', ...use, contacts)
     .post('/conversations', ...use, validate(ConversationsCreateSchema), transaction, create)
+    .get('/conversations/:id', ...use, show)
     // A transaction although it is a read: reading marks the others' messages as read.
     .get('/conversations/:id/messages', ...use, transaction, messages);
 }
