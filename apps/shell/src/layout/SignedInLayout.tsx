@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@arrendia/api-contract';
-import { BADGE_COUNTS_KEY } from '@arrendia/api-client';
+import { BADGE_COUNTS_KEY, useLiveEvents } from '@arrendia/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -50,6 +50,8 @@ const Backdrop = styled.div`
 export function SignedInLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
+  // One live stream per tab: the bell, the badges and open threads update without a reload.
+  useLiveEvents(true);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const firstLinkRef = useRef<HTMLAnchorElement>(null);

@@ -6,3 +6,4 @@ export * from './useNotifications';
 export * from './useSearch';
 export * from './useBadgeCounts';
 export * from './formErrors';
+export * from './useLiveEvents';

@@ -1,0 +1,78 @@
+/** @jest-environment jsdom */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createQueryClient } from './queryClient';
+import { CONVERSATIONS_KEY, staleKeysOf, useLiveEvents } from './useLiveEvents';
+import { BADGE_COUNTS_KEY } from './useBadgeCounts';
+import { NOTIFICATIONS_KEY } from './useNotifications';
+
+/** A stand-in EventSource (jsdom has none) that the test drives. */
+class FakeEventSource {
+  static last: FakeEventSource | null = null;
+  listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
+  closed = false;
+  constructor(
+    public url: string,
+    public init?: EventSourceInit,
+  ) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, listener: (e: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  emit(type: string, data: unknown) {
+    for (const l of this.listeners.get(type) ?? []) l({ data: typeof data === 'string' ? data : JSON.stringify(data) } as MessageEvent<string>);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+beforeEach(() => {
+  FakeEventSource.last = null;
+  (globalThis as unknown as { EventSource: unknown }).EventSource = FakeEventSource;
+});
+afterEach(() => {
+  delete (globalThis as unknown as { EventSource?: unknown }).EventSource;
+});
+
+function setup(enabled = true) {
+  const client = createQueryClient();
+  const invalidate = jest.spyOn(client, 'invalidateQueries').mockResolvedValue();
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const hook = renderHook(({ on }) => useLiveEvents(on), { wrapper, initialProps: { on: enabled } });
+  return { invalidate, hook };
+}
+
+describe('useLiveEvents', () => {
+  it('opens one stream on /api/events with the cookie and refreshes what each event makes stale', () => {
+    const { invalidate } = setup();
+    const source = FakeEventSource.last!;
+    expect(source.url).toBe('/api/events');
+    expect(source.init).toEqual({ withCredentials: true });
+    source.emit('message.created', { id: 7, type: 'message.created', data: { conversationId: 3, messageId: 9 } });
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([CONVERSATIONS_KEY, BADGE_COUNTS_KEY]);
+    invalidate.mockClear();
+    source.emit('notification.created', { id: 8, type: 'notification.created', data: {} });
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([NOTIFICATIONS_KEY, BADGE_COUNTS_KEY]);
+  });
+
+  it('ignores what is not a live event, opens nothing while disabled, and closes the stream on unmount', () => {
+    const { invalidate, hook } = setup();
+    const source = FakeEventSource.last!;
+    source.emit('message.created', 'no es json');
+    source.emit('message.created', { id: 'x', type: 'message.created', data: {} });
+    expect(invalidate).not.toHaveBeenCalled();
+    hook.unmount();
+    expect(source.closed).toBe(true);
+    FakeEventSource.last = null;
+    setup(false);
+    expect(FakeEventSource.last).toBeNull();
+  });
+
+  it('maps the read events too', () => {
+    expect(staleKeysOf({ id: 1, type: 'conversation.read', data: { conversationId: 2 } })).toEqual([CONVERSATIONS_KEY, BADGE_COUNTS_KEY]);
+    expect(staleKeysOf({ id: 1, type: 'notification.read', data: {} })).toEqual([NOTIFICATIONS_KEY, BADGE_COUNTS_KEY]);
+  });
+});

@@ -1,0 +1,46 @@
+import { LIVE_EVENT_TYPES, LiveEventSchema, type LiveEvent } from '@arrendia/api-contract';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { BADGE_COUNTS_KEY } from './useBadgeCounts';
+import { NOTIFICATIONS_KEY } from './useNotifications';
+
+export const LIVE_EVENTS_PATH = '/api/events';
+/** Every conversation query starts with this key: the list, a thread's detail and its messages. */
+export const CONVERSATIONS_KEY = ['/api/conversations'] as const;
+
+/** The cached data an event makes stale: the screens showing it refetch through their scoped calls. */
+export function staleKeysOf(event: LiveEvent): QueryKey[] {
+  switch (event.type) {
+    case 'message.created':
+    case 'conversation.read':
+      return [CONVERSATIONS_KEY, BADGE_COUNTS_KEY];
+    case 'notification.created':
+    case 'notification.read':
+      return [NOTIFICATIONS_KEY, BADGE_COUNTS_KEY];
+  }
+}
+
+/**
+ * The tab's one live stream (GET /api/events, issue 12), opened while `enabled` (a signed-in user):
+ * each event refreshes what it makes stale, so threads, unread counts, the sidebar badge and the
+ * bell update without a reload. EventSource reconnects by itself and sends Last-Event-ID, so the
+ * server replays what the tab missed; a 401 closes it for good.
+ */
+export function useLiveEvents(enabled: boolean): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource(LIVE_EVENTS_PATH, { withCredentials: true });
+    const onEvent = (message: MessageEvent<string>) => {
+      let parsed: LiveEvent;
+      try {
+        parsed = LiveEventSchema.parse(JSON.parse(message.data));
+      } catch {
+        return;
+      }
+      for (const queryKey of staleKeysOf(parsed)) void client.invalidateQueries({ queryKey });
+    };
+    for (const type of LIVE_EVENT_TYPES) source.addEventListener(type, onEvent);
+    return () => source.close();
+  }, [client, enabled]);
+}
