@@ -1,4 +1,5 @@
 import { MaintenanceScreen } from '@arrendia/feature-maintenance';
+import { MessagesScreen } from '@arrendia/feature-messages';
 import { TenantsScreen } from '@arrendia/feature-tenants';
 import { PortalRoutes } from '@arrendia/feature-portal';
 import type { RemoteApp } from '@arrendia/remote-contract';
@@ -7,6 +8,7 @@ import type { RemoteApp } from '@arrendia/remote-contract';
 const SCREENS = {
   '/maintenance': MaintenanceScreen,
   '/tenants': TenantsScreen,
+  '/messages': MessagesScreen,
 } as const;
 
 const App: RemoteApp = ({ user }) => (

@@ -3,6 +3,7 @@ import { DocumentsScreen } from '@arrendia/feature-documents';
 import { AnalyticsScreen, FinancesScreen } from '@arrendia/feature-finances';
 import { IncidentsScreen } from '@arrendia/feature-incidents';
 import { MaintenanceScreen } from '@arrendia/feature-maintenance';
+import { MessagesScreen } from '@arrendia/feature-messages';
 import { TenantsScreen } from '@arrendia/feature-tenants';
 import { PortalRoutes } from '@arrendia/feature-portal';
 import { PropertiesScreen } from '@arrendia/feature-properties';
@@ -26,6 +27,7 @@ const SCREENS = {
   '/reports': ReportsScreen,
   '/maintenance': MaintenanceScreen,
   '/tenants': TenantsScreen,
+  '/messages': MessagesScreen,
 } as const;
 
 const App: RemoteApp = ({ user }) => (

@@ -13,15 +13,15 @@ import { ShellPage } from '../../pom/ShellPage';
  */
 const STILL_TO_BUILD: Readonly<Record<DemoAccount, readonly string[]>> = {
   // issue 13: admin portal and settings
-  admin: APP_ROUTES.filter((route) => route !== '/maintenance' && route !== '/tenants'),
-  // issue 12 (messages); the owner's /settings holds the delegation today, the rest is issue 13
-  owner: ['/messages'],
-  // issues 12 (messages) and 13 (settings)
-  manager: ['/messages', '/settings'],
-  agente: ['/messages', '/settings'],
-  delegado: ['/messages', '/settings'],
-  // issue 12: tenant portal
-  tenant: ['/dashboard', '/contracts', '/incidents', '/messages', '/settings'],
+  admin: APP_ROUTES.filter((route) => !['/maintenance', '/tenants', '/messages'].includes(route)),
+  // the owner's /settings holds the delegation today; the rest of settings is issue 13
+  owner: [],
+  // issue 13 (settings)
+  manager: ['/settings'],
+  agente: ['/settings'],
+  delegado: ['/settings'],
+  // issue 12: tenant portal; issue 13: settings
+  tenant: ['/dashboard', '/contracts', '/incidents', '/settings'],
 };
 const PLACEHOLDER = /Estamos preparando esta sección|Tu panel se está preparando/;
 

@@ -3,13 +3,13 @@ import { Notification } from './models/Notification';
 import { publishEvent } from './events/publish';
 
 /** The kinds of notification the API writes (spec §3 activity types, plus the ones messaging needs). */
-export type NotificationType = 'new_incident' | 'incident_updated' | 'incident_resolved' | 'new_message' | 'tenant_invitation' | 'invitation_accepted';
+export type NotificationType = 'new_incident' | 'incident_updated' | 'incident_resolved' | 'new_message' | 'tenant_invitation' | 'invitation_accepted' | 'new_lead' | 'contract_created';
 
 export interface NotificationDraft {
   title: string;
   message: string;
   notificationType: NotificationType;
-  relatedEntityType: 'incident' | 'conversation' | 'contract' | 'tenant_invitation';
+  relatedEntityType: 'incident' | 'conversation' | 'contract' | 'tenant_invitation' | 'listing';
   relatedEntityId: number;
 }
 

@@ -10,6 +10,7 @@ import { Contract } from '../models/Contract';
 import type { User } from '../models/User';
 import type { ContractListRow } from '../presenters/contract';
 import { assertNoOtherActiveContract, setUnitStatus, type LockedUnit } from './unitOccupancy';
+import { notify } from '../notify';
 
 export const DUPLICATE_CONTRACT_CODE = 'Ya existe un contrato con ese código';
 const UNIT_NOT_FOUND = 'No se ha encontrado la unidad';
@@ -84,6 +85,13 @@ export async function createContract(trx: Knex.Transaction, user: User, input: C
   }
   await audit(trx, { userId: user.id, action: 'create', tableName: 'contracts', recordId: contract.id, newValues: { ...contract.toJSON(), tenantUserIds } });
   if (contract.status === 'Activo') await setUnitStatus(trx, user.id, unit, 'Alquilado');
+  await notify(trx, tenantUserIds, {
+    title: 'Nuevo contrato',
+    message: `Tu contrato ${contract.contractCode} de ${unit.propertyName} · ${unit.unitName} ya está en Arrendia`,
+    notificationType: 'contract_created',
+    relatedEntityType: 'contract',
+    relatedEntityId: contract.id,
+  });
 
   return { ...contract.toJSON(), unitName: unit.unitName, propertyId: unit.mainPropertyId, propertyName: unit.propertyName };
 }

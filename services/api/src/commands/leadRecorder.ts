@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import { audit } from '../audit';
 import { notFound } from '../errors';
-import { Notification } from '../models/Notification';
-import { preview } from '../notify';
+import { notify, preview } from '../notify';
 import { listingRows } from '../queries/listings';
 
 export interface LeadInput {
@@ -52,15 +51,12 @@ export async function recordLead(trx: Knex.Transaction, input: LeadInput): Promi
         .pluck('users.id')
     : [];
   const recipients = [...new Set([listing.ownerUserId, ...agencyAdmins, ...(assignedAgentUserId ? [assignedAgentUserId] : [])])];
-  await Notification.query(trx).insert(
-    recipients.map((recipientUserId) => ({
-      recipientUserId,
-      title: 'Nuevo contacto',
-      message: `${input.name} sobre «${listing.title}»: ${preview(input.message)}`,
-      notificationType: 'new_lead',
-      relatedEntityType: 'listing',
-      relatedEntityId: listing.id,
-    })),
-  );
+  await notify(trx, recipients, {
+    title: 'Nuevo contacto',
+    message: `${input.name} sobre «${listing.title}»: ${preview(input.message)}`,
+    notificationType: 'new_lead',
+    relatedEntityType: 'listing',
+    relatedEntityId: listing.id,
+  });
   return lead;
 }

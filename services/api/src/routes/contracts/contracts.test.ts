@@ -254,6 +254,15 @@ describe('POST /api/contracts', () => {
     expect(await auditsOf('rentable_units', unit.id)).toEqual([
       { userId: owner.id, action: 'update', oldValues: { currentStatus: 'Disponible' }, newValues: { currentStatus: 'Alquilado' } },
     ]);
+    // Each tenant hears of its new contract, live as well.
+    const notes = await t.knex('notifications').where({ notificationType: 'contract_created', relatedEntityId: item.contract.id }).orderBy('recipientUserId');
+    expect(notes.map((n) => [n.recipientUserId, n.relatedEntityType, n.title])).toEqual([
+      [primary.id, 'contract', 'Nuevo contrato'],
+      [second.id, 'contract', 'Nuevo contrato'],
+    ]);
+    expect(notes[0].message).toContain(body.contractCode);
+    const live = await t.knex('live_events').where('type', 'notification.created').orderBy('id', 'desc').first();
+    expect([...live.recipientUserIds].sort((a: number, b: number) => a - b)).toEqual([primary.id, second.id].sort((a, b) => a - b));
   });
 
   it('creates a Pendiente contract without tenants, leaving the unit as it was: one audit row', async () => {

@@ -224,6 +224,9 @@ describe('POST /api/public/leads', () => {
     const notes = await t.knex('notifications').where({ notificationType: 'new_lead', relatedEntityId: listing.id }).pluck('recipientUserId');
     expect(notes).toContain(listing.ownerUserId);
     expect(notes.length).toBeGreaterThan(1);
+    // Announced live to the same people.
+    const live = await t.knex('live_events').where('type', 'notification.created').orderBy('id', 'desc').first();
+    expect([...live.recipientUserIds].sort((a: number, b: number) => a - b)).toEqual([...notes].sort((a, b) => a - b));
     const log = await t.knex('audit_log').where({ tableName: 'leads', recordId: String(res.body.id) }).first();
     expect(log).toMatchObject({ userId: null, action: 'create' });
   });

@@ -1,0 +1,133 @@
+/** @jest-environment jsdom */
+import type { Contact, ConversationDetail, ConversationListItem, CurrentUser, Message } from '@arrendia/api-contract';
+import { answer, fakeResponse, renderAt, routedFetch } from '@arrendia/testing';
+import { resetToasts } from '@arrendia/ui';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureAxe, toHaveNoViolations } from 'jest-axe';
+
+expect.extend(toHaveNoViolations);
+import { MessagesScreen } from './MessagesScreen';
+
+const me: CurrentUser = {
+  id: 1, email: 'owner@demo.arrendia.es', firstName: 'Olga', lastName: 'Martín', telefono: null, nifCif: null, direccionFiscal: null, ibanBancaria: null, profileImageUrl: null, agencyId: null,
+  role: { roleId: 2, roleName: 'propietario_individual' },
+};
+const item = (id: number, title: string, unreadCount = 0, last: string | null = null): ConversationListItem => ({
+  conversation: { id, title, relatedEntityType: null, relatedEntityId: null, createdAt: '2026-11-01T09:00:00Z' },
+  lastMessage: last ? { content: last, sentAt: '2026-11-20T10:00:00Z' } : null,
+  unreadCount,
+});
+const message = (id: number, senderUserId: number, content: string): Message => ({
+  id, conversationId: 5, senderUserId, content, sentAt: `2026-11-20T10:0${id % 10}:00Z`, readAt: null,
+  sender: senderUserId === 1 ? { id: 1, firstName: 'Olga', lastName: 'Martín' } : { id: 9, firstName: 'Tomás', lastName: 'Ruiz' },
+});
+const detail: ConversationDetail = {
+  conversation: item(5, 'Contrato CTR-1').conversation,
+  participants: [
+    { id: 1, firstName: 'Olga', lastName: 'Martín', roleName: 'propietario_individual' },
+    { id: 9, firstName: 'Tomás', lastName: 'Ruiz', roleName: 'inquilino' },
+  ],
+};
+const LIST = 'GET /api/conversations?page=1&pageSize=30';
+const THREAD = 'GET /api/conversations/5/messages?limit=30';
+
+afterEach(() => act(() => resetToasts()));
+
+describe('MessagesScreen', () => {
+  it("lists the conversations with their unread counts and says 'Selecciona una conversación' until one is chosen", async () => {
+    global.fetch = routedFetch({ [LIST]: () => fakeResponse(200, [item(5, 'Contrato CTR-1', 2, 'Hola'), item(6, 'Visita')], { 'X-Total-Count': '2' }) });
+    renderAt(<MessagesScreen user={me} />, '/messages');
+    const list = await screen.findByRole('list', { name: 'Conversaciones' });
+    expect(within(list).getByRole('button', { name: /Contrato CTR-1\s*2 sin leer/ })).toBeVisible();
+    expect(within(list).getByRole('button', { name: /^Visita/ })).toHaveTextContent('Sin mensajes');
+    expect(screen.getByText('Selecciona una conversación')).toBeVisible();
+  });
+
+  it('searches by title on the server', async () => {
+    const fetch = routedFetch({
+      [LIST]: () => fakeResponse(200, [item(5, 'Contrato CTR-1')], { 'X-Total-Count': '1' }),
+      'GET /api/conversations?q=zz&page=1&pageSize=30': () => fakeResponse(200, [], { 'X-Total-Count': '0' }),
+    });
+    global.fetch = fetch;
+    renderAt(<MessagesScreen user={me} />, '/messages');
+    await screen.findByRole('button', { name: /Contrato CTR-1/ });
+    await userEvent.type(screen.getByLabelText('Buscar conversaciones'), 'zz');
+    expect(await screen.findByText('Ninguna conversación coincide con la búsqueda')).toBeVisible();
+  });
+
+  it('opens the thread of ?conversation, older messages on demand, Enter sends and Shift+Enter makes a new line', async () => {
+    const page = Array.from({ length: 30 }, (_, i) => message(100 + i, i % 2 ? 1 : 9, `mensaje ${100 + i}`));
+    const posted: unknown[] = [];
+    global.fetch = routedFetch({
+      [LIST]: () => fakeResponse(200, [item(5, 'Contrato CTR-1')], { 'X-Total-Count': '1' }),
+      'GET /api/conversations/5': () => detail,
+      [THREAD]: () => page,
+      'GET /api/conversations/5/messages?limit=30&before=100': () => [message(99, 9, 'el primero')],
+      'POST /api/messages': (init) => {
+        posted.push(JSON.parse(String(init?.body)));
+        return answer(201, message(200, 1, 'x'));
+      },
+    });
+    renderAt(<MessagesScreen user={me} />, '/messages?conversation=5');
+    const thread = await screen.findByRole('region', { name: 'Contrato CTR-1' });
+    expect(within(thread).getByText('Con Tomás Ruiz')).toBeVisible();
+    const log = within(thread).getByRole('list', { name: 'Mensajes' });
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(30));
+    expect(within(log).getAllByRole('listitem')[1]).toHaveTextContent(/^Tú ·/);
+
+    await userEvent.click(within(thread).getByRole('button', { name: 'Cargar mensajes anteriores' }));
+    await waitFor(() => expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent('el primero'));
+    expect(within(thread).queryByRole('button', { name: 'Cargar mensajes anteriores' })).not.toBeInTheDocument();
+
+    const box = within(thread).getByLabelText('Mensaje');
+    await userEvent.type(box, 'Primera línea{Shift>}{Enter}{/Shift}segunda');
+    expect(box).toHaveValue('Primera línea\nsegunda');
+    expect(posted).toEqual([]);
+    await userEvent.type(box, '{Enter}');
+    await waitFor(() => expect(posted).toEqual([{ conversationId: 5, content: 'Primera línea\nsegunda' }]));
+    await waitFor(() => expect(box).toHaveValue(''));
+    // An empty message is not sent.
+    await userEvent.type(box, '   {Enter}');
+    expect(await within(thread).findByText('Escribe un mensaje')).toBeVisible();
+    expect(posted).toHaveLength(1);
+  });
+
+  it("'Nueva' offers only the user's contacts and opens the conversation it starts", async () => {
+    const contacts: Contact[] = [{ id: 9, firstName: 'Tomás', lastName: 'Ruiz', roleName: 'inquilino' }];
+    const posted: unknown[] = [];
+    global.fetch = routedFetch({
+      [LIST]: () => fakeResponse(200, [], { 'X-Total-Count': '0' }),
+      'GET /api/conversations/contacts?pageSize=20': () => contacts,
+      'POST /api/conversations': (init) => {
+        posted.push(JSON.parse(String(init?.body)));
+        return answer(201, item(7, 'Llaves'));
+      },
+      'GET /api/conversations/7': () => ({ ...detail, conversation: item(7, 'Llaves').conversation }),
+      'GET /api/conversations/7/messages?limit=30': () => [],
+    });
+    renderAt(<MessagesScreen user={me} />, '/messages');
+    await userEvent.click(await screen.findByRole('button', { name: 'Nueva' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva conversación' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Empezar conversación' }));
+    expect(await within(dialog).findByText('Elige con quién quieres hablar')).toBeVisible();
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /Tomás Ruiz · Inquilino/ }));
+    await userEvent.type(within(dialog).getByLabelText('Asunto'), 'Llaves');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Empezar conversación' }));
+    expect(await screen.findByRole('region', { name: 'Llaves' })).toBeVisible();
+    expect(posted).toEqual([{ title: 'Llaves', participantUserIds: [9], reuseExisting: true }]);
+    expect(screen.getByText('Todavía no hay mensajes. Escribe el primero.')).toBeVisible();
+  });
+
+  it('has no axe violations with a thread open', async () => {
+    global.fetch = routedFetch({
+      [LIST]: () => fakeResponse(200, [item(5, 'Contrato CTR-1', 1, 'Hola')], { 'X-Total-Count': '1' }),
+      'GET /api/conversations/5': () => detail,
+      [THREAD]: () => [message(1, 9, 'Hola'), message(2, 1, 'Buenas')],
+    });
+    const { container } = renderAt(<MessagesScreen user={me} />, '/messages?conversation=5');
+    await screen.findByText('Buenas');
+    const axe = configureAxe({ rules: { region: { enabled: false } } });
+    expect(await axe(container)).toHaveNoViolations();
+  });
+});

@@ -1,0 +1,93 @@
+import { apiRequest, BADGE_COUNTS_KEY, CONVERSATIONS_KEY, getJson, getPage } from '@arrendia/api-client';
+import {
+  ContactSchema,
+  ConversationDetailSchema,
+  ConversationListItemSchema,
+  MessageSchema,
+  type ConversationListItem,
+  type ConversationsCreateInput,
+  type Message,
+} from '@arrendia/api-contract';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+/** Conversations per page of the list, and messages per page of a thread (newest first, older on demand). */
+export const CONVERSATIONS_PAGE_SIZE = 30;
+export const MESSAGES_PAGE_SIZE = 30;
+
+const withQuery = (path: string, params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+};
+
+/** The user's conversations, latest activity first, searched by title on the server; more pages on demand. */
+export function useConversations(q: string) {
+  return useInfiniteQuery({
+    queryKey: [...CONVERSATIONS_KEY, 'list', q],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => getPage(withQuery('/api/conversations', { q, page: pageParam, pageSize: CONVERSATIONS_PAGE_SIZE }), z.array(ConversationListItemSchema), signal),
+    getNextPageParam: (last, pages) => (pages.length * CONVERSATIONS_PAGE_SIZE < last.total ? pages.length + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One conversation and its participants (the thread's header). */
+export function useConversation(id: number | null) {
+  return useQuery({
+    queryKey: [...CONVERSATIONS_KEY, id],
+    enabled: id !== null,
+    queryFn: async ({ signal }) => (await getJson(`/api/conversations/${id}`, ConversationDetailSchema, signal)).data,
+  });
+}
+
+/**
+ * A thread's messages, fetched newest first a page at a time (each page oldest first, as the API
+ * answers it); `fetchNextPage` loads the page before the oldest one shown. Reading marks the
+ * others' messages read on the server.
+ */
+export function useThread(id: number | null) {
+  return useInfiniteQuery({
+    queryKey: [...CONVERSATIONS_KEY, id, 'messages'],
+    enabled: id !== null,
+    initialPageParam: undefined as number | undefined,
+    queryFn: async ({ pageParam, signal }) =>
+      (await getJson(withQuery(`/api/conversations/${id}/messages`, { limit: MESSAGES_PAGE_SIZE, before: pageParam }), z.array(MessageSchema), signal)).data,
+    getNextPageParam: (page: Message[]) => (page.length < MESSAGES_PAGE_SIZE ? undefined : page[0]!.id),
+  });
+}
+
+/** The messages of a thread in reading order (oldest first), from its pages (newest page first). */
+export const threadMessages = (pages: readonly Message[][] | undefined): Message[] => (pages ? [...pages].reverse().flat() : []);
+
+/** POST /api/messages; the thread, the list and the badges refresh (the live stream tells the others). */
+export function useSendMessage(conversationId: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (content: string) => MessageSchema.parse(await (await apiRequest('POST', '/api/messages', { conversationId, content })).json()),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      void client.invalidateQueries({ queryKey: BADGE_COUNTS_KEY });
+    },
+  });
+}
+
+/** Who the user may write to (the scope's tenants, owners, agents, agency staff), searched on the server. */
+export function useContacts(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/conversations/contacts', q],
+    enabled,
+    queryFn: async ({ signal }) => (await getJson(withQuery('/api/conversations/contacts', { q, pageSize: 20 }), z.array(ContactSchema), signal)).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/conversations: a new conversation (or, with reuseExisting, the one the two already have). */
+export function useStartConversation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ConversationsCreateInput) => ConversationListItemSchema.parse(await (await apiRequest('POST', '/api/conversations', input)).json()) as ConversationListItem,
+    onSuccess: () => client.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
+  });
+}
