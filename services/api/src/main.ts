@@ -5,6 +5,7 @@ import { DatabaseLockedError } from './db/lock';
 import { migrate } from './db/migrate';
 import { ConfigError, readConfig } from './env';
 import { startEventHub } from './events/hub';
+import { scheduleDailyJobs } from './jobs/daily';
 import { createLogger } from './log';
 import { seed } from './seeds';
 
@@ -38,6 +39,7 @@ async function main() {
 
   const events = await startEventHub(db, log);
   const server: Server = createApp({ knex: db.knex, config, log, events }).listen(config.port);
+  const jobs = scheduleDailyJobs(db.knex, log);
 
   let stopping = false;
   const stop = async (reason: string, code: number) => {
@@ -50,6 +52,7 @@ async function main() {
     const force = setTimeout(() => server.closeAllConnections(), 5000).unref();
     await closed;
     clearTimeout(force);
+    jobs.stop();
     await events.close();
     await db.close();
     process.exit(code);

@@ -25,3 +25,4 @@ export * from './finances';
 export * from './shell';
 export * from './publicListings';
 export * from './events';
+export * from './payments';

@@ -26,6 +26,10 @@ export const ACTION_ACCESS = {
   'transactions:read': [...ROUTE_ACCESS['/finances'], 'inquilino', 'propietario_delegado'],
   'transactions:write': [...ROUTE_ACCESS['/finances'], 'propietario_delegado'],
   'messages:use': ROUTE_ACCESS['/messages'],
+  /** Monthly rent charges (issue 12): read by both sides of a contract; the tenant marks its transfer, the landlord's side confirms it. */
+  'payments:read': ROUTE_ACCESS['/contracts'],
+  'payments:mark': ['inquilino'],
+  'payments:confirm': without(ROUTE_ACCESS['/contracts'], 'inquilino', 'agente'),
   /** The units of the properties a user manages (the contract form's choice): the staff of /contracts. */
   'units:read': without(ROUTE_ACCESS['/contracts'], 'inquilino'),
   'documents:read': ROUTE_ACCESS['/documents'],

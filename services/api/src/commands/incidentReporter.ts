@@ -1,6 +1,6 @@
 import type { IncidentsCreateData } from '@arrendia/api-contract';
 import { fromCents, toCents } from '@arrendia/locale-es';
-import { canonicalRole, ROLE_ALIASES } from '@arrendia/permissions';
+import { canonicalRole } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
 import { HttpError } from '../errors';
@@ -8,9 +8,9 @@ import { Incident } from '../models/Incident';
 import type { User } from '../models/User';
 import { displayName, notify } from '../notify';
 import { loadUnitInScope, tenantContractIds } from '../policies/scope';
+import { propertyStaff } from '../queries/recipients';
 
 const UNIT_NOT_FOUND = 'No se ha encontrado la unidad';
-const AGENCY_ADMIN_ROLE_NAMES = ['admin_agencia', ...Object.keys(ROLE_ALIASES).filter((alias) => ROLE_ALIASES[alias] === 'admin_agencia')];
 
 /**
  * The contract an incident on a unit belongs to. A tenant's report hangs on its own contract
@@ -26,22 +26,6 @@ async function contractFor(trx: Knex.Transaction, user: User, unitId: number): P
   }
   const row = await query.orderBy('contracts.startDate', 'desc').orderBy('contracts.id', 'desc').first();
   return row?.id ?? null;
-}
-
-/** Who hears of a new incident: the property's owner and its agency's administrators, never the reporter. */
-async function staffToNotify(trx: Knex.Transaction, propertyId: number, reporterId: number): Promise<number[]> {
-  const property = await trx('main_properties').select('ownerUserId', 'managerAgencyId').where('id', propertyId).first();
-  const rows: { id: number }[] = await trx('users')
-    .join('roles', 'roles.id', 'users.roleId')
-    .select('users.id')
-    .where('users.isActive', true)
-    .whereNot('users.id', reporterId)
-    .where((w) => {
-      w.where('users.id', property.ownerUserId);
-      // Guarded: `where agencyId = null` would become `is null` and match every agency-less admin.
-      if (property.managerAgencyId !== null) w.orWhere((a) => a.where('users.agencyId', property.managerAgencyId).whereIn('roles.roleName', AGENCY_ADMIN_ROLE_NAMES));
-    });
-  return rows.map((r) => r.id);
 }
 
 /**
@@ -69,7 +53,7 @@ export async function reportIncident(trx: Knex.Transaction, user: User, input: I
   });
   await audit(trx, { userId: user.id, action: 'create', tableName: 'incidents', recordId: incident.id, newValues: incident });
 
-  await notify(trx, await staffToNotify(trx, unit.mainPropertyId, user.id), {
+  await notify(trx, await propertyStaff(trx, unit.mainPropertyId, user.id), {
     title: 'Nueva incidencia',
     message: `${displayName(user)} ha reportado «${incident.title}» en ${unit.unitName}`,
     notificationType: 'new_incident',

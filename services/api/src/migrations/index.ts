@@ -10,6 +10,7 @@ import * as createMaintenance from './20261125030000_create_maintenance';
 import * as createTenantInvitations from './20261125032000_create_tenant_invitations';
 import * as principalReports from './20261125090000_principal_reports';
 import * as createLiveEvents from './20261125100000_create_live_events';
+import * as createRentCharges from './20261125110000_create_rent_charges';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261125032000_create_tenant_invitations', ...createTenantInvitations },
   { name: '20261125090000_principal_reports', ...principalReports },
   { name: '20261125100000_create_live_events', ...createLiveEvents },
+  { name: '20261125110000_create_rent_charges', ...createRentCharges },
 ];

@@ -10,6 +10,7 @@ import { remotesRoutes } from './remotes';
 import { searchRoutes } from './search';
 import { badgesRoutes } from './badges';
 import { eventsRoutes } from './events';
+import { rentChargesRoutes } from './rentCharges';
 import { propertiesRoutes } from './properties';
 import { unitTypesRoutes } from './unitTypes';
 import { dashboardRoutes } from './dashboard';
@@ -85,7 +86,8 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(maintenanceRoutes({ session }).routes())
     .use(providersRoutes({ session }).routes())
     .use(tenantsRoutes({ session }).routes())
-    .use(agencyRoutes({ session }).routes());
+    .use(agencyRoutes({ session }).routes())
+    .use(rentChargesRoutes({ session }).routes());
 }
 
 /** Whether a path belongs to the API; those never reach the static files. */

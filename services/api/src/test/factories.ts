@@ -121,6 +121,8 @@ export interface ContractFactoryInput {
   endDate?: string | null;
   contractCode?: string;
   terminationReason?: string | null;
+  paymentDay?: number;
+  renewalNoticeDays?: number;
 }
 
 /** A contract on a unit, linked to its tenants (default: Activo, 950 €/mes, one year from 2026-01-01). */
@@ -132,8 +134,9 @@ export async function buildContract(knex: Knex, input: ContractFactoryInput): Pr
     startDate: input.startDate ?? '2026-01-01',
     endDate: input.endDate === undefined ? '2026-12-31' : input.endDate,
     rentAmount: input.rentAmount ?? '950.00',
-    paymentDay: 1,
+    paymentDay: input.paymentDay ?? 1,
     depositAmount: input.rentAmount ?? '950.00',
+    ...(input.renewalNoticeDays === undefined ? {} : { renewalNoticeDays: input.renewalNoticeDays }),
     status: input.status ?? 'Activo',
     terminationReason: input.terminationReason ?? (input.status === 'Finalizado' ? 'Fin del plazo pactado' : null),
   });

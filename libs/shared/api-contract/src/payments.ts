@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { MoneySchema } from './common';
+
+/** A month's rent (issue 12): Pendiente until the tenant marks the transfer, Pagado once the landlord's side confirms it. */
+export const RENT_CHARGE_STATUSES = ['Pendiente', 'Transferencia indicada', 'Pagado'] as const;
+export type RentChargeStatus = (typeof RENT_CHARGE_STATUSES)[number];
+
+/** How a charge reads to both sides: paid, awaiting payment, or past its due date unpaid. */
+export const RENT_STATES = ['Al día', 'Pendiente', 'Vencido'] as const;
+export type RentState = (typeof RENT_STATES)[number];
+
+export const ALREADY_CONFIRMED = 'Este pago ya está confirmado';
+
+export const RentChargeSchema = z.object({
+  id: z.number().int(),
+  contractId: z.number().int(),
+  contractCode: z.string(),
+  propertyName: z.string(),
+  unitName: z.string(),
+  period: z.string(),
+  dueDate: z.string(),
+  amount: MoneySchema,
+  reference: z.string(),
+  status: z.enum(RENT_CHARGE_STATUSES),
+  /** Pagado → 'Al día'; otherwise 'Vencido' once the due date has passed, else 'Pendiente'. */
+  state: z.enum(RENT_STATES),
+  markedAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  tenantName: z.string().nullable(),
+});
+export type RentCharge = z.infer<typeof RentChargeSchema>;
+
+/** What 'Pagar' shows the tenant: where to transfer, how much and with which reference. */
+export const PaymentDetailsSchema = z.object({
+  chargeId: z.number().int(),
+  amount: MoneySchema,
+  reference: z.string(),
+  dueDate: z.string(),
+  /** The landlord's IBAN with every character but the last 4 masked; null when none is on file. */
+  ibanMasked: z.string().nullable(),
+  beneficiary: z.string(),
+});
+export type PaymentDetails = z.infer<typeof PaymentDetailsSchema>;

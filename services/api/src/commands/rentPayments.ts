@@ -1,0 +1,93 @@
+import { ALREADY_CONFIRMED } from '@arrendia/api-contract';
+import { formatEuros, todayIso } from '@arrendia/locale-es';
+import type { Knex } from 'knex';
+import { audit } from '../audit';
+import { conflict, notFound } from '../errors';
+import type { User } from '../models/User';
+import { displayName, notify } from '../notify';
+import { manageablePropertyIds, tenantContractIds } from '../policies/scope';
+import { contractTenants, propertyStaff } from '../queries/recipients';
+
+const NOT_FOUND = 'No se ha encontrado el pago';
+
+interface LockedCharge {
+  id: number;
+  contractId: number;
+  period: string;
+  amount: string;
+  status: string;
+  contractCode: string;
+  rentableUnitId: number;
+  propertyId: number;
+}
+
+function lockedCharge(trx: Knex.Transaction, id: number): Knex.QueryBuilder {
+  return trx('rent_charges')
+    .join('contracts', 'contracts.id', 'rent_charges.contractId')
+    .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
+    .where('rent_charges.id', id)
+    .forUpdate('rent_charges')
+    .select('rent_charges.id', 'rent_charges.contractId', 'rent_charges.period', 'rent_charges.amount', 'rent_charges.status', 'contracts.contractCode', 'contracts.rentableUnitId', 'rentable_units.mainPropertyId as propertyId');
+}
+
+/**
+ * The tenant says it has made the transfer (POST /api/rent-charges/:id/transfer): the charge waits
+ * for the landlord's side, who is told. Only a tenant of the contract (anyone else: 404); a paid
+ * charge is 409; saying it twice changes nothing.
+ */
+export async function markTransfer(trx: Knex.Transaction, user: User, id: number): Promise<number> {
+  const charge: LockedCharge | undefined = await lockedCharge(trx, id).whereIn('rent_charges.contractId', tenantContractIds(trx, user)).first();
+  if (!charge) throw notFound(NOT_FOUND);
+  if (charge.status === 'Pagado') throw conflict(ALREADY_CONFIRMED);
+  if (charge.status === 'Transferencia indicada') return charge.id;
+  await trx('rent_charges').where('id', id).update({ status: 'Transferencia indicada', markedAt: trx.fn.now(), markedByUserId: user.id });
+  await audit(trx, { userId: user.id, action: 'update', tableName: 'rent_charges', recordId: id, oldValues: { status: charge.status }, newValues: { status: 'Transferencia indicada' } });
+  await notify(trx, await propertyStaff(trx, charge.propertyId, user.id), {
+    title: 'Transferencia indicada',
+    message: `${displayName(user)} indica que ha transferido ${formatEuros(charge.amount)} de la renta ${charge.period} (${charge.contractCode}). Confírmala cuando la recibas.`,
+    notificationType: 'payment_marked',
+    relatedEntityType: 'contract',
+    relatedEntityId: charge.contractId,
+  });
+  return charge.id;
+}
+
+/**
+ * The landlord's side confirms the money arrived (POST /api/rent-charges/:id/confirm): writes the
+ * income transaction (Alquiler, Completado, today) once and marks the charge Pagado, under a row
+ * lock so two confirmations cannot both pass; the second answers 409 and writes nothing.
+ */
+export async function confirmPayment(trx: Knex.Transaction, user: User, id: number): Promise<number> {
+  const query = lockedCharge(trx, id);
+  const manageable = manageablePropertyIds(trx, user);
+  if (manageable) query.whereIn('rentable_units.mainPropertyId', manageable);
+  const charge: LockedCharge | undefined = await query.first();
+  if (!charge) throw notFound(NOT_FOUND);
+  if (charge.status === 'Pagado') throw conflict(ALREADY_CONFIRMED);
+  const category = await trx('transaction_categories').where('categoryName', 'Alquiler').first('id');
+  const [transaction] = await trx('transactions')
+    .insert({
+      mainPropertyId: charge.propertyId,
+      rentableUnitId: charge.rentableUnitId,
+      contractId: charge.contractId,
+      categoryId: category?.id ?? null,
+      type: 'Ingreso',
+      amount: charge.amount,
+      transactionDate: todayIso(),
+      description: `Renta ${charge.period} · ${charge.contractCode}`,
+      paymentMethod: 'Transferencia',
+      status: 'Completado',
+    })
+    .returning(['id', 'amount', 'transactionDate']);
+  await audit(trx, { userId: user.id, action: 'create', tableName: 'transactions', recordId: transaction.id, newValues: { rentChargeId: id, amount: transaction.amount, type: 'Ingreso' } });
+  await trx('rent_charges').where('id', id).update({ status: 'Pagado', confirmedAt: trx.fn.now(), confirmedByUserId: user.id, transactionId: transaction.id });
+  await audit(trx, { userId: user.id, action: 'update', tableName: 'rent_charges', recordId: id, oldValues: { status: charge.status }, newValues: { status: 'Pagado', transactionId: transaction.id } });
+  await notify(trx, await contractTenants(trx, charge.contractId), {
+    title: 'Pago confirmado',
+    message: `Se ha recibido tu pago de ${formatEuros(charge.amount)} de la renta ${charge.period} (${charge.contractCode})`,
+    notificationType: 'payment_confirmed',
+    relatedEntityType: 'contract',
+    relatedEntityId: charge.contractId,
+  });
+  return charge.id;
+}

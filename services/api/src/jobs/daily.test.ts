@@ -1,0 +1,67 @@
+import { buildContract, buildProperty, buildUnit, buildUser } from '../test/factories';
+import { startTestApp, type TestApp } from '../test/support';
+import { runDailyJobs } from './daily';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+/** Noon in Madrid on a date: the jobs work on the Madrid calendar day. */
+const on = (day: string) => new Date(`${day}T11:00:00Z`);
+
+async function contract(input: Partial<Parameters<typeof buildContract>[1]> = {}) {
+  const owner = await buildUser(t.knex);
+  const tenant = await buildUser(t.knex, { roleName: 'inquilino' });
+  const property = await buildProperty(t.knex, { ownerUserId: owner.id });
+  const unit = await buildUnit(t.knex, { mainPropertyId: property.id, currentStatus: 'Alquilado' });
+  const c = await buildContract(t.knex, { rentableUnitId: unit.id, tenantUserIds: [tenant.id], startDate: '2026-01-01', endDate: null, paymentDay: 5, rentAmount: '875.00', ...input });
+  return { owner, tenant, contract: c };
+}
+const chargesOf = (contractId: number) => t.knex('rent_charges').where({ contractId }).orderBy('period').select('period', 'dueDate', 'amount', 'reference', 'status');
+
+describe('runDailyJobs', () => {
+  it("creates each month's charge on its payment day, catching up two missed months, and running twice creates nothing twice", async () => {
+    const { contract: c } = await contract();
+    await runDailyJobs(t.knex, on('2026-04-04'));
+    // April's payment day (the 5th) has not come; January is more than two months back.
+    expect(await chargesOf(c.id)).toEqual([
+      { period: '2026-02', dueDate: '2026-02-05', amount: '875.00', reference: `ARR-${c.id}-202602`, status: 'Pendiente' },
+      { period: '2026-03', dueDate: '2026-03-05', amount: '875.00', reference: `ARR-${c.id}-202603`, status: 'Pendiente' },
+    ]);
+    await runDailyJobs(t.knex, on('2026-04-05'));
+    await runDailyJobs(t.knex, on('2026-04-05'));
+    expect((await chargesOf(c.id)).map((r) => r.period)).toEqual(['2026-02', '2026-03', '2026-04']);
+    expect(await t.knex('audit_log').where({ tableName: 'rent_charges', action: 'create' }).whereIn('recordId', (await t.knex('rent_charges').where({ contractId: c.id }).pluck('id')).map(String))).toHaveLength(3);
+  });
+
+  it('falls on the last day of a shorter month, and skips contracts that are not active, not started or already ended', async () => {
+    const { contract: late } = await contract({ paymentDay: 31, startDate: '2026-02-01' });
+    const { contract: pending } = await contract({ status: 'Pendiente' });
+    const { contract: future } = await contract({ startDate: '2026-06-01' });
+    const { contract: ended } = await contract({ endDate: '2026-02-10' });
+    await runDailyJobs(t.knex, on('2026-03-01'));
+    expect(await chargesOf(late.id)).toEqual([expect.objectContaining({ period: '2026-02', dueDate: '2026-02-28' })]);
+    expect(await chargesOf(pending.id)).toEqual([]);
+    expect(await chargesOf(future.id)).toEqual([]);
+    expect((await chargesOf(ended.id)).map((r) => r.period)).toEqual(['2026-01', '2026-02']);
+  });
+
+  it('tells the tenant and the owner once when a charge is overdue, and once when a contract enters its renewal notice', async () => {
+    const { contract: c, tenant, owner } = await contract({ endDate: '2026-05-20', renewalNoticeDays: 30 });
+    await runDailyJobs(t.knex, on('2026-04-05'));
+    await runDailyJobs(t.knex, on('2026-04-07'));
+    await runDailyJobs(t.knex, on('2026-04-08'));
+    const overdue = await t.knex('notifications').where({ notificationType: 'payment_overdue', relatedEntityId: c.id }).select('recipientUserId', 'message');
+    // February, March and April are unpaid past their day: one notice each, to both people.
+    expect(overdue.filter((n) => n.recipientUserId === tenant.id)).toHaveLength(3);
+    expect(overdue.filter((n) => n.recipientUserId === owner.id)).toHaveLength(3);
+    expect(overdue[0]!.message).toMatch(/La renta de 875,00.€ del contrato/);
+    expect(await t.knex('notifications').where({ notificationType: 'contract_ending', relatedEntityId: c.id })).toHaveLength(0);
+    await runDailyJobs(t.knex, on('2026-04-20'));
+    await runDailyJobs(t.knex, on('2026-04-21'));
+    const ending = await t.knex('notifications').where({ notificationType: 'contract_ending', relatedEntityId: c.id }).pluck('recipientUserId');
+    expect(ending.sort((a, b) => a - b)).toEqual([owner.id, tenant.id].sort((a, b) => a - b));
+  });
+});

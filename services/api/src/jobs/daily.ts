@@ -1,0 +1,139 @@
+import { formatDate, formatEuros, todayIso } from '@arrendia/locale-es';
+import type { Knex } from 'knex';
+import { audit } from '../audit';
+import type { Logger } from '../log';
+import { notify } from '../notify';
+import { contractTenants, propertyStaff } from '../queries/recipients';
+
+/** How many months back a charge that was missed (the server was down on its day) is still created. */
+const CATCH_UP_MONTHS = 2;
+
+/** The reference of a month's rent for the transfer: unique per contract and month (YYYYMM). */
+export const rentReference = (contractId: number, period: string) => `ARR-${contractId}-${period.replace('-', '')}`;
+
+export interface DailyRun {
+  charges: number;
+  overdue: number;
+  renewals: number;
+}
+
+/**
+ * Creates the month's rent charge of every active contract whose payment day has come (its day,
+ * or the month's last day when shorter), catching up CATCH_UP_MONTHS missed months; idempotent:
+ * the (contract, month) pair is unique and a second run creates nothing. Audited per charge.
+ */
+export async function generateRentCharges(trx: Knex.Transaction, today: string): Promise<number> {
+  const created: { id: number; contractId: number; period: string; amount: string }[] = (
+    await trx.raw(
+      `insert into rent_charges ("contractId", period, "dueDate", amount, reference)
+       select c.id, to_char(m.month, 'YYYY-MM'), d.due, c."rentAmount", 'ARR-' || c.id || '-' || to_char(m.month, 'YYYYMM')
+         from contracts c
+         cross join lateral generate_series(
+           date_trunc('month', greatest(c."startDate", (?::date - make_interval(months => ?))::date)),
+           date_trunc('month', ?::date),
+           interval '1 month') as m(month)
+         cross join lateral (
+           select (m.month::date + least(c."paymentDay", extract(day from (m.month + interval '1 month' - interval '1 day'))::int) - 1) as due
+         ) d
+        where c.status = 'Activo'
+          and c."startDate" <= ?::date
+          and d.due <= ?::date
+          and d.due >= c."startDate"
+          and (c."endDate" is null or d.due <= c."endDate")
+       on conflict ("contractId", period) do nothing
+       returning id, "contractId", period, amount`,
+      [today, CATCH_UP_MONTHS, today, today, today],
+    )
+  ).rows;
+  for (const charge of created) {
+    await audit(trx, { userId: null, action: 'create', tableName: 'rent_charges', recordId: charge.id, newValues: { contractId: charge.contractId, period: charge.period, amount: charge.amount } });
+  }
+  return created.length;
+}
+
+/** Tells both sides, once, about each charge whose due date has passed unpaid. */
+export async function noticeOverdueRent(trx: Knex.Transaction, today: string): Promise<number> {
+  const overdue: { id: number; contractId: number; amount: string; dueDate: string; contractCode: string; propertyId: number }[] = await trx('rent_charges')
+    .join('contracts', 'contracts.id', 'rent_charges.contractId')
+    .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
+    .whereNot('rent_charges.status', 'Pagado')
+    .where('rent_charges.dueDate', '<', today)
+    .whereNull('rent_charges.overdueNotifiedAt')
+    .forUpdate('rent_charges')
+    .select('rent_charges.id', 'rent_charges.contractId', 'rent_charges.amount', 'rent_charges.dueDate', 'contracts.contractCode', 'rentable_units.mainPropertyId as propertyId');
+  for (const charge of overdue) {
+    await trx('rent_charges').where('id', charge.id).update({ overdueNotifiedAt: trx.fn.now() });
+    await audit(trx, { userId: null, action: 'update', tableName: 'rent_charges', recordId: charge.id, newValues: { overdueNotified: true } });
+    const draft = {
+      title: 'Renta vencida',
+      message: `La renta de ${formatEuros(charge.amount)} del contrato ${charge.contractCode} venció el ${formatDate(charge.dueDate)} y no consta como pagada`,
+      notificationType: 'payment_overdue' as const,
+      relatedEntityType: 'contract' as const,
+      relatedEntityId: charge.contractId,
+    };
+    await notify(trx, [...(await contractTenants(trx, charge.contractId)), ...(await propertyStaff(trx, charge.propertyId))], draft);
+  }
+  return overdue.length;
+}
+
+/** Tells both sides, once, that an active contract has entered its renewal notice period. */
+export async function noticeRenewals(trx: Knex.Transaction, today: string): Promise<number> {
+  const ending: { id: number; contractCode: string; endDate: string; propertyId: number }[] = await trx('contracts')
+    .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
+    .where('contracts.status', 'Activo')
+    .whereNotNull('contracts.endDate')
+    .where('contracts.endDate', '>=', today)
+    .whereRaw('contracts."endDate" - contracts."renewalNoticeDays" <= ?::date', [today])
+    .whereNull('contracts.renewalNoticeSentAt')
+    .forUpdate('contracts')
+    .select('contracts.id', 'contracts.contractCode', 'contracts.endDate', 'rentable_units.mainPropertyId as propertyId');
+  for (const contract of ending) {
+    await trx('contracts').where('id', contract.id).update({ renewalNoticeSentAt: trx.fn.now() });
+    await audit(trx, { userId: null, action: 'update', tableName: 'contracts', recordId: contract.id, newValues: { renewalNoticeSent: true } });
+    await notify(trx, [...(await contractTenants(trx, contract.id)), ...(await propertyStaff(trx, contract.propertyId))], {
+      title: 'Contrato próximo a terminar',
+      message: `El contrato ${contract.contractCode} termina el ${formatDate(contract.endDate)}: ha empezado su plazo de preaviso`,
+      notificationType: 'contract_ending',
+      relatedEntityType: 'contract',
+      relatedEntityId: contract.id,
+    });
+  }
+  return ending.length;
+}
+
+/** The day's jobs for the Madrid date of `now`, in one transaction: charges, overdue notices, renewal notices. */
+export async function runDailyJobs(knex: Knex, now: Date = new Date()): Promise<DailyRun> {
+  const today = todayIso(now);
+  return knex.transaction(async (trx) => ({
+    charges: await generateRentCharges(trx, today),
+    overdue: await noticeOverdueRent(trx, today),
+    renewals: await noticeRenewals(trx, today),
+  }));
+}
+
+/**
+ * Runs the daily jobs on start and again whenever the Madrid date changes (checked hourly). Every
+ * API instance may run them: each step is idempotent, so two instances create nothing twice.
+ */
+export function scheduleDailyJobs(knex: Knex, log: Logger): { stop(): void } {
+  let lastDay: string | null = null;
+  let running = false;
+  const tick = async () => {
+    const today = todayIso();
+    if (running || today === lastDay) return;
+    running = true;
+    try {
+      const result = await runDailyJobs(knex);
+      lastDay = today;
+      log.info('daily jobs', { day: today, ...result });
+    } catch (err) {
+      log.error('daily jobs failed', { err });
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), 3600_000);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
