@@ -41,3 +41,40 @@ export const PaymentDetailsSchema = z.object({
   beneficiary: z.string(),
 });
 export type PaymentDetails = z.infer<typeof PaymentDetailsSchema>;
+
+/** Who a tenant calls when something breaks: the managing agency, else the owner. */
+export const EmergencyContactSchema = z.object({
+  kind: z.enum(['agencia', 'propietario']),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type EmergencyContact = z.infer<typeof EmergencyContactSchema>;
+
+/** GET /api/tenant/home: 'Mi Alquiler' of the signed-in tenant, its current contract only. */
+export const TenantHomeSchema = z.object({
+  contract: z
+    .object({
+      id: z.number().int(),
+      contractCode: z.string(),
+      status: z.string(),
+      startDate: z.string(),
+      endDate: z.string().nullable(),
+      rentAmount: MoneySchema,
+      depositAmount: MoneySchema,
+      paymentDay: z.number().int(),
+      renewalNoticeDays: z.number().int(),
+      propertyName: z.string(),
+      address: z.string(),
+      unitName: z.string(),
+    })
+    .nullable(),
+  /** The charge to pay next (the oldest unpaid), else the latest one. */
+  nextCharge: RentChargeSchema.nullable(),
+  /** Al día when nothing is unpaid; Vencido when an unpaid charge is past due; else Pendiente. */
+  state: z.enum(RENT_STATES),
+  unpaidTotal: MoneySchema,
+  emergencyContact: EmergencyContactSchema.nullable(),
+  reminders: z.array(z.object({ kind: z.enum(['rent', 'contract_end', 'renewal_notice']), text: z.string(), date: z.string() })),
+});
+export type TenantHome = z.infer<typeof TenantHomeSchema>;

@@ -11,6 +11,7 @@ import { searchRoutes } from './search';
 import { badgesRoutes } from './badges';
 import { eventsRoutes } from './events';
 import { rentChargesRoutes } from './rentCharges';
+import { tenantHomeRoutes } from './tenantHome';
 import { propertiesRoutes } from './properties';
 import { unitTypesRoutes } from './unitTypes';
 import { dashboardRoutes } from './dashboard';
@@ -87,7 +88,8 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(providersRoutes({ session }).routes())
     .use(tenantsRoutes({ session }).routes())
     .use(agencyRoutes({ session }).routes())
-    .use(rentChargesRoutes({ session }).routes());
+    .use(rentChargesRoutes({ session }).routes())
+    .use(tenantHomeRoutes({ session }).routes());
 }
 
 /** Whether a path belongs to the API; those never reach the static files. */
