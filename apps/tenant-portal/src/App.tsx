@@ -1,9 +1,13 @@
+import { IncidentsScreen } from '@arrendia/feature-incidents';
 import { MessagesScreen } from '@arrendia/feature-messages';
 import { PortalRoutes } from '@arrendia/feature-portal';
 import type { RemoteApp } from '@arrendia/remote-contract';
+import { TenantDashboard } from './TenantDashboard';
 
-/** The tenant's screens (the dashboard, contract and incidents of issue 12 are still to come). */
+/** The tenant's screens (Mi Contrato, issue 12 point 3, is still to come). */
 const SCREENS = {
+  '/dashboard': TenantDashboard,
+  '/incidents': IncidentsScreen,
   '/messages': MessagesScreen,
 } as const;
 

@@ -2,7 +2,7 @@ import { documentDownloadUrl } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
 import { formatDate, formatEuros, formatNumber, personName } from '@arrendia/locale-es';
 import { Button, Card, CardDescription, CardTitle, DetailGrid, FactList, MutedText, PageHeader, RowList, Skeleton, StatusBadge } from '@arrendia/ui';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ContractEditDialog } from './ContractEditDialog';
@@ -13,7 +13,7 @@ const BackLink = styled(Link)`
 `;
 
 /** /contracts/:id: the contract, its tenants, its payments and its documents; Editar. */
-export function ContractDetailView() {
+export function ContractDetailView({ extra }: { extra?: (contractId: number) => ReactNode } = {}) {
   const { id = '' } = useParams();
   const { data, isPending, error } = useContractDetail(id);
   const [editing, setEditing] = useState(false);
@@ -161,6 +161,7 @@ export function ContractDetailView() {
           )}
         </Card>
       </DetailGrid>
+      {extra?.(contract.id)}
       {editing && <ContractEditDialog contract={contract} open={editing} onOpenChange={setEditing} />}
     </>
   );

@@ -1,7 +1,7 @@
 import type { ContractListItem, CurrentUser } from '@arrendia/api-contract';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
 import { Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, FactList, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Route, Routes, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ContractDetailView } from './ContractDetailView';
@@ -136,13 +136,14 @@ function ContractsList() {
 
 /**
  * /contracts (spec §2): the contract cards, the create form (also opened by /contracts?nuevo=1),
- * Editar on each card; /contracts/:id the detail with tenants, payments and documents.
+ * Editar on each card; /contracts/:id the detail with tenants, payments and documents, and what the
+ * portal composes after them (`detailExtra`: the rent charges).
  */
-export function ContractsScreen(_props: { user: CurrentUser | null }) {
+export function ContractsScreen({ detailExtra }: { user: CurrentUser | null; detailExtra?: (contractId: number) => ReactNode }) {
   return (
     <Routes>
       <Route index element={<ContractsList />} />
-      <Route path=":id" element={<ContractDetailView />} />
+      <Route path=":id" element={<ContractDetailView extra={detailExtra} />} />
     </Routes>
   );
 }

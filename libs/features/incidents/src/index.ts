@@ -1,1 +1,2 @@
 export * from './IncidentsScreen';
+export * from './LatestIncidentsCard';

@@ -1,3 +1,4 @@
+import { todayIso } from '@arrendia/locale-es';
 import { loadManageable } from '../policies/manageable';
 import type { ContractsCreateData } from '@arrendia/api-contract';
 import { fromCents, toCents } from '@arrendia/locale-es';
@@ -11,6 +12,7 @@ import type { User } from '../models/User';
 import type { ContractListRow } from '../presenters/contract';
 import { assertNoOtherActiveContract, setUnitStatus, type LockedUnit } from './unitOccupancy';
 import { notify } from '../notify';
+import { generateRentCharges } from '../jobs/daily';
 
 export const DUPLICATE_CONTRACT_CODE = 'Ya existe un contrato con ese código';
 const UNIT_NOT_FOUND = 'No se ha encontrado la unidad';
@@ -84,7 +86,11 @@ export async function createContract(trx: Knex.Transaction, user: User, input: C
     await trx('tenants_contracts').insert(tenantUserIds.map((tenantUserId, i) => ({ tenantUserId, contractId: contract.id, isPrimaryTenant: i === 0 })));
   }
   await audit(trx, { userId: user.id, action: 'create', tableName: 'contracts', recordId: contract.id, newValues: { ...contract.toJSON(), tenantUserIds } });
-  if (contract.status === 'Activo') await setUnitStatus(trx, user.id, unit, 'Alquilado');
+  if (contract.status === 'Activo') {
+    await setUnitStatus(trx, user.id, unit, 'Alquilado');
+    // Its charges already due (a contract that started earlier this month) exist from now on.
+    await generateRentCharges(trx, todayIso(), contract.id);
+  }
   await notify(trx, tenantUserIds, {
     title: 'Nuevo contrato',
     message: `Tu contrato ${contract.contractCode} de ${unit.propertyName} · ${unit.unitName} ya está en Arrendia`,

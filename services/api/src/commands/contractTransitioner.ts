@@ -1,3 +1,4 @@
+import { todayIso } from '@arrendia/locale-es';
 import { canMoveContract, type ContractsUpdateData } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
@@ -7,6 +8,7 @@ import type { User } from '../models/User';
 import type { ContractListRow } from '../presenters/contract';
 import { moneyText } from './contractCreator';
 import { assertNoOtherActiveContract, setUnitStatus, type LockedUnit } from './unitOccupancy';
+import { generateRentCharges } from '../jobs/daily';
 
 type Changes = Partial<Pick<Contract, 'endDate' | 'rentAmount' | 'paymentDay' | 'depositAmount' | 'depositStatus' | 'status' | 'renewalNoticeDays' | 'terminationReason' | 'notes'>>;
 
@@ -64,6 +66,7 @@ export async function updateContract(trx: Knex.Transaction, user: User, contract
     newValues: changes,
   });
   if (unit && moveTo === 'Activo') await setUnitStatus(trx, user.id, unit, 'Alquilado');
+  if (moveTo === 'Activo') await generateRentCharges(trx, todayIso(), contract.id);
   // A unit has one Activo contract at most (contracts_one_active_per_unit): finishing it frees the unit.
   if (unit && moveTo === 'Finalizado') await setUnitStatus(trx, user.id, unit, 'Disponible');
 

@@ -1,4 +1,5 @@
-import { buildContract, buildProperty, buildUnit, buildUser } from '../test/factories';
+import { todayIso } from '@arrendia/locale-es';
+import { buildContract, buildProperty, buildUnit, buildUser, FACTORY_PASSWORD } from '../test/factories';
 import { startTestApp, type TestApp } from '../test/support';
 import { runDailyJobs } from './daily';
 
@@ -63,5 +64,22 @@ describe('runDailyJobs', () => {
     await runDailyJobs(t.knex, on('2026-04-21'));
     const ending = await t.knex('notifications').where({ notificationType: 'contract_ending', relatedEntityId: c.id }).pluck('recipientUserId');
     expect(ending.sort((a, b) => a - b)).toEqual([owner.id, tenant.id].sort((a, b) => a - b));
+  });
+});
+
+describe('a contract that becomes active', () => {
+  it('gets the charges already due at once, through the API, without waiting for the next daily run', async () => {
+    const owner = await buildUser(t.knex);
+    const tenant = await buildUser(t.knex, { roleName: 'inquilino' });
+    const property = await buildProperty(t.knex, { ownerUserId: owner.id });
+    const unit = await buildUnit(t.knex, { mainPropertyId: property.id });
+    const start = `${todayIso().slice(0, 7)}-01`;
+    const signed = t.agent();
+    await signed.post('/api/auth/login').send({ email: owner.email, password: FACTORY_PASSWORD }).expect(200);
+    const res = await signed
+      .post('/api/contracts')
+      .send({ contractCode: `HOY-${Date.now()}`, rentableUnitId: unit.id, startDate: start, endDate: null, rentAmount: 800, paymentDay: 1, depositAmount: 800, depositStatus: 'Pendiente', status: 'Activo', renewalNoticeDays: 30, tenantUserIds: [tenant.id] })
+      .expect(201);
+    expect((await chargesOf(res.body.contract.id)).map((c) => c.period)).toEqual([start.slice(0, 7)]);
   });
 });

@@ -20,9 +20,10 @@ export interface DailyRun {
 /**
  * Creates the month's rent charge of every active contract whose payment day has come (its day,
  * or the month's last day when shorter), catching up CATCH_UP_MONTHS missed months; idempotent:
- * the (contract, month) pair is unique and a second run creates nothing. Audited per charge.
+ * the (contract, month) pair is unique and a second run creates nothing. Audited per charge. With
+ * `onlyContractId`, just that contract's (a contract that becomes active gets its due charges at once).
  */
-export async function generateRentCharges(trx: Knex.Transaction, today: string): Promise<number> {
+export async function generateRentCharges(trx: Knex.Transaction, today: string, onlyContractId: number | null = null): Promise<number> {
   const created: { id: number; contractId: number; period: string; amount: string }[] = (
     await trx.raw(
       `insert into rent_charges ("contractId", period, "dueDate", amount, reference)
@@ -40,9 +41,10 @@ export async function generateRentCharges(trx: Knex.Transaction, today: string):
           and d.due <= ?::date
           and d.due >= c."startDate"
           and (c."endDate" is null or d.due <= c."endDate")
+          and (?::int is null or c.id = ?::int)
        on conflict ("contractId", period) do nothing
        returning id, "contractId", period, amount`,
-      [today, CATCH_UP_MONTHS, today, today, today],
+      [today, CATCH_UP_MONTHS, today, today, today, onlyContractId, onlyContractId],
     )
   ).rows;
   for (const charge of created) {

@@ -1,7 +1,7 @@
 import type { StatusTone } from '../theme/themes';
 import { Badge } from './Badge';
 
-export type StatusKind = 'contract' | 'incident' | 'priority' | 'lead' | 'visit' | 'maintenance';
+export type StatusKind = 'contract' | 'incident' | 'priority' | 'lead' | 'visit' | 'maintenance' | 'rent';
 
 /**
  * The one value → tone table of spec §4. A contract in any other status is blue (the spec says so);
@@ -15,6 +15,8 @@ export const STATUS_TONES: Readonly<Record<StatusKind, { values: Readonly<Record
   lead: { values: { Nuevo: 'blue', Contactado: 'yellow', 'Visita programada': 'orange', Cerrado: 'green', Descartado: 'grey' }, otherwise: 'grey' },
   visit: { values: { Programada: 'blue', Realizada: 'green', Cancelada: 'grey' }, otherwise: 'grey' },
   maintenance: { values: { Programado: 'blue', 'En curso': 'yellow', Completado: 'green', Cancelado: 'grey' }, otherwise: 'grey' },
+  // A month's rent (issue 12), as both sides read it.
+  rent: { values: { 'Al día': 'green', Pendiente: 'yellow', Vencido: 'red', 'Transferencia indicada': 'blue' }, otherwise: 'grey' },
 };
 
 /** The tone a contract status, incident status or priority is drawn in. */

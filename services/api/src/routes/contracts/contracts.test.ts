@@ -282,9 +282,11 @@ describe('POST /api/contracts', () => {
     await t.knex('rentable_units').where({ id: unit.id }).update({ currentStatus: 'Alquilado' });
     const audits = await countRows(t.knex, 'audit_log');
 
-    await agent.post('/api/contracts').send(validBody(unit.id)).expect(201);
+    const res = await agent.post('/api/contracts').send(validBody(unit.id)).expect(201);
 
-    expect(await countRows(t.knex, 'audit_log')).toBe(audits + 1);
+    // The contract, and each rent charge already due that its activation creates (issue 12).
+    const charges = Number((await t.knex('rent_charges').where({ contractId: res.body.contract.id }).count({ n: '*' }).first())!.n);
+    expect(await countRows(t.knex, 'audit_log')).toBe(audits + 1 + charges);
     expect(await auditsOf('rentable_units', unit.id)).toEqual([]);
   });
 

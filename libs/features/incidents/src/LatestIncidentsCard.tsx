@@ -1,0 +1,45 @@
+import { ButtonLink, Card, CardDescription, CardList, CardTitle, Skeleton, SpreadRow, StatusBadge } from '@arrendia/ui';
+import { formatDate } from '@arrendia/locale-es';
+import { Link } from 'react-router-dom';
+import { useIncidents } from './useIncidents';
+
+/** How many incidents the tenant's dashboard shows (spec §2: at most 3). */
+export const LATEST_INCIDENTS = 3;
+
+/** The user's newest incidents (at most 3) with their real status, each opening its page, and 'Ver todas'. */
+export function LatestIncidentsCard({ title = 'Mis Incidencias' }: { title?: string }) {
+  const { data, isPending, isError } = useIncidents();
+  return (
+    <Card as="section" aria-labelledby="latest-incidents">
+      <SpreadRow>
+        <CardTitle as="h2" id="latest-incidents">
+          {title}
+        </CardTitle>
+        <ButtonLink as={Link} $variant="ghost" $size="sm" to="/incidents" aria-label="Ver todas las incidencias">
+          Ver todas
+        </ButtonLink>
+      </SpreadRow>
+      {isPending ? (
+        <Skeleton height="4rem" />
+      ) : isError ? (
+        <CardDescription role="alert">No se pudieron cargar las incidencias</CardDescription>
+      ) : data.length === 0 ? (
+        <CardDescription>No has reportado ninguna incidencia</CardDescription>
+      ) : (
+        <CardList>
+          {data.slice(0, LATEST_INCIDENTS).map(({ incident, unit }) => (
+            <li key={incident.id}>
+              <SpreadRow>
+                <Link to={`/incidents/${incident.id}`}>{incident.title}</Link>
+                <StatusBadge kind="incident" value={incident.status} />
+              </SpreadRow>
+              <CardDescription>
+                {unit.unitName} · {formatDate(incident.createdAt)}
+              </CardDescription>
+            </li>
+          ))}
+        </CardList>
+      )}
+    </Card>
+  );
+}

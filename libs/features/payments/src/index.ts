@@ -1,0 +1,4 @@
+export * from './PayRentDialog';
+export * from './RentChargesPanel';
+export * from './TenantHomePanels';
+export * from './usePayments';

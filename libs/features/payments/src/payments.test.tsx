@@ -1,0 +1,97 @@
+/** @jest-environment jsdom */
+import type { CurrentUser, PaymentDetails, RentCharge, TenantHome } from '@arrendia/api-contract';
+import { answer, fakeResponse, findToast, renderAt, routedFetch } from '@arrendia/testing';
+import { resetToasts } from '@arrendia/ui';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RentChargesPanel } from './RentChargesPanel';
+import { TenantHomePanels } from './TenantHomePanels';
+
+const person = (roleName: string): CurrentUser => ({
+  id: 1, email: 'x@example.es', firstName: 'Pablo', lastName: 'García', telefono: null, nifCif: null, direccionFiscal: null, ibanBancaria: null, profileImageUrl: null, agencyId: null,
+  role: { roleId: 1, roleName },
+});
+const charge = (over: Partial<RentCharge> = {}): RentCharge => ({
+  id: 4, contractId: 2, contractCode: 'CTR-2', propertyName: 'Edificio Prado', unitName: '2ºB', period: '2026-11', dueDate: '2026-11-05', amount: '990.00',
+  reference: 'ARR-2-202611', status: 'Pendiente', state: 'Vencido', markedAt: null, confirmedAt: null, tenantName: 'Pablo García', ...over,
+});
+const home: TenantHome = {
+  contract: { id: 2, contractCode: 'CTR-2', status: 'Activo', startDate: '2026-01-01', endDate: '2026-12-31', rentAmount: '990.00', depositAmount: '990.00', paymentDay: 5, renewalNoticeDays: 30, propertyName: 'Edificio Prado', address: 'Calle del Prado 4, Madrid', unitName: '2ºB' },
+  nextCharge: charge(),
+  state: 'Vencido',
+  unpaidTotal: '990.00',
+  emergencyContact: { kind: 'agencia', name: 'Fincas Prado', phone: '+34 910 000 000', email: null },
+  reminders: [{ kind: 'rent', text: 'Renta de 990,00 €: vence el 05/11/2026', date: '2026-11-05' }],
+};
+const details: PaymentDetails = { chargeId: 4, amount: '990.00', reference: 'ARR-2-202611', dueDate: '2026-11-05', ibanMasked: '•••• •••• •••• •••• •••• 1332', beneficiary: 'Olga Martín' };
+
+afterEach(() => act(() => resetToasts()));
+
+describe('TenantHomePanels', () => {
+  it("shows the rent, its state, the contract, who to call and reminders; 'Pagar' shows the transfer data and records 'He realizado la transferencia'", async () => {
+    const posted: string[] = [];
+    global.fetch = routedFetch({
+      'GET /api/tenant/home': () => home,
+      'GET /api/rent-charges/4/payment': () => details,
+      'POST /api/rent-charges/4/transfer': () => {
+        posted.push('transfer');
+        return answer(200, charge({ status: 'Transferencia indicada', state: 'Vencido' }));
+      },
+    });
+    renderAt(<TenantHomePanels user={person('inquilino')} />, '/dashboard');
+    const summary = await screen.findByRole('region', { name: 'Edificio Prado · 2ºB' });
+    expect(within(summary).getByText('Vencido')).toBeVisible();
+    expect(within(summary).getByRole('group', { name: 'Renta mensual' })).toHaveTextContent(/990,00.€/);
+    expect(screen.getByRole('region', { name: 'Contacto de Emergencia' })).toHaveTextContent('Fincas Prado');
+    expect(screen.getByRole('link', { name: '+34 910 000 000' })).toHaveAttribute('href', 'tel:+34910000000');
+    expect(screen.getByRole('region', { name: 'Recordatorios' })).toHaveTextContent('vence el 05/11/2026');
+    for (const [name, href] of [['Reportar Incidencia', '/incidents?nueva=1'], ['Ver Contrato', '/contracts'], ['Historial de Pagos', '/dashboard#historial-pagos']]) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+
+    await userEvent.click(within(summary).getByRole('button', { name: 'Pagar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pagar la renta' });
+    expect(await within(dialog).findByText('•••• •••• •••• •••• •••• 1332')).toBeVisible();
+    expect(within(dialog).getByText('ARR-2-202611')).toBeVisible();
+    expect(within(dialog).getByText(/^990,00.€$/)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'He realizado la transferencia' }));
+    expect(await findToast('Transferencia indicada')).toBeVisible();
+    expect(posted).toEqual(['transfer']);
+  });
+
+  it('says so when the tenant has no contract yet', async () => {
+    global.fetch = routedFetch({ 'GET /api/tenant/home': () => ({ ...home, contract: null, nextCharge: null, state: 'Al día', unpaidTotal: '0.00', emergencyContact: null, reminders: [] }) });
+    renderAt(<TenantHomePanels user={person('inquilino')} />, '/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Todavía no tienes un contrato en Arrendia' })).toBeVisible();
+  });
+});
+
+describe('RentChargesPanel', () => {
+  it('lets the landlord confirm reception after asking, and shows a marked transfer as such', async () => {
+    const posted: string[] = [];
+    global.fetch = routedFetch({
+      'GET /api/rent-charges?page=1&pageSize=12&contractId=2': () => fakeResponse(200, [charge({ status: 'Transferencia indicada' }), charge({ id: 3, period: '2026-10', status: 'Pagado', state: 'Al día' })], { 'X-Total-Count': '2' }),
+      'POST /api/rent-charges/4/confirm': () => {
+        posted.push('confirm');
+        return answer(200, charge({ status: 'Pagado', state: 'Al día' }));
+      },
+    });
+    renderAt(<RentChargesPanel user={person('propietario_individual')} contractId={2} />, '/contracts/2');
+    const november = (await screen.findByRole('rowheader', { name: '2026-11' })).closest('tr')!;
+    expect(within(november).getByText('Transferencia indicada')).toBeVisible();
+    const october = screen.getByRole('rowheader', { name: '2026-10' }).closest('tr')!;
+    expect(within(october).queryByRole('button')).not.toBeInTheDocument();
+    await userEvent.click(within(november).getByRole('button', { name: 'Confirmar recepción de la renta 2026-11 de CTR-2' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: '¿Confirmar la recepción del pago?' })).getByRole('button', { name: 'Confirmar' }));
+    expect(await findToast('Pago confirmado')).toBeVisible();
+    expect(posted).toEqual(['confirm']);
+  });
+
+  it('shows a tenant its history without confirm buttons', async () => {
+    global.fetch = routedFetch({ 'GET /api/rent-charges?page=1&pageSize=12': () => fakeResponse(200, [charge()], { 'X-Total-Count': '1' }) });
+    renderAt(<RentChargesPanel user={person('inquilino')} title="Historial de Pagos" />, '/dashboard');
+    await waitFor(() => expect(screen.getByRole('rowheader', { name: '2026-11' })).toBeVisible());
+    expect(screen.queryByRole('button', { name: /Confirmar recepción/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Vencido')).toBeVisible();
+  });
+});
