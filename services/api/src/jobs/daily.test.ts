@@ -83,3 +83,18 @@ describe('a contract that becomes active', () => {
     expect((await chargesOf(res.body.contract.id)).map((c) => c.period)).toEqual([start.slice(0, 7)]);
   });
 });
+
+describe('rent already recorded by hand', () => {
+  it("creates that month's charge as Pagado, linked to the income, and leaves the others Pendiente", async () => {
+    const { contract: c } = await contract();
+    const property = await t.knex('rentable_units').join('contracts', 'contracts.rentableUnitId', 'rentable_units.id').where('contracts.id', c.id).first('rentable_units.mainPropertyId');
+    const [tx] = await t.knex('transactions').insert({ mainPropertyId: property.mainPropertyId, contractId: c.id, type: 'Ingreso', amount: '875.00', transactionDate: '2026-03-06', status: 'Completado' }).returning('id');
+    await runDailyJobs(t.knex, on('2026-04-10'));
+    const rows = await t.knex('rent_charges').where({ contractId: c.id }).orderBy('period').select('period', 'status', 'transactionId');
+    expect(rows).toEqual([
+      { period: '2026-02', status: 'Pendiente', transactionId: null },
+      { period: '2026-03', status: 'Pagado', transactionId: tx.id },
+      { period: '2026-04', status: 'Pendiente', transactionId: null },
+    ]);
+  });
+});

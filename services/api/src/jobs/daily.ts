@@ -20,14 +20,17 @@ export interface DailyRun {
 /**
  * Creates the month's rent charge of every active contract whose payment day has come (its day,
  * or the month's last day when shorter), catching up CATCH_UP_MONTHS missed months; idempotent:
- * the (contract, month) pair is unique and a second run creates nothing. Audited per charge. With
+ * the (contract, month) pair is unique and a second run creates nothing. A month whose rent was
+ * already recorded as income of the contract (by hand in finances) is created Pagado, linked to it.
+ * Audited per charge. With
  * `onlyContractId`, just that contract's (a contract that becomes active gets its due charges at once).
  */
 export async function generateRentCharges(trx: Knex.Transaction, today: string, onlyContractId: number | null = null): Promise<number> {
-  const created: { id: number; contractId: number; period: string; amount: string }[] = (
+  const created: { id: number; contractId: number; period: string; amount: string; status: string }[] = (
     await trx.raw(
-      `insert into rent_charges ("contractId", period, "dueDate", amount, reference)
-       select c.id, to_char(m.month, 'YYYY-MM'), d.due, c."rentAmount", 'ARR-' || c.id || '-' || to_char(m.month, 'YYYYMM')
+      `insert into rent_charges ("contractId", period, "dueDate", amount, reference, status, "transactionId", "confirmedAt")
+       select c.id, to_char(m.month, 'YYYY-MM'), d.due, c."rentAmount", 'ARR-' || c.id || '-' || to_char(m.month, 'YYYYMM'),
+              case when paid.id is null then 'Pendiente' else 'Pagado' end, paid.id, case when paid.id is null then null else now() end
          from contracts c
          cross join lateral generate_series(
            date_trunc('month', greatest(c."startDate", (?::date - make_interval(months => ?))::date)),
@@ -36,6 +39,14 @@ export async function generateRentCharges(trx: Knex.Transaction, today: string, 
          cross join lateral (
            select (m.month::date + least(c."paymentDay", extract(day from (m.month + interval '1 month' - interval '1 day'))::int) - 1) as due
          ) d
+         left join lateral (
+           select t.id from transactions t
+            where t."contractId" = c.id and t.type = 'Ingreso' and t.status = 'Completado'
+              and t."transactionDate" >= m.month::date and t."transactionDate" < (m.month + interval '1 month')::date
+              and not exists (select 1 from rent_charges rc where rc."transactionId" = t.id)
+            order by t."transactionDate", t.id
+            limit 1
+         ) paid on true
         where c.status = 'Activo'
           and c."startDate" <= ?::date
           and d.due <= ?::date
@@ -43,12 +54,12 @@ export async function generateRentCharges(trx: Knex.Transaction, today: string, 
           and (c."endDate" is null or d.due <= c."endDate")
           and (?::int is null or c.id = ?::int)
        on conflict ("contractId", period) do nothing
-       returning id, "contractId", period, amount`,
+       returning id, "contractId", period, amount, status`,
       [today, CATCH_UP_MONTHS, today, today, today, onlyContractId, onlyContractId],
     )
   ).rows;
   for (const charge of created) {
-    await audit(trx, { userId: null, action: 'create', tableName: 'rent_charges', recordId: charge.id, newValues: { contractId: charge.contractId, period: charge.period, amount: charge.amount } });
+    await audit(trx, { userId: null, action: 'create', tableName: 'rent_charges', recordId: charge.id, newValues: { contractId: charge.contractId, period: charge.period, amount: charge.amount, status: charge.status } });
   }
   return created.length;
 }
