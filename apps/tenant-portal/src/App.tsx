@@ -1,12 +1,14 @@
+import { MyContractsScreen } from '@arrendia/feature-contracts';
 import { IncidentsScreen } from '@arrendia/feature-incidents';
 import { MessagesScreen } from '@arrendia/feature-messages';
 import { PortalRoutes } from '@arrendia/feature-portal';
 import type { RemoteApp } from '@arrendia/remote-contract';
 import { TenantDashboard } from './TenantDashboard';
 
-/** The tenant's screens (Mi Contrato, issue 12 point 3, is still to come). */
+/** The tenant's screens: Mi Alquiler, Mi Contrato, its incidents and messages. */
 const SCREENS = {
   '/dashboard': TenantDashboard,
+  '/contracts': MyContractsScreen,
   '/incidents': IncidentsScreen,
   '/messages': MessagesScreen,
 } as const;

@@ -20,8 +20,8 @@ const STILL_TO_BUILD: Readonly<Record<DemoAccount, readonly string[]>> = {
   manager: ['/settings'],
   agente: ['/settings'],
   delegado: ['/settings'],
-  // issue 12: Mi Contrato; issue 13: settings
-  tenant: ['/contracts', '/settings'],
+  // issue 13: settings
+  tenant: ['/settings'],
 };
 const PLACEHOLDER = /Estamos preparando esta sección|Tu panel se está preparando/;
 

@@ -4,6 +4,7 @@ import { resetToasts } from '@arrendia/ui';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { depositWarning, generateContractCode } from './ContractFormDialog';
 import { ContractsScreen } from './ContractsScreen';
+import { MyContractsScreen } from './MyContractsScreen';
 import { fakeResponse, pending, renderAt, serve } from '@arrendia/testing';
 
 const item = (id: number, status: 'Activo' | 'Pendiente' | 'Finalizado' = 'Activo', over: Partial<ContractListItem['contract']> = {}): ContractListItem => ({
@@ -153,5 +154,32 @@ describe('ContractsScreen detail', () => {
     const link = await screen.findByRole('link', { name: 'Descargar contrato-firmado.pdf' });
     expect(link.getAttribute('href')).toBe('/api/documents/77/download');
     expect(link.getAttribute('download')).toBe('contrato-firmado.pdf');
+  });
+});
+
+describe('MyContractsScreen (the tenant)', () => {
+  it("shows every term of the tenant's contract, its documents and 'Descargar contrato (PDF)', with no staff action", async () => {
+    const base = item(3, 'Activo', { notes: 'Se permiten mascotas pequeñas.' });
+    const detail: ContractDetail = {
+      ...base,
+      unit: { ...base.unit, currentStatus: 'Alquilado' },
+      property: { ...base.property, addressStreet: 'Calle de Toledo', addressNumber: '41', city: 'Madrid' },
+      tenants: [{ id: 9, firstName: 'Pablo', lastName: 'García', email: 'pablo@example.es', telefono: null, isPrimaryTenant: true }],
+      transactions: [],
+      documents: [{ id: 77, fileName: 'contrato-firmado.pdf', fileType: 'application/pdf', fileSizeKb: 120, createdAt: '2026-03-01T09:00:00.000Z' }],
+    };
+    serve({ 'GET /api/contracts?pageSize=100': () => fakeResponse(200, [base]), 'GET /api/contracts/3': () => fakeResponse(200, detail) });
+    renderAt(<MyContractsScreen user={null} />, '/contracts');
+    const card = await screen.findByRole('article', { name: 'Casa Norte · Bajo A' });
+    expect(card).toHaveTextContent('ARR-2026-0003');
+    expect(card).toHaveTextContent('01/03/2026');
+    expect(card).toHaveTextContent('28/02/2027');
+    expect(card).toHaveTextContent(/1234,50.€\/mes|1\.234,50.€\/mes/);
+    expect(card).toHaveTextContent('Pago día 5 de cada mes');
+    expect(card).toHaveTextContent('Se permiten mascotas pequeñas.');
+    expect(await within(card).findByText('Pablo García')).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Descargar contrato-firmado.pdf' })).toHaveAttribute('href', '/api/documents/77/download');
+    expect(within(card).getByRole('link', { name: 'Descargar contrato (PDF)' })).toHaveAttribute('href', '/api/contracts/3/pdf');
+    expect(screen.queryByRole('button', { name: /Editar|Nuevo Contrato/ })).not.toBeInTheDocument();
   });
 });

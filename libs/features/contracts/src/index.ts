@@ -1,1 +1,2 @@
 export { ContractsScreen } from './ContractsScreen';
+export { MyContractsScreen, contractPdfUrl } from './MyContractsScreen';

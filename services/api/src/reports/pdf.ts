@@ -20,6 +20,8 @@ export interface PdfReport {
   /** Key figures shown before the tables ('Ingresos totales' → '1.234,56 €'). */
   figures?: readonly (readonly [string, string])[];
   tables: readonly PdfTable[];
+  /** Text after the tables: numbered clauses of a contract, each titled, in paragraphs. */
+  sections?: readonly { title: string; paragraphs: readonly string[] }[];
 }
 
 const MARGIN = 50;
@@ -78,6 +80,18 @@ export function renderPdf(report: PdfReport): Promise<Buffer> {
       for (const cells of table.rows) row(cells, false);
     }
     doc.moveDown(1.2);
+  }
+
+  for (const section of report.sections ?? []) {
+    if (doc.y + 60 > doc.page.height - MARGIN) doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(12).text(section.title, MARGIN, doc.y, { width });
+    doc.moveDown(0.3);
+    doc.font('Helvetica').fontSize(10);
+    for (const paragraph of section.paragraphs) {
+      doc.text(paragraph, MARGIN, doc.y, { width, align: 'justify' });
+      doc.moveDown(0.5);
+    }
+    doc.moveDown(0.6);
   }
   doc.end();
   return done;

@@ -8,6 +8,8 @@ import {
 import { loadManageable } from '../../policies/manageable';
 import { z } from 'zod';
 import { createContract } from '../../commands/contractCreator';
+import { contractPdf } from '../../reports/contractPdf';
+import { contentDisposition } from '../../storage/files';
 import { updateContract } from '../../commands/contractTransitioner';
 import type { Ctx } from '../../context';
 import { contractRows, transactionRows } from '../../queries/portfolioRows';
@@ -108,4 +110,13 @@ export async function update(ctx: Ctx) {
   });
   const updated = await updateContract(trx, user, contract, ctx.state.input as ContractsUpdateData);
   ctx.body = presentContractListItem(updated);
+}
+
+/** GET /api/contracts/:id/pdf → the contract as a PDF (a party or the property's staff; anyone else 404). */
+export async function pdf(ctx: Ctx) {
+  const { fileName, bytes } = await contractPdf(ctx.knex, currentUser(ctx), contractIdOf(ctx));
+  ctx.set('Content-Disposition', contentDisposition(fileName));
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.type = 'application/pdf';
+  ctx.body = bytes;
 }

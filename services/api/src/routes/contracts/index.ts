@@ -5,7 +5,7 @@ import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { validate } from '../../middlewares/validate';
-import { create, list, show, update } from './contracts';
+import { create, list, pdf, show, update } from './contracts';
 
 export function contractsRoutes({ session }: { session: AppMiddleware }) {
   const read = [session, authenticate, requirePermission('contracts:read')];
@@ -14,5 +14,6 @@ export function contractsRoutes({ session }: { session: AppMiddleware }) {
     .get('/contracts', ...read, list)
     .post('/contracts', ...write, validate(ContractsCreateSchema), transaction, create)
     .get('/contracts/:id', ...read, show)
+    .get('/contracts/:id/pdf', ...read, pdf)
     .patch('/contracts/:id', ...write, validate(ContractsUpdateSchema), transaction, update);
 }

@@ -1,0 +1,114 @@
+import { documentDownloadUrl, type ContractListItem, type CurrentUser } from '@arrendia/api-contract';
+import { formatDate, formatEuros, formatNumber, personName } from '@arrendia/locale-es';
+import { ButtonLink, Card, CardDescription, CardList, CardTitle, FactList, MutedText, PageHeader, RowList, Skeleton, SpreadRow, StatusBadge } from '@arrendia/ui';
+import { useContractDetail, useContracts } from './useContracts';
+
+/** Where a contract's PDF is generated from what is stored (GET /api/contracts/:id/pdf). */
+export const contractPdfUrl = (id: number) => `/api/contracts/${id}/pdf`;
+
+function MyContractCard({ item }: { item: ContractListItem }) {
+  const { contract } = item;
+  const detail = useContractDetail(String(contract.id));
+  const headingId = `my-contract-${contract.id}`;
+  return (
+    <li>
+      <Card as="article" aria-labelledby={headingId}>
+        <SpreadRow>
+          <CardTitle as="h2" id={headingId}>
+            {item.property.propertyName} · {item.unit.unitName}
+          </CardTitle>
+          <StatusBadge kind="contract" value={contract.status} />
+        </SpreadRow>
+        {detail.data && (
+          <CardDescription>
+            {[detail.data.property.addressStreet, detail.data.property.addressNumber].filter(Boolean).join(' ')}, {detail.data.property.city}
+          </CardDescription>
+        )}
+        <FactList>
+          <dt>Contrato</dt>
+          <dd>{contract.contractCode}</dd>
+          <dt>Inicio</dt>
+          <dd>{formatDate(contract.startDate)}</dd>
+          <dt>Fin</dt>
+          <dd>{contract.endDate ? formatDate(contract.endDate) : 'Indefinido'}</dd>
+          <dt>Renta</dt>
+          <dd>{formatEuros(contract.rentAmount)}/mes</dd>
+          <dt>Día de pago</dt>
+          <dd>Pago día {contract.paymentDay} de cada mes</dd>
+          <dt>Fianza</dt>
+          <dd>
+            {formatEuros(contract.depositAmount)} <MutedText>({contract.depositStatus})</MutedText>
+          </dd>
+          <dt>Preaviso</dt>
+          <dd>{contract.renewalNoticeDays} días</dd>
+          {detail.data && detail.data.tenants.length > 0 && (
+            <>
+              <dt>Inquilinos</dt>
+              <dd>{detail.data.tenants.map((t) => personName(t, t.email)).join(', ')}</dd>
+            </>
+          )}
+          {contract.notes && (
+            <>
+              <dt>Condiciones</dt>
+              <dd>{contract.notes}</dd>
+            </>
+          )}
+        </FactList>
+        <CardTitle as="h3">Documentos</CardTitle>
+        {detail.isPending ? (
+          <Skeleton height="2rem" />
+        ) : detail.isError ? (
+          <CardDescription role="alert">No se pudieron cargar los documentos</CardDescription>
+        ) : detail.data.documents.length === 0 ? (
+          <CardDescription>Sin documentos adjuntos.</CardDescription>
+        ) : (
+          <RowList>
+            {detail.data.documents.map((d) => (
+              <li key={d.id}>
+                <a href={documentDownloadUrl(d.id)} download={d.fileName} aria-label={`Descargar ${d.fileName}`}>
+                  {d.fileName}
+                </a>
+                <MutedText>
+                  {formatNumber(d.fileSizeKb)} KB · {formatDate(d.createdAt)}
+                </MutedText>
+              </li>
+            ))}
+          </RowList>
+        )}
+        <SpreadRow>
+          <span />
+          <ButtonLink href={contractPdfUrl(contract.id)} download $variant="outline">
+            Descargar contrato (PDF)
+          </ButtonLink>
+        </SpreadRow>
+      </Card>
+    </li>
+  );
+}
+
+/** 'Mi Contrato' (/contracts for the tenant, issue 12): each of its contracts with every term, its documents and the PDF. */
+export function MyContractsScreen(_props: { user: CurrentUser | null }) {
+  const { data, isPending, isError } = useContracts();
+  return (
+    <>
+      <PageHeader title="Mi Contrato" description="Las condiciones de tu alquiler, tus documentos y el contrato en PDF." />
+      {isPending ? (
+        <Card aria-busy="true" aria-label="Cargando tu contrato">
+          <Skeleton height="8rem" />
+        </Card>
+      ) : isError ? (
+        <Card role="alert">No se pudo cargar tu contrato</Card>
+      ) : data.length === 0 ? (
+        <Card>
+          <CardDescription>Todavía no tienes ningún contrato vinculado.</CardDescription>
+        </Card>
+      ) : (
+        <CardList aria-label="Mis contratos">
+          {data.map((item) => (
+            <MyContractCard key={item.contract.id} item={item} />
+          ))}
+        </CardList>
+      )}
+    </>
+  );
+}
