@@ -87,3 +87,35 @@ export const IncidentDetailSchema = IncidentListItemSchema.extend({
 });
 
 export type IncidentDetail = z.infer<typeof IncidentDetailSchema>;
+
+/** Photos of an incident (issue 12): JPG or PNG, 5 MB each, at most 5 per incident. */
+export const INCIDENT_PHOTO_MAX = 5;
+export const INCIDENT_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const INCIDENT_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+export const INCIDENT_PHOTO_TYPE_ERROR = 'Solo se admiten fotos JPG o PNG';
+export const INCIDENT_PHOTO_SIZE_ERROR = 'La foto supera el máximo de 5 MB';
+export const INCIDENT_PHOTO_COUNT_ERROR = 'Una incidencia admite como máximo 5 fotos';
+
+export const IncidentPhotoSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  fileSizeKb: z.number().int(),
+  createdAt: z.string(),
+  /** Where the image is served from (the incident's scope decides who may fetch it). */
+  url: z.string(),
+});
+export type IncidentPhoto = z.infer<typeof IncidentPhotoSchema>;
+
+/** A comment on an incident, with its author (null once the author is deleted). */
+export const IncidentCommentSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  createdAt: z.string(),
+  author: PersonSchema.extend({ roleName: z.string().nullable() }).nullable(),
+});
+export type IncidentComment = z.infer<typeof IncidentCommentSchema>;
+
+export const IncidentCommentsCreateSchema = z
+  .object({ content: z.string({ error: 'Escribe un comentario' }).trim().min(1, 'Escribe un comentario').max(2000, 'Máximo 2000 caracteres') })
+  .strict();
+export type IncidentCommentsCreateInput = z.input<typeof IncidentCommentsCreateSchema>;

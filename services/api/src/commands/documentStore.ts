@@ -36,6 +36,15 @@ export async function uploadDocument(trx: Knex.Transaction, user: User, dir: str
     const entity = await documentEntityIds(trx, type, manageablePropertyIds(trx, user)).where(`${table}.id`, entityId).first();
     if (!entity) throw notFound('No se ha encontrado el elemento al que quieres adjuntar el documento');
   }
+  return storeDocument(trx, user, dir, upload);
+}
+
+/**
+ * Stores a file under a random name in `dir` and writes its documents row (audited), for a caller
+ * that has already checked the user may attach it; if the row cannot be written, the file goes too.
+ */
+export async function storeDocument(trx: Knex.Transaction, user: User, dir: string, upload: DocumentUpload): Promise<DocumentRow> {
+  const { relatedEntityType: type, relatedEntityId: entityId } = upload;
   const stored = await storeFile(dir, upload.bytes);
   try {
     const [row] = await trx('documents')

@@ -11,6 +11,7 @@ import * as createTenantInvitations from './20261125032000_create_tenant_invitat
 import * as principalReports from './20261125090000_principal_reports';
 import * as createLiveEvents from './20261125100000_create_live_events';
 import * as createRentCharges from './20261125110000_create_rent_charges';
+import * as createIncidentComments from './20261125120000_create_incident_comments';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261125090000_principal_reports', ...principalReports },
   { name: '20261125100000_create_live_events', ...createLiveEvents },
   { name: '20261125110000_create_rent_charges', ...createRentCharges },
+  { name: '20261125120000_create_incident_comments', ...createIncidentComments },
 ];

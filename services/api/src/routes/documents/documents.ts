@@ -9,13 +9,13 @@ import {
   IdSchema,
   type DocumentCategory,
 } from '@arrendia/api-contract';
-import multer from '@koa/multer';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { deleteDocument, uploadDocument } from '../../commands/documentStore';
-import type { AppMiddleware, Ctx } from '../../context';
-import { HttpError, notFound, validationError } from '../../errors';
+import type { Ctx } from '../../context';
+import { notFound, validationError } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
+import { receiveFile } from '../../middlewares/receiveFile';
 import { parseInput } from '../../middlewares/validate';
 import type { User } from '../../models/User';
 import { paginate } from '../../pagination';
@@ -42,27 +42,8 @@ async function deletableIds(db: Db, user: User, ids: number[]): Promise<Set<numb
   return new Set(rows.map((r) => r.id));
 }
 
-const upload = multer({
-  storage: multer.memoryStorage(),
-  // One file of at most 10 MB and a few short text fields; non-ASCII names arrive as UTF-8.
-  limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
-  defParamCharset: 'utf8',
-}).single('file');
-
-/** Multipart parsing with our error shape: a file over the limit is 413, any other refusal 400. */
-export const receiveFile: AppMiddleware = async (ctx, next) => {
-  if (!ctx.is('multipart')) throw validationError('Envía el archivo como multipart/form-data', { file: 'Elige un archivo' });
-  try {
-    await upload(ctx as never, async () => {});
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'LIMIT_FILE_SIZE') throw new HttpError(413, 'payload_too_large', DOCUMENT_SIZE_ERROR, { file: DOCUMENT_SIZE_ERROR });
-    if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE') throw validationError('Sube un solo archivo en el campo file', { file: 'Sube un solo archivo' });
-    if (typeof code === 'string' && code.startsWith('LIMIT_')) throw validationError('La petición tiene demasiados campos', {});
-    throw validationError('No se pudo leer el archivo enviado', { file: 'No se pudo leer el archivo enviado' });
-  }
-  await next();
-};
+/** One document of at most 10 MB (multipart field `file`). */
+export const receiveDocument = receiveFile({ maxBytes: DOCUMENT_MAX_BYTES, sizeError: DOCUMENT_SIZE_ERROR });
 
 /** GET /api/documents → the user's documents, newest first, paged (X-Total-Count); ?category=. */
 export async function list(ctx: Ctx) {

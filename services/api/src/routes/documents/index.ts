@@ -3,7 +3,7 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { create, download, list, receiveFile, remove, summary } from './documents';
+import { create, download, list, receiveDocument, remove, summary } from './documents';
 
 /** Documents: who may open /documents may use them; which rows, policies/scope decides. */
 export function documentsRoutes({ session }: { session: AppMiddleware }) {
@@ -12,7 +12,7 @@ export function documentsRoutes({ session }: { session: AppMiddleware }) {
   return new Router<AppState, AppContext>()
     .get('/documents', ...read, list)
     .get('/documents/summary', ...read, summary)
-    .post('/documents', ...write, receiveFile, transaction, create)
+    .post('/documents', ...write, receiveDocument, transaction, create)
     .get('/documents/:id/download', ...read, download)
     .delete('/documents/:id', ...write, transaction, remove);
 }

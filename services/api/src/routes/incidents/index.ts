@@ -1,10 +1,11 @@
-import { IncidentsCreateSchema, IncidentsUpdateSchema } from '@arrendia/api-contract';
+import { IncidentCommentsCreateSchema, IncidentsCreateSchema, IncidentsUpdateSchema } from '@arrendia/api-contract';
 import Router from '@koa/router';
 import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { validate } from '../../middlewares/validate';
+import { addComment, addPhoto, listComments, listPhotos, photo, receivePhoto } from './extras';
 import { create, list, show, update } from './incidents';
 
 export function incidentsRoutes({ session }: { session: AppMiddleware }) {
@@ -13,5 +14,11 @@ export function incidentsRoutes({ session }: { session: AppMiddleware }) {
     .get('/incidents', ...read, list)
     .post('/incidents', session, authenticate, requirePermission('incidents:report'), validate(IncidentsCreateSchema), transaction, create)
     .get('/incidents/:id', ...read, show)
-    .patch('/incidents/:id', session, authenticate, requirePermission('incidents:manage'), validate(IncidentsUpdateSchema), transaction, update);
+    .patch('/incidents/:id', session, authenticate, requirePermission('incidents:manage'), validate(IncidentsUpdateSchema), transaction, update)
+    // Photos and comments (issue 12): whoever sees the incident, tenants included.
+    .get('/incidents/:id/photos', ...read, listPhotos)
+    .post('/incidents/:id/photos', session, authenticate, requirePermission('incidents:report'), receivePhoto, transaction, addPhoto)
+    .get('/incidents/:id/photos/:photoId', ...read, photo)
+    .get('/incidents/:id/comments', ...read, listComments)
+    .post('/incidents/:id/comments', session, authenticate, requirePermission('incidents:report'), validate(IncidentCommentsCreateSchema), transaction, addComment);
 }
