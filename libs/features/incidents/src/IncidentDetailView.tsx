@@ -9,6 +9,7 @@ import { reporterName } from './IncidentCard';
 import { shortId } from './statusMoves';
 import { UpdateStatusMenu } from './UpdateStatusMenu';
 import { useIncident } from './useIncidents';
+import { IncidentCommentsCard, IncidentPhotosCard } from './IncidentExtras';
 
 const History = styled.ol`
   display: flex;
@@ -37,11 +38,12 @@ export function historyText(entry: IncidentHistoryEntry): string {
   return `${formatDateTime(entry.changedAt)} · ${who} · ${what}`;
 }
 
-/** /incidents/:id: the incident's facts, its status moves and its history. */
+/** /incidents/:id: the incident's facts, its status moves, its history, its photos and its comments. */
 export function IncidentDetailView({ user }: { user: CurrentUser | null }) {
   const { id = '' } = useParams();
   const detail = useIncident(id);
   const canManage = can(user?.role?.roleName, 'incidents:manage');
+  const canReport = can(user?.role?.roleName, 'incidents:report');
   const back = <Link to="..">Volver a incidencias</Link>;
 
   if (detail.isLoading) {
@@ -117,6 +119,8 @@ export function IncidentDetailView({ user }: { user: CurrentUser | null }) {
           </History>
         )}
       </Card>
+      <IncidentPhotosCard incidentId={incident.id} canAdd={canReport} />
+      <IncidentCommentsCard incidentId={incident.id} canComment={canReport} />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import type { CurrentUser } from '@arrendia/api-contract';
-import { can } from '@arrendia/permissions';
+import { can, canonicalRole } from '@arrendia/permissions';
 import { Button, Card, CardDescription, CardTitle, PageHeader, Skeleton } from '@arrendia/ui';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { IncidentCard } from './IncidentCard';
 import { NewIncidentDialog } from './NewIncidentDialog';
@@ -20,7 +20,16 @@ const List = styled.div`
 /** /incidents: the user's incidents and the new-incident dialog. */
 export function IncidentList({ user }: { user: CurrentUser | null }) {
   const incidents = useIncidents();
-  const [open, setOpen] = useState(false);
+  // /incidents?nueva=1 (the tenant's 'Reportar Incidencia') opens the form at once.
+  const [search, setSearch] = useSearchParams();
+  const [open, setOpenState] = useState(search.get('nueva') === '1');
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    if (!next && search.has('nueva')) {
+      search.delete('nueva');
+      setSearch(search, { replace: true });
+    }
+  };
   const navigate = useNavigate();
   const canManage = can(user?.role?.roleName, 'incidents:manage');
   const canReport = can(user?.role?.roleName, 'incidents:report');
@@ -32,7 +41,7 @@ export function IncidentList({ user }: { user: CurrentUser | null }) {
         description="Gestiona las incidencias reportadas en tus propiedades"
         actions={canReport && <Button onClick={() => setOpen(true)}>Nueva Incidencia</Button>}
       />
-      {canReport && <NewIncidentDialog open={open} onOpenChange={setOpen} />}
+      {canReport && <NewIncidentDialog open={open} onOpenChange={setOpen} ownUnitsOnly={canonicalRole(user?.role?.roleName) === 'inquilino'} />}
       {incidents.isLoading ? (
         <List aria-busy="true" aria-label="Cargando incidencias">
           {Array.from({ length: INCIDENT_SKELETONS }, (_, i) => (

@@ -1,9 +1,10 @@
-import { INCIDENT_CATEGORIES, INCIDENT_PRIORITIES, IncidentsCreateSchema, type IncidentPriority } from '@arrendia/api-contract';
+import { INCIDENT_CATEGORIES, INCIDENT_PHOTO_MAX, INCIDENT_PRIORITIES, IncidentsCreateSchema, type IncidentPriority } from '@arrendia/api-contract';
 import { isUnauthorizedError, readErrorBody, zodFieldErrors } from '@arrendia/api-client';
 import { Dialog, FormActions, NumberField, SelectField, TextAreaField, TextField, useToast } from '@arrendia/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
-import { useProperties, usePropertyUnits, useReportIncident } from './useIncidents';
+import { PhotoPicker, UploadQueue, uploadPhotos, type UploadProgress } from './IncidentPhotos';
+import { useOwnUnits, useProperties, usePropertyUnits, useReportIncident } from './useIncidents';
 
 const Form = styled.form`
   display: flex;
@@ -19,13 +20,17 @@ const PRIORITY_OPTIONS = INCIDENT_PRIORITIES.map((p) => ({ value: p, label: p })
 export interface NewIncidentDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** A tenant: the units of its contracts, without a property choice (it cannot read properties). */
+  ownUnitsOnly?: boolean;
 }
 
 /**
  * The new-incident form (spec §3 "Incident form"): the unit is chosen among the user's units
- * (property first, then one of its units); priority defaults to Media; the cost is optional.
+ * (property first, then one of its units; a tenant picks one of its homes); priority defaults to
+ * Media; the cost is optional; up to 5 photos go up after the incident is created, each with its
+ * progress bar.
  */
-export function NewIncidentDialog({ open, onOpenChange }: NewIncidentDialogProps) {
+export function NewIncidentDialog({ open, onOpenChange, ownUnitsOnly = false }: NewIncidentDialogProps) {
   const [propertyId, setPropertyId] = useState<string | null>(null);
   const [unitId, setUnitId] = useState<string>('');
   const [incidentCategory, setCategory] = useState<string>('');
@@ -34,8 +39,12 @@ export function NewIncidentDialog({ open, onOpenChange }: NewIncidentDialogProps
   const [description, setDescription] = useState('');
   const [costEstimate, setCost] = useState<number | undefined>(undefined);
   const [errors, setErrors] = useState<Errors>({});
-  const properties = useProperties(open);
-  const detail = usePropertyUnits(propertyId);
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [uploads, setUploads] = useState<UploadProgress[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const properties = useProperties(open && !ownUnitsOnly);
+  const detail = usePropertyUnits(ownUnitsOnly ? null : propertyId);
+  const ownUnits = useOwnUnits(open && ownUnitsOnly);
   const report = useReportIncident();
   const { toast } = useToast();
 
@@ -48,6 +57,8 @@ export function NewIncidentDialog({ open, onOpenChange }: NewIncidentDialogProps
     setDescription('');
     setCost(undefined);
     setErrors({});
+    setPhotos([]);
+    setUploads([]);
   };
 
   const submit = (event: FormEvent) => {
@@ -57,7 +68,7 @@ export function NewIncidentDialog({ open, onOpenChange }: NewIncidentDialogProps
     if (!parsed.success) {
       const found: Errors = zodFieldErrors(parsed.error);
       if (found.rentableUnitId) found.rentableUnitId = 'Elige la unidad afectada';
-      if (!propertyId) found.propertyId = 'Elige una propiedad';
+      if (!propertyId && !ownUnitsOnly) found.propertyId = 'Elige una propiedad';
       setErrors(found);
       return;
     }
@@ -65,7 +76,12 @@ export function NewIncidentDialog({ open, onOpenChange }: NewIncidentDialogProps
     report.mutate(
       { ...input, rentableUnitId: Number(unitId) } as never,
       {
-        onSuccess: () => {
+        onSuccess: async (created) => {
+          if (photos.length > 0) {
+            setUploading(true);
+            await uploadPhotos(created.incident.id, photos, setUploads);
+            setUploading(false);
+          }
           toast({ title: 'Incidencia reportada', description: 'La incidencia ha sido reportada exitosamente' });
           reset();
           onOpenChange(false);
@@ -81,7 +97,9 @@ export function NewIncidentDialog({ open, onOpenChange }: NewIncidentDialogProps
   };
 
   const propertyOptions = (properties.data ?? []).map((p) => ({ value: String(p.id), label: p.propertyName }));
-  const unitOptions = (detail.data?.units ?? []).map((u) => ({ value: String(u.id), label: u.unitName }));
+  const unitOptions = ownUnitsOnly
+    ? [...new Map((ownUnits.data ?? []).filter((c) => c.contract.status !== 'Finalizado').map((c) => [c.unit.id, { value: String(c.unit.id), label: `${c.property.propertyName} · ${c.unit.unitName}` }])).values()]
+    : (detail.data?.units ?? []).map((u) => ({ value: String(u.id), label: u.unitName }));
 
   return (
     <Dialog
@@ -95,24 +113,26 @@ export function NewIncidentDialog({ open, onOpenChange }: NewIncidentDialogProps
       width={560}
     >
       <Form onSubmit={submit} noValidate aria-label="Nueva incidencia">
-        <SelectField
-          label="Propiedad"
-          placeholder={properties.isLoading ? 'Cargando propiedades...' : 'Selecciona una propiedad'}
-          options={propertyOptions}
-          value={propertyId ?? undefined}
-          onValueChange={(v) => {
-            setPropertyId(v);
-            setUnitId('');
-          }}
-          error={errors.propertyId}
-        />
+        {!ownUnitsOnly && (
+          <SelectField
+            label="Propiedad"
+            placeholder={properties.isLoading ? 'Cargando propiedades...' : 'Selecciona una propiedad'}
+            options={propertyOptions}
+            value={propertyId ?? undefined}
+            onValueChange={(v) => {
+              setPropertyId(v);
+              setUnitId('');
+            }}
+            error={errors.propertyId}
+          />
+        )}
         <SelectField
           label="Unidad"
-          placeholder={propertyId ? (detail.isLoading ? 'Cargando unidades...' : 'Selecciona una unidad') : 'Elige antes la propiedad'}
+          placeholder={ownUnitsOnly ? (ownUnits.isLoading ? 'Cargando tus viviendas...' : 'Selecciona tu vivienda') : propertyId ? (detail.isLoading ? 'Cargando unidades...' : 'Selecciona una unidad') : 'Elige antes la propiedad'}
           options={unitOptions}
           value={unitId || undefined}
           onValueChange={setUnitId}
-          disabled={!propertyId}
+          disabled={!ownUnitsOnly && !propertyId}
           error={errors.rentableUnitId}
         />
         <SelectField
@@ -133,7 +153,9 @@ export function NewIncidentDialog({ open, onOpenChange }: NewIncidentDialogProps
           step="0.01"
           error={errors.costEstimate}
         />
-        <FormActions onCancel={() => onOpenChange(false)} pending={report.isPending} submitLabel="Reportar Incidencia" pendingLabel="Reportando..." />
+        <PhotoPicker room={INCIDENT_PHOTO_MAX} onPick={setPhotos} disabled={report.isPending || uploading} />
+        <UploadQueue items={uploads} />
+        <FormActions onCancel={() => onOpenChange(false)} pending={report.isPending || uploading} submitLabel="Reportar Incidencia" pendingLabel={uploading ? 'Subiendo fotos...' : 'Reportando...'} />
       </Form>
     </Dialog>
   );

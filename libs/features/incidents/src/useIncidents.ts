@@ -1,4 +1,4 @@
-import type { IncidentDetail, IncidentListItem, IncidentsCreateInput, IncidentStatus, PropertyDetail, PropertyListItem } from '@arrendia/api-contract';
+import type { ContractListItem, IncidentComment, IncidentDetail, IncidentListItem, IncidentPhoto, IncidentsCreateInput, IncidentStatus, PropertyDetail, PropertyListItem } from '@arrendia/api-contract';
 import { apiRequest } from '@arrendia/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -50,4 +50,28 @@ export function useUpdateIncidentStatus() {
       ]);
     },
   });
+}
+
+/** The incident's photos (GET /api/incidents/:id/photos). */
+export function useIncidentPhotos(id: number | string) {
+  return useQuery<IncidentPhoto[]>({ queryKey: [`/api/incidents/${id}/photos`] });
+}
+
+/** The incident's comments, oldest first. */
+export function useIncidentComments(id: number | string) {
+  return useQuery<IncidentComment[]>({ queryKey: [`/api/incidents/${id}/comments`] });
+}
+
+/** POST /api/incidents/:id/comments; the comments refresh. */
+export function useAddIncidentComment(id: number | string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (content: string) => (await apiRequest('POST', `/api/incidents/${id}/comments`, { content })).json(),
+    onSuccess: () => client.invalidateQueries({ queryKey: [`/api/incidents/${id}/comments`] }),
+  });
+}
+
+/** The units a tenant may report on: those of its contracts, from GET /api/contracts (it cannot read properties). */
+export function useOwnUnits(enabled: boolean) {
+  return useQuery<ContractListItem[]>({ queryKey: ['/api/contracts?pageSize=100'], enabled });
 }

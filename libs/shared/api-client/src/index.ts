@@ -7,3 +7,4 @@ export * from './useSearch';
 export * from './useBadgeCounts';
 export * from './formErrors';
 export * from './useLiveEvents';
+export * from './uploadFile';
