@@ -258,6 +258,16 @@ async function insertIncidents(trx: Knex.Transaction, plan: DemoPortfolioPlan, c
   for (const row of await trx('incidents').insert(rows).returning(['id', 'title'])) {
     ids.incidents.set(plan.incidents.find((i) => i.title === row.title)!.key, row.id);
   }
+  // Whoever the incident is assigned to has answered in its comments (issue 12).
+  const comments = plan.incidents
+    .filter((i) => i.assignedTo)
+    .map((i) => ({
+      incidentId: ids.incidents.get(i.key),
+      userId: ids.users.get(i.assignedTo!),
+      content: i.resolutionNotes ?? 'Recibido. Lo revisamos y te avisamos antes de ir.',
+      createdAt: cal.ago(i.resolvedDaysAgo ?? i.createdDaysAgo, 2),
+    }));
+  if (comments.length) await trx('incident_comments').insert(comments);
 }
 
 type PlannedTransaction = Omit<TransactionRow, 'createdAt' | 'updatedAt'>;
