@@ -8,6 +8,13 @@ import type { User } from './models/User';
 /** What the session cookie points to: only the user id; the user is loaded per request. */
 export interface AppSession {
   userId?: number;
+  /** A random id of this session, so that the user's list of sessions can tell which one is this (issue 13). */
+  key?: string;
+  /** When the session began and when it was last used (ms since epoch); the timeout is counted from seenAt. */
+  createdAt?: number;
+  seenAt?: number;
+  userAgent?: string;
+  ipAddress?: string;
   /** New session id, old row deleted (koa-session): done at login against session fixation. */
   regenerate(): Promise<void>;
 }

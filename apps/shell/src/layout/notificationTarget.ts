@@ -7,6 +7,8 @@ const TARGETS: Readonly<Record<string, (id: number) => string>> = {
   contract: (id) => `/contracts/${id}`,
   property: (id) => `/properties/${id}`,
   conversation: (id) => `/messages?conversation=${id}`,
+  /** A sign-in or a password change: the security tab of the user's own settings. */
+  settings: () => '/settings?tab=seguridad',
 };
 
 /** Where opening a notification goes: its related entity's page, when the role may open it; else nowhere. */

@@ -26,3 +26,7 @@ export * from './shell';
 export * from './publicListings';
 export * from './events';
 export * from './payments';
+export * from './users';
+export * from './auditLog';
+export * from './admin';
+export * from './settings';

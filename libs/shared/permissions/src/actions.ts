@@ -50,7 +50,15 @@ export const ACTION_ACCESS = {
   'leads:manage': AGENCY_STAFF,
   'visits:manage': AGENCY_STAFF,
   /** The run-time registry of remotes: the super admin only (decisions.md). */
-  'remotes:manage': ROUTE_ACCESS['/users'],
+  'remotes:manage': ROUTE_ACCESS['/remotes'],
+  /** Users, roles and one-time password links (issue 13). */
+  'users:manage': ROUTE_ACCESS['/users'],
+  /** The audit log viewer and its CSV export (issue 13). */
+  'audit:read': ROUTE_ACCESS['/audit-log'],
+  /** The platform overview of the admin dashboard and the portfolio by rental type (issue 13). */
+  'platform:overview': ROUTE_ACCESS['/apartments-management'],
+  /** Every user's own account: profile, photo, preferences, password, sessions (issue 13). */
+  'settings:own': ROUTE_ACCESS['/settings'],
 } as const satisfies Record<string, readonly RoleName[]>;
 
 export type Action = keyof typeof ACTION_ACCESS;

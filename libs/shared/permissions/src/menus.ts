@@ -46,6 +46,8 @@ export const MENUS: Readonly<Record<RoleName, readonly MenuEntry[]>> = {
     MAINTENANCE,
     e('/apartments-management', 'Gestión de Apartamentos', 'building'),
     e('/rooms-management', 'Gestión de Habitaciones', 'bed'),
+    e('/remotes', 'Módulos', 'plug'),
+    e('/audit-log', 'Auditoría', 'history'),
   ],
   propietario_individual: [
     DASHBOARD,

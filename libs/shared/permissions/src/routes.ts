@@ -17,6 +17,8 @@ export const APP_ROUTES = [
   '/settings',
   '/apartments-management',
   '/rooms-management',
+  '/remotes',
+  '/audit-log',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];
@@ -43,6 +45,9 @@ export const ROUTE_ACCESS: Readonly<Record<AppRoute, readonly RoleName[]>> = {
   '/apartments-management': ['super_admin'],
   '/rooms-management': ['super_admin'],
   '/users': ['super_admin'],
+  /** The run-time registry of remotes and the audit log viewer (issue 13): screens of the admin portal. */
+  '/remotes': ['super_admin'],
+  '/audit-log': ['super_admin'],
 };
 
 /** The guarded route a path belongs to ('/properties/12' → '/properties'), or null. */

@@ -69,6 +69,8 @@ export const ROUTE_TITLES: Readonly<Record<AppRoute, string>> = {
   '/settings': 'Configuración',
   '/apartments-management': 'Gestión de Apartamentos',
   '/rooms-management': 'Gestión de Habitaciones',
+  '/remotes': 'Módulos',
+  '/audit-log': 'Registro de Auditoría',
 };
 
 /** The heading of each role's dashboard, as spec §2 names it. */

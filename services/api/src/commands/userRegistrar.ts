@@ -1,6 +1,7 @@
 import type { RoleName } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
+import { notify } from '../notify';
 import { Role } from '../models/Role';
 import { User } from '../models/User';
 
@@ -26,9 +27,41 @@ export async function registerUser(trx: Knex.Transaction, input: { email: string
   return created;
 }
 
-/** Stamps a successful login on the user, audited with the previous one. */
-export async function recordLogin(trx: Knex.Transaction, user: User): Promise<void> {
+export interface LoginOrigin {
+  ipAddress: string;
+  userAgent: string;
+}
+
+/**
+ * Stamps a successful login on the user, audited with the previous one, logs the attempt, and
+ * tells the user about it when their login notifications are on (settings, issue 13).
+ */
+export async function recordLogin(trx: Knex.Transaction, user: User, origin: LoginOrigin): Promise<void> {
   const lastLogin = new Date();
   await User.query(trx).findById(user.id).patch({ lastLogin });
   await audit(trx, { userId: user.id, action: 'login', tableName: 'users', recordId: user.id, oldValues: { lastLogin: user.lastLogin }, newValues: { lastLogin } });
+  await trx('login_attempts').insert({ email: user.email, ipAddress: origin.ipAddress.slice(0, 45), succeeded: true });
+  if (user.loginNotifications) {
+    await notify(trx, [user.id], {
+      title: 'Nuevo inicio de sesión',
+      message: `Se ha iniciado sesión en tu cuenta desde ${describeDevice(origin.userAgent)} (IP ${origin.ipAddress}). Si no has sido tú, cambia tu contraseña.`,
+      notificationType: 'login',
+      relatedEntityType: 'settings',
+      relatedEntityId: user.id,
+    });
+  }
+}
+
+/** A failed sign-in, kept for the admin's failed-login alert; it writes nothing else. */
+export async function recordFailedLogin(knex: Knex, email: string, origin: LoginOrigin): Promise<void> {
+  await knex('login_attempts').insert({ email: email.slice(0, 255), ipAddress: origin.ipAddress.slice(0, 45), succeeded: false });
+}
+
+/** "Chrome en Linux"-style words from a User-Agent, or a neutral phrase. */
+export function describeDevice(userAgent: string): string {
+  const browser = [/Edg\//, 'Edge'], chrome = [/Chrome\//, 'Chrome'], firefox = [/Firefox\//, 'Firefox'], safari = [/Safari\//, 'Safari'];
+  const name = ([browser, chrome, firefox, safari] as [RegExp, string][]).find(([re]) => re.test(userAgent))?.[1];
+  const os = ([[/Windows/, 'Windows'], [/Android/, 'Android'], [/iPhone|iPad/, 'iOS'], [/Mac OS X/, 'macOS'], [/Linux/, 'Linux']] as [RegExp, string][]).find(([re]) => re.test(userAgent))?.[1];
+  if (name && os) return `${name} en ${os}`;
+  return name ?? os ?? 'un dispositivo desconocido';
 }

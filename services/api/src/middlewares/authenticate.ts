@@ -14,9 +14,21 @@ export const authenticate: AppMiddleware = async (ctx, next) => {
     ctx.session = null;
     throw unauthorized('Tu sesión ya no es válida. Inicia sesión de nuevo');
   }
+  // The user's session timeout (settings, issue 13) counts inactivity on the server, not in the tab.
+  const now = Date.now();
+  const seenAt = ctx.session!.seenAt;
+  if (seenAt && now - seenAt > user.sessionTimeoutMinutes * 60_000) {
+    ctx.session = null;
+    throw unauthorized('Tu sesión ha caducado por inactividad. Inicia sesión de nuevo');
+  }
+  // Stored at most once a minute: a session row is not rewritten on every request.
+  if (!seenAt || now - seenAt > SEEN_AT_RESOLUTION_MS) ctx.session!.seenAt = now;
   ctx.state.user = user;
   await next();
 };
+
+/** How stale the stored activity time may get; the timeout is exact to this much. */
+const SEEN_AT_RESOLUTION_MS = 60_000;
 
 /** The user `authenticate` loaded; only for handlers mounted behind it. */
 export function currentUser(ctx: Ctx): User {

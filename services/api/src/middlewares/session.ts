@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
 import createSession from 'koa-session';
-import type { AppContext, AppMiddleware, AppState } from '../context';
+import type { AppContext, AppMiddleware, AppState, Ctx } from '../context';
 import type { Config } from '../env';
 import { HttpError } from '../errors';
 
@@ -59,4 +60,30 @@ export function sessionMiddleware(app: Koa<AppState, AppContext>, knex: Knex, co
     }
     await session(ctx, next);
   };
+}
+
+/**
+ * Signs `userId` in on this request: a new session id (against session fixation) carrying the
+ * facts the settings screen lists (when, from where) and the activity clock of the session timeout.
+ */
+export async function startSession(ctx: Ctx, userId: number): Promise<void> {
+  const session = ctx.session!;
+  const now = Date.now();
+  session.userId = userId;
+  session.key = randomUUID();
+  session.createdAt = now;
+  session.seenAt = now;
+  session.userAgent = (ctx.get('User-Agent') || '').slice(0, 300);
+  session.ipAddress = ctx.ip.slice(0, 45);
+  await session.regenerate();
+}
+
+/**
+ * Ends the sessions of a user, at once and for every API process (they share the table): all of
+ * them, or all but the one whose key is `exceptKey`. Returns how many ended.
+ */
+export async function endSessions(knex: Knex, userId: number, exceptKey?: string): Promise<number> {
+  const query = knex('sessions').whereRaw(`sess->>'userId' = ?`, [String(userId)]);
+  if (exceptKey) query.andWhereRaw(`(sess->>'key') IS DISTINCT FROM ?`, [exceptKey]);
+  return query.delete();
 }

@@ -12,6 +12,7 @@ import * as principalReports from './20261125090000_principal_reports';
 import * as createLiveEvents from './20261125100000_create_live_events';
 import * as createRentCharges from './20261125110000_create_rent_charges';
 import * as createIncidentComments from './20261125120000_create_incident_comments';
+import * as adminAndSettings from './20261126060000_admin_and_settings';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261125100000_create_live_events', ...createLiveEvents },
   { name: '20261125110000_create_rent_charges', ...createRentCharges },
   { name: '20261125120000_create_incident_comments', ...createIncidentComments },
+  { name: '20261126060000_admin_and_settings', ...adminAndSettings },
 ];

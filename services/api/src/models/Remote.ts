@@ -11,6 +11,11 @@ export class Remote extends Model {
   declare enabled: boolean;
   declare version: string;
   declare updatedAt: Date;
+  /** The last health check (issue 13): null until the server has fetched the manifest once. */
+  declare healthOk: boolean | null;
+  declare healthLatencyMs: number | null;
+  declare healthError: string | null;
+  declare healthCheckedAt: Date | null;
 
   override $beforeUpdate() {
     this.updatedAt = new Date();

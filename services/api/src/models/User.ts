@@ -22,6 +22,13 @@ export class User extends Model {
   declare emailVerifiedAt: Date | null;
   declare lastLogin: Date | null;
   declare lastPasswordChange: Date | null;
+  /** Minutes of inactivity after which the server ends the user's sessions (15–240, default 30). */
+  declare sessionTimeoutMinutes: number;
+  /** The notification switches of the settings screen; null until the user saves them (spec defaults). */
+  declare notificationPrefs: Record<string, boolean> | null;
+  declare loginNotifications: boolean;
+  /** The user's plan (spec §9); null means the default plan of the user's role. */
+  declare plan: string | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 

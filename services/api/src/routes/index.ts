@@ -38,6 +38,10 @@ import { maintenanceRoutes } from './maintenance';
 import { providersRoutes } from './providers';
 import { tenantsRoutes } from './tenants';
 import { agencyRoutes } from './agency';
+import { usersRoutes } from './users';
+import { auditLogRoutes } from './auditLog';
+import { adminRoutes } from './admin';
+import { settingsRoutes } from './settings';
 
 /** JSON only, at most 1 MB; a body the parser refuses becomes our error, not its text. */
 const json = bodyParser({
@@ -89,7 +93,11 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(tenantsRoutes({ session }).routes())
     .use(agencyRoutes({ session }).routes())
     .use(rentChargesRoutes({ session }).routes())
-    .use(tenantHomeRoutes({ session }).routes());
+    .use(tenantHomeRoutes({ session }).routes())
+    .use(usersRoutes({ session }).routes())
+    .use(auditLogRoutes({ session }).routes())
+    .use(adminRoutes({ session }).routes())
+    .use(settingsRoutes({ session }).routes());
 }
 
 /** Whether a path belongs to the API; those never reach the static files. */

@@ -1,8 +1,9 @@
 import type { AuthLoginInput, AuthRegisterInput } from '@arrendia/api-contract';
-import { recordLogin, registerUser } from '../../commands/userRegistrar';
+import { recordFailedLogin, recordLogin, registerUser } from '../../commands/userRegistrar';
 import type { Ctx } from '../../context';
 import { forbidden, HttpError } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
+import { startSession } from '../../middlewares/session';
 import type { FailureThrottle } from '../../middlewares/rateLimit';
 import { User } from '../../models/User';
 import { hashPassword, verifyPassword } from '../../passwords';
@@ -31,19 +32,20 @@ export function login(throttle: FailureThrottle) {
 
     const user = await User.query(ctx.knex).findOne({ email }).withGraphFetched('role');
     const passwordOk = await verifyPassword(user?.password, password);
+    const origin = { ipAddress: ctx.ip, userAgent: ctx.get('User-Agent') };
     if (!user || !passwordOk) {
       throttle.fail(throttleKey);
+      await recordFailedLogin(ctx.knex, email, origin);
       throw invalidCredentials();
     }
     // Told only to whoever knows the password.
     if (!user.isActive) throw forbidden('Tu cuenta está desactivada. Contacta con el administrador');
     throttle.reset(throttleKey);
 
-    await ctx.knex.transaction((trx) => recordLogin(trx, user));
+    await ctx.knex.transaction((trx) => recordLogin(trx, user, origin));
 
     // A fresh session id at every login, so a session id planted before login is worth nothing.
-    ctx.session!.userId = user.id;
-    await ctx.session!.regenerate();
+    await startSession(ctx, user.id);
     ctx.body = presentCurrentUser(user);
   };
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { acceptInvitation, invitationLink, inviteTenant, loadInvitation } from '../../commands/tenantInviter';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
+import { startSession } from '../../middlewares/session';
 import { parseInput } from '../../middlewares/validate';
 import { User } from '../../models/User';
 import { paginate } from '../../pagination';
@@ -82,7 +83,6 @@ export async function accept(ctx: Ctx) {
   const sessionUserId = ctx.session?.userId;
   const sessionUser = sessionUserId ? ((await User.query(ctx.knex).findById(sessionUserId).where('isActive', true)) ?? null) : null;
   const tenant = await ctx.knex.transaction((trx) => acceptInvitation(trx, String(ctx.params.token), { firstName: input.firstName, lastName: input.lastName, passwordHash }, sessionUser));
-  ctx.session!.userId = tenant.id;
-  await ctx.session!.regenerate();
+  await startSession(ctx, tenant.id);
   ctx.body = presentCurrentUser(tenant);
 }

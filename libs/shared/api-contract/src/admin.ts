@@ -1,0 +1,2 @@
+// Issue 13: filled in by its screen's work.
+export {};
