@@ -10,7 +10,9 @@ import globals from 'globals';
  */
 const depConstraints = [
   { sourceTag: 'type:shell', onlyDependOnLibsWithTags: ['type:testing', 'type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:testing', 'type:feature', 'type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:testing', 'type:composite', 'type:feature', 'type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
+  // Screens composed from several features that more than one portal mounts (a feature never imports another).
+  { sourceTag: 'type:composite', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
   { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:testing', 'type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
   { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui'] },
   { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:contract', 'type:domain', 'type:util'] },

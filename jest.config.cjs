@@ -38,6 +38,7 @@ module.exports = {
       ...common,
       displayName: 'api',
       testEnvironment: 'node',
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/setup-api.ts'],
       testMatch: ['<rootDir>/services/api/**/*.test.ts'],
     },
   ],

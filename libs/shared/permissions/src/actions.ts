@@ -50,7 +50,7 @@ export const ACTION_ACCESS = {
   'leads:manage': AGENCY_STAFF,
   'visits:manage': AGENCY_STAFF,
   /** The run-time registry of remotes: the super admin only (decisions.md). */
-  'remotes:manage': ROUTE_ACCESS['/remotes'],
+  'remotes:manage': ROUTE_ACCESS['/modules'],
   /** Users, roles and one-time password links (issue 13). */
   'users:manage': ROUTE_ACCESS['/users'],
   /** The audit log viewer and its CSV export (issue 13). */

@@ -46,7 +46,7 @@ export const MENUS: Readonly<Record<RoleName, readonly MenuEntry[]>> = {
     MAINTENANCE,
     e('/apartments-management', 'Gestión de Apartamentos', 'building'),
     e('/rooms-management', 'Gestión de Habitaciones', 'bed'),
-    e('/remotes', 'Módulos', 'plug'),
+    e('/modules', 'Módulos', 'plug'),
     e('/audit-log', 'Auditoría', 'history'),
   ],
   propietario_individual: [

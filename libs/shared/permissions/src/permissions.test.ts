@@ -1,4 +1,4 @@
-import { canAccessRoute, canonicalRole, dashboardKindFor, menuFor, roleLabel, routeOf, ROUTE_ACCESS, MENUS } from './index';
+import { APP_ROUTES, canAccessRoute, canonicalRole, dashboardKindFor, menuFor, roleLabel, routeOf, ROUTE_ACCESS, MENUS } from './index';
 
 describe('roles', () => {
   it('resolves aliases to canonical names and rejects the rest', () => {
@@ -106,5 +106,12 @@ describe('actions', () => {
     expect(can('propietario_delegado', 'transactions:write')).toBe(true);
     expect(can('agente', 'transactions:read')).toBe(false);
     expect(can(null, 'dashboard:read')).toBe(false);
+  });
+});
+
+describe('the route table', () => {
+  it('names no route whose first segment the server keeps for itself (/api, and /remotes for the remotes\' files)', () => {
+    const reserved = ['api', 'remotes'];
+    expect(APP_ROUTES.filter((route) => reserved.includes(route.split('/')[1]!))).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ export const APP_ROUTES = [
   '/settings',
   '/apartments-management',
   '/rooms-management',
-  '/remotes',
+  '/modules',
   '/audit-log',
 ] as const;
 
@@ -45,8 +45,8 @@ export const ROUTE_ACCESS: Readonly<Record<AppRoute, readonly RoleName[]>> = {
   '/apartments-management': ['super_admin'],
   '/rooms-management': ['super_admin'],
   '/users': ['super_admin'],
-  /** The run-time registry of remotes and the audit log viewer (issue 13): screens of the admin portal. */
-  '/remotes': ['super_admin'],
+  /** The run-time registry of remotes ('Módulos'; /remotes/* serves the remotes' files) and the audit log viewer (issue 13). */
+  '/modules': ['super_admin'],
   '/audit-log': ['super_admin'],
 };
 
@@ -77,10 +77,10 @@ export function routesFor(roleName: string | null | undefined): AppRoute[] {
  * /properties-management is the page /rental-types links to for large portfolios.
  */
 /** The visitor's pages; /invitacion/:token is where an invited tenant sets its password (issue 11). */
-export const PUBLIC_ROUTES = ['/', '/alquiler', '/property/:id', '/rental-types', '/rooms-management', '/apartments-management', '/properties-management', '/invitacion/:token'] as const;
+export const PUBLIC_ROUTES = ['/', '/alquiler', '/property/:id', '/rental-types', '/rooms-management', '/apartments-management', '/properties-management', '/invitacion/:token', '/restablecer/:token'] as const;
 
-/** The public routes a signed-in user opens too: an invitation link works whoever opens it (issue 11). */
-export const OPEN_ROUTES = ['/invitacion/:token'] as const satisfies readonly (typeof PUBLIC_ROUTES)[number][];
+/** The public routes a signed-in user opens too: an invitation or password link works whoever opens it (issues 11, 13). */
+export const OPEN_ROUTES = ['/invitacion/:token', '/restablecer/:token'] as const satisfies readonly (typeof PUBLIC_ROUTES)[number][];
 
 /** Whether `pathname` matches one of `routes` (a `:param` is one non-empty segment). */
 function matchesAny(routes: readonly string[], pathname: string): boolean {

@@ -69,7 +69,7 @@ export const ROUTE_TITLES: Readonly<Record<AppRoute, string>> = {
   '/settings': 'Configuración',
   '/apartments-management': 'Gestión de Apartamentos',
   '/rooms-management': 'Gestión de Habitaciones',
-  '/remotes': 'Módulos',
+  '/modules': 'Módulos',
   '/audit-log': 'Registro de Auditoría',
 };
 

@@ -1,6 +1,7 @@
 import type { RoleName } from '@arrendia/permissions';
 import type { ContractStatus, IncidentPriority, IncidentStatus, TransactionType, UnitStatus, UnitTypeName } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
+import type supertest from 'supertest';
 import { Contract } from '../models/Contract';
 import { Incident } from '../models/Incident';
 import { MainProperty } from '../models/MainProperty';
@@ -245,4 +246,15 @@ export async function buildLead(knex: Knex, input: { rentableUnitId: number; age
     })
     .returning('id');
   return { id: lead.id, listingId };
+}
+
+/**
+ * A cookie-keeping client of `t` signed in as `user` (with the factory password unless told),
+ * optionally as a given browser.
+ */
+export async function signIn(t: { agent(): supertest.Agent }, user: { email: string }, options: { password?: string; userAgent?: string } = {}): Promise<supertest.Agent> {
+  const agent = t.agent();
+  if (options.userAgent) agent.set('User-Agent', options.userAgent);
+  await agent.post('/api/auth/login').send({ email: user.email, password: options.password ?? FACTORY_PASSWORD }).expect(200);
+  return agent;
 }

@@ -135,3 +135,16 @@ export const DataTable = styled.table`
     white-space: nowrap;
   }
 `;
+
+/**
+ * A wide table's box that scrolls sideways on a narrow screen instead of overflowing the page. It
+ * is a focusable named region so keyboard users can scroll it too: give it an `aria-label` of its
+ * own (the card around it usually carries the table's title already).
+ */
+export const TableScroll = styled.div.attrs({ role: 'region', tabIndex: 0 })`
+  overflow-x: auto;
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: 2px;
+  }
+`;
