@@ -1,16 +1,10 @@
 import type { CurrentUser } from '@arrendia/api-contract';
 import { OwnerDelegationsPanel } from '@arrendia/feature-delegation';
-import { PageHeader } from '@arrendia/ui';
+import { SettingsScreen } from '@arrendia/feature-settings';
 
-/**
- * /settings of the owner portal. Today it holds the portfolio delegation (issue 11); the profile,
- * notification, security and billing tabs of spec §2 come with issue 13.
- */
-export function OwnerSettings(_props: { user: CurrentUser | null }) {
-  return (
-    <>
-      <PageHeader title="Configuración" description="Gestiona quién puede administrar tu cartera en tu nombre." />
-      <OwnerDelegationsPanel />
-    </>
-  );
+const DELEGATION_TAB = [{ value: 'delegacion', label: 'Delegación', content: <OwnerDelegationsPanel /> }];
+
+/** /settings of the owner portal: every user's four tabs, plus who may manage the portfolio on the owner's behalf (issue 11). */
+export function OwnerSettings({ user }: { user: CurrentUser | null }) {
+  return <SettingsScreen user={user} extraTabs={DELEGATION_TAB} />;
 }

@@ -16,8 +16,8 @@ test.describe('the delegated owner, with a portfolio an owner delegates and revo
     const property = await withProperty(page.request, `Cartera delegada ${stamp}`);
     const me = (await (await page.request.get('/api/auth/user')).json()) as { id: number };
 
-    // The owner delegates from their settings.
-    await page.goto('/settings');
+    // The owner delegates from the Delegación tab of their settings.
+    await page.goto('/settings?tab=delegacion');
     const settings = page.getByRole('main');
     await settings.getByLabel('Correo electrónico del propietario delegado').fill(DEMO.delegado);
     await settings.getByRole('button', { name: 'Delegar cartera' }).click();

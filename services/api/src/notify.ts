@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { NotificationPreferenceKey } from '@arrendia/api-contract';
 import { Notification } from './models/Notification';
 import { publishEvent } from './events/publish';
 
@@ -19,12 +20,39 @@ export interface NotificationDraft {
  * they get no audit row of their own. Returns how many were written.
  */
 export async function notify(trx: Knex.Transaction, recipientUserIds: readonly number[], draft: NotificationDraft): Promise<number> {
-  const recipients = [...new Set(recipientUserIds)];
+  const recipients = await wantedBy(trx, [...new Set(recipientUserIds)], draft.notificationType);
   if (recipients.length === 0) return 0;
   await Notification.query(trx).insert(recipients.map((recipientUserId) => ({ recipientUserId, ...draft })));
   // Their bells update live when this transaction commits.
   await publishEvent(trx, recipients, 'notification.created');
   return recipients.length;
+}
+
+/**
+ * The notification switch of the settings screen (issue 13) that governs each kind; kinds without
+ * one (messages, leads, invitations, sign-ins, which has its own switch) always go out.
+ */
+const PREFERENCE_OF: Partial<Record<NotificationType, NotificationPreferenceKey>> = {
+  new_incident: 'incidentAlerts',
+  incident_updated: 'incidentAlerts',
+  incident_resolved: 'incidentAlerts',
+  incident_commented: 'incidentAlerts',
+  payment_marked: 'paymentReminders',
+  payment_confirmed: 'paymentReminders',
+  payment_overdue: 'paymentReminders',
+  contract_ending: 'contractExpiry',
+};
+
+/** The recipients who have not switched this kind of notification off. */
+async function wantedBy(trx: Knex.Transaction, recipients: number[], type: NotificationType): Promise<number[]> {
+  const preference = PREFERENCE_OF[type];
+  if (!preference || recipients.length === 0) return recipients;
+  const optedOut: { id: number }[] = await trx('users')
+    .select('id')
+    .whereIn('id', recipients)
+    .whereRaw(`("notificationPrefs"->>?) = 'false'`, [preference]);
+  const out = new Set(optedOut.map((row) => row.id));
+  return recipients.filter((id) => !out.has(id));
 }
 
 /** "Nombre Apellidos", or a neutral word when the user has no name on file. */

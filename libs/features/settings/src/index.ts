@@ -1,1 +1,1 @@
-export {};
+export { SettingsScreen, type ExtraSettingsTab } from './SettingsScreen';

@@ -63,6 +63,17 @@ describe('NIF (DNI)', () => {
     },
   );
 
+  it.each(['K1234567L', 'L7654321J', 'm0000001r', ' k-1234567-l '])('accepts the NIF %p of a person without DNI or NIE (K, L, M)', (value) => {
+    expect(isValidNif(value)).toBe(true);
+    expect(isValidNifCif(value)).toBe(true);
+    expect(nifCifKind(value)).toBe('nif');
+  });
+
+  it.each(['K1234567A', 'L123456L', 'N1234567L', 'M12345678R'])('refuses the K/L/M-shaped %p', (value) => {
+    expect(isValidNif(value)).toBe(false);
+    expect(isValidNifCif(value)).toBe(false);
+  });
+
   it('refuses 12345678 with any control letter but Z', () => {
     expect(withOtherLastCharacter('12345678Z').filter(isValidNif)).toEqual([]);
   });

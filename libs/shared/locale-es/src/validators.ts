@@ -54,10 +54,17 @@ export function nifControlLetter(digits: string | number): string {
   return NIF_LETTERS.charAt(number % 23);
 }
 
-/** Whether a value is a valid NIF of a Spanish person: 8 digits and their control letter ('12345678Z'). */
+/**
+ * Whether a value is a valid NIF of a person: a DNI's 8 digits and their control letter
+ * ('12345678Z'), or the NIF of a person without DNI or NIE: K (Spaniards under 14), L (Spaniards
+ * resident abroad) or M (foreigners without NIE), 7 digits and the control letter of those
+ * digits ('K1234567L').
+ */
 export function isValidNif(value: string): boolean {
   const nif = normalizeNifCif(value);
-  return /^\d{8}[A-Z]$/.test(nif) && nifControlLetter(nif.slice(0, 8)) === nif.charAt(8);
+  if (/^\d{8}[A-Z]$/.test(nif)) return nifControlLetter(nif.slice(0, 8)) === nif.charAt(8);
+  if (/^[KLM]\d{7}[A-Z]$/.test(nif)) return nifControlLetter(nif.slice(1, 8)) === nif.charAt(8);
+  return false;
 }
 
 /**

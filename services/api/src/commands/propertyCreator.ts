@@ -1,8 +1,8 @@
-import { UNIT_TYPE_LABELS, type PropertiesCreateData, type UnitTypeName } from '@arrendia/api-contract';
+import { planForRole, UNIT_TYPE_LABELS, USER_PLANS, type PropertiesCreateData, type UnitTypeName } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
 import { audit } from '../audit';
-import { conflict, validationError } from '../errors';
+import { conflict, HttpError, validationError } from '../errors';
 import { MainProperty } from '../models/MainProperty';
 import { RentableUnit } from '../models/RentableUnit';
 import { UnitDetailsResidential } from '../models/UnitDetailsResidential';
@@ -13,6 +13,25 @@ export const DUPLICATE_REF_CATASTRAL = 'Ya existe una propiedad con esa referenc
 
 /** Unit types that get a unit_details_residential row. */
 const RESIDENTIAL_TYPES: readonly UnitTypeName[] = ['vivienda', 'habitacion'];
+
+/** Properties that count against a plan's limit: the owner's own, not archived. */
+export async function countOwnedProperties(knex: Knex, ownerUserId: number): Promise<number> {
+  const row = await knex('main_properties').where({ ownerUserId, isArchived: false }).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Refuses a property past the limit of its owner's plan (spec §9, issue 13). The owner's row is
+ * locked first, so two creations racing for the last place cannot both take it.
+ */
+async function enforcePropertyLimit(trx: Knex.Transaction, ownerUserId: number): Promise<void> {
+  const owner: { roleName: string } | undefined = await trx('users').join('roles', 'roles.id', 'users.roleId').select('roles.roleName').where('users.id', ownerUserId).forUpdate('users').first();
+  const plan = USER_PLANS[planForRole(owner?.roleName)];
+  if (plan.propertyLimit === null) return;
+  if ((await countOwnedProperties(trx, ownerUserId)) >= plan.propertyLimit) {
+    throw new HttpError(409, 'plan_limit_reached', `Has alcanzado el límite de ${plan.propertyLimit} propiedades del ${plan.name}. Archiva una propiedad o cambia de plan para añadir más.`);
+  }
+}
 
 /**
  * Creates a property and, when the form chose a `unitType`, its first rentable unit: named after
@@ -25,6 +44,7 @@ const RESIDENTIAL_TYPES: readonly UnitTypeName[] = ['vivienda', 'habitacion'];
  */
 export async function createProperty(trx: Knex.Transaction, userId: number, input: PropertiesCreateData, parties: PropertyParties): Promise<MainProperty> {
   const { unitType, ownerUserId: _owner, managerAgencyId: _agency, ...columns } = input;
+  await enforcePropertyLimit(trx, parties.ownerUserId);
   let property: MainProperty;
   try {
     property = await MainProperty.query(trx).insertAndFetch({

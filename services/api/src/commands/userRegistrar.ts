@@ -33,28 +33,41 @@ export interface LoginOrigin {
 }
 
 /**
- * Stamps a successful login on the user, audited with the previous one, logs the attempt, and
- * tells the user about it when their login notifications are on (settings, issue 13).
+ * Stamps a successful login on the user, audited with the previous one, and logs the attempt.
+ * When the user keeps login notifications on (settings, issue 13), a sign-in from a device and
+ * address never seen before for this account (not the account's first sign-in) notifies them.
  */
 export async function recordLogin(trx: Knex.Transaction, user: User, origin: LoginOrigin): Promise<void> {
   const lastLogin = new Date();
+  const ipAddress = origin.ipAddress.slice(0, 45);
+  const userAgent = origin.userAgent.slice(0, 300);
   await User.query(trx).findById(user.id).patch({ lastLogin });
   await audit(trx, { userId: user.id, action: 'login', tableName: 'users', recordId: user.id, oldValues: { lastLogin: user.lastLogin }, newValues: { lastLogin } });
-  await trx('login_attempts').insert({ email: user.email, ipAddress: origin.ipAddress.slice(0, 45), succeeded: true });
-  if (user.loginNotifications) {
+  if (user.loginNotifications && (await isNewDevice(trx, user.email, ipAddress, userAgent))) {
     await notify(trx, [user.id], {
       title: 'Nuevo inicio de sesión',
-      message: `Se ha iniciado sesión en tu cuenta desde ${describeDevice(origin.userAgent)} (IP ${origin.ipAddress}). Si no has sido tú, cambia tu contraseña.`,
+      message: `Se ha iniciado sesión en tu cuenta desde ${describeDevice(userAgent)} (IP ${ipAddress}). Si no has sido tú, cambia tu contraseña.`,
       notificationType: 'login',
       relatedEntityType: 'settings',
       relatedEntityId: user.id,
     });
   }
+  await trx('login_attempts').insert({ email: user.email, ipAddress, userAgent, succeeded: true });
+}
+
+/** Whether the account has signed in before, but never from this browser at this address. */
+async function isNewDevice(trx: Knex.Transaction, email: string, ipAddress: string, userAgent: string): Promise<boolean> {
+  const seen: { sameDevice: boolean }[] = await trx('login_attempts')
+    .select(trx.raw(`bool_or("ipAddress" = ? AND "userAgent" = ?) AS "sameDevice"`, [ipAddress, userAgent]))
+    .where({ email, succeeded: true });
+  const sameDevice = seen[0]?.sameDevice;
+  // null: no earlier sign-in at all (a first sign-in is expected, not news).
+  return sameDevice === false;
 }
 
 /** A failed sign-in, kept for the admin's failed-login alert; it writes nothing else. */
 export async function recordFailedLogin(knex: Knex, email: string, origin: LoginOrigin): Promise<void> {
-  await knex('login_attempts').insert({ email: email.slice(0, 255), ipAddress: origin.ipAddress.slice(0, 45), succeeded: false });
+  await knex('login_attempts').insert({ email: email.slice(0, 255), ipAddress: origin.ipAddress.slice(0, 45), userAgent: origin.userAgent.slice(0, 300), succeeded: false });
 }
 
 /** "Chrome en Linux"-style words from a User-Agent, or a neutral phrase. */

@@ -14,6 +14,13 @@ export const authenticate: AppMiddleware = async (ctx, next) => {
     ctx.session = null;
     throw unauthorized('Tu sesión ya no es válida. Inicia sesión de nuevo');
   }
+  // A password change ends every session begun before it (the changing one is renewed), even one
+  // whose row a request in flight wrote back after the change deleted it.
+  const startedAt = ctx.session!.createdAt ?? 0;
+  if (user.lastPasswordChange && startedAt < new Date(user.lastPasswordChange).getTime()) {
+    ctx.session = null;
+    throw unauthorized('Tu contraseña ha cambiado. Inicia sesión de nuevo');
+  }
   // The user's session timeout (settings, issue 13) counts inactivity on the server, not in the tab.
   const now = Date.now();
   const seenAt = ctx.session!.seenAt;

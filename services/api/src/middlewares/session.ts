@@ -85,5 +85,7 @@ export async function startSession(ctx: Ctx, userId: number): Promise<void> {
 export async function endSessions(knex: Knex, userId: number, exceptKey?: string): Promise<number> {
   const query = knex('sessions').whereRaw(`sess->>'userId' = ?`, [String(userId)]);
   if (exceptKey) query.andWhereRaw(`(sess->>'key') IS DISTINCT FROM ?`, [exceptKey]);
-  return query.delete();
+  const result: unknown = await query.delete();
+  // pg answers the count; the PGlite driver, inside a transaction, its raw result.
+  return typeof result === 'number' ? result : Number((result as { rowCount?: number } | null)?.rowCount ?? 0);
 }

@@ -4,8 +4,8 @@ import type { Knex } from 'knex';
  * Issue 13: what the admin portal and every user's settings need.
  * - users: the settings of spec §2 (session timeout, notification switches, login notifications)
  *   and the user's plan (spec §9), saved on the server.
- * - login_attempts: every sign-in attempt, for the admin's failed-login alert (and a throttle
- *   that survives a restart, issue 15).
+ * - login_attempts: every sign-in attempt, for the admin's failed-login alert, the new-device
+ *   sign-in notice (and a throttle that survives a restart, issue 15).
  * - password_resets: one-time links an admin creates for a user (only the hash is stored).
  * - remotes: the last health check of each remote (manifest fetched by the server).
  */
@@ -21,6 +21,7 @@ export async function up(knex: Knex): Promise<void> {
     t.bigIncrements('id');
     t.string('email', 255).notNullable();
     t.string('ipAddress', 45);
+    t.string('userAgent', 300);
     t.boolean('succeeded').notNullable();
     t.timestamp('attemptedAt', { useTz: true }).notNullable().defaultTo(knex.fn.now()).index();
     t.index(['email', 'attemptedAt']);

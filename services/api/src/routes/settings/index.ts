@@ -1,7 +1,25 @@
+import { SettingsPasswordSchema, SettingsPreferencesSchema, SettingsProfileSchema } from '@arrendia/api-contract';
 import Router from '@koa/router';
 import type { AppContext, AppMiddleware, AppState } from '../../context';
+import { authenticate } from '../../middlewares/authenticate';
+import { requirePermission } from '../../middlewares/requirePermission';
+import { transaction } from '../../middlewares/transaction';
+import { validate } from '../../middlewares/validate';
+import * as settings from './settings';
 
-/** Every user's own account: profile, photo, preferences, password, sessions (issue 13). */
-export function settingsRoutes(_deps: { session: AppMiddleware }) {
-  return new Router<AppState, AppContext>();
+/** Every user's own account (issue 13): profile, photo, preferences, password and sessions. */
+export function settingsRoutes({ session }: { session: AppMiddleware }) {
+  const own = [session, authenticate, requirePermission('settings:own')];
+  return new Router<AppState, AppContext>()
+    .get('/settings', ...own, settings.show)
+    .put('/settings/profile', ...own, validate(SettingsProfileSchema), transaction, settings.saveProfile)
+    .post('/settings/profile/photo', ...own, settings.receiveProfilePhoto, transaction, settings.uploadPhoto)
+    .delete('/settings/profile/photo', ...own, transaction, settings.removePhoto)
+    .patch('/settings/preferences', ...own, validate(SettingsPreferencesSchema), transaction, settings.savePreferences)
+    // Its own transaction: the password is hashed before it opens.
+    .post('/settings/password', ...own, validate(SettingsPasswordSchema), settings.savePassword)
+    .get('/settings/sessions', ...own, settings.listSessions)
+    .delete('/settings/sessions', ...own, transaction, settings.endOthers)
+    .delete('/settings/sessions/:id', ...own, transaction, settings.endOne)
+    .get('/profile-photos/:name', session, authenticate, settings.servePhoto);
 }

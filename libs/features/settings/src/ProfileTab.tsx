@@ -1,0 +1,168 @@
+import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { PROFILE_PHOTO_HINT, PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES, SettingsProfileSchema, type Settings } from '@arrendia/api-contract';
+import { Avatar, Button, Card, CardDescription, CardTitle, initialsOf, MutedText, TextField, useToast } from '@arrendia/ui';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { useRemovePhoto, useSaveProfile, useUploadPhoto } from './useSettings';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+  margin-top: ${({ theme }) => theme.space.lg};
+`;
+
+const PhotoRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  margin-top: ${({ theme }) => theme.space.md};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-top: ${({ theme }) => theme.space.lg};
+`;
+
+const HiddenInput = styled.input`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  opacity: 0;
+  pointer-events: none;
+`;
+
+type Profile = Settings['profile'];
+type FormValues = Record<'firstName' | 'lastName' | 'email' | 'telefono' | 'nifCif' | 'direccionFiscal' | 'ibanBancaria', string>;
+
+const FIELDS: ReadonlyArray<{ name: keyof FormValues; label: string; type?: string; autoComplete?: string; hint?: string }> = [
+  { name: 'firstName', label: 'Nombre', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Apellidos', autoComplete: 'family-name' },
+  { name: 'email', label: 'Correo electrónico', type: 'email', autoComplete: 'email' },
+  { name: 'telefono', label: 'Teléfono', type: 'tel', autoComplete: 'tel' },
+  { name: 'nifCif', label: 'NIF/NIE/CIF', hint: 'DNI, NIE, CIF o NIF K, L o M' },
+  { name: 'direccionFiscal', label: 'Dirección fiscal', autoComplete: 'street-address' },
+  { name: 'ibanBancaria', label: 'IBAN', hint: 'Cuenta española: ES y 22 cifras' },
+];
+
+const toForm = (profile: Profile): FormValues => ({
+  firstName: profile.firstName ?? '',
+  lastName: profile.lastName ?? '',
+  email: profile.email,
+  telefono: profile.telefono ?? '',
+  nifCif: profile.nifCif ?? '',
+  direccionFiscal: profile.direccionFiscal ?? '',
+  ibanBancaria: profile.ibanBancaria ?? '',
+});
+
+/** 'Perfil': the spec's fields, validated like the API (locale-es), and the profile photo. */
+export function ProfileTab({ profile }: { profile: Profile }) {
+  const [values, setValues] = useState<FormValues>(() => toForm(profile));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const save = useSaveProfile();
+  const { toast } = useToast();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = SettingsProfileSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error));
+      toast({ title: 'Error', description: 'No se pudo actualizar el perfil', variant: 'destructive' });
+      return;
+    }
+    setErrors({});
+    save.mutate(values, {
+      onSuccess: (user) => {
+        setValues(toForm({ ...profile, ...user }));
+        toast({ title: 'Perfil actualizado', description: 'Tu información personal ha sido actualizada exitosamente' });
+      },
+      onError: (error) => {
+        if (isSessionGone(error)) return;
+        setErrors(serverFieldErrors(error));
+        toast({ title: 'Error', description: serverMessage(error) && Object.keys(serverFieldErrors(error)).length === 0 ? serverMessage(error)! : 'No se pudo actualizar el perfil', variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <Card>
+      <CardTitle>Información personal</CardTitle>
+      <CardDescription>Tus datos de contacto y fiscales. El IBAN es la cuenta en la que recibes las rentas.</CardDescription>
+      <ProfilePhoto profile={profile} name={`${values.firstName} ${values.lastName}`.trim()} />
+      <form onSubmit={submit} noValidate aria-label="Información personal">
+        <Grid>
+          {FIELDS.map((field) => (
+            <TextField
+              key={field.name}
+              name={field.name}
+              label={field.label}
+              type={field.type ?? 'text'}
+              autoComplete={field.autoComplete}
+              hint={field.hint}
+              value={values[field.name]}
+              error={errors[field.name]}
+              onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
+            />
+          ))}
+        </Grid>
+        <Actions>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Guardando...' : 'Guardar cambios'}
+          </Button>
+        </Actions>
+      </form>
+    </Card>
+  );
+}
+
+/** The avatar with 'Cambiar foto' (JPG, GIF or PNG up to 1 MB, checked before sending) and 'Quitar foto'. */
+function ProfilePhoto({ profile, name }: { profile: Profile; name: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const upload = useUploadPhoto(setProgress);
+  const remove = useRemovePhoto();
+  const { toast } = useToast();
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!(PROFILE_PHOTO_TYPES as readonly string[]).includes(file.type)) return setError(`Formato no admitido. ${PROFILE_PHOTO_HINT}`);
+    if (file.size > PROFILE_PHOTO_MAX_BYTES) return setError(`La foto supera el tamaño máximo. ${PROFILE_PHOTO_HINT}`);
+    setError(null);
+    setProgress(0);
+    upload.mutate(file, {
+      onSuccess: () => toast({ title: 'Foto actualizada', description: 'Tu nueva foto ya aparece en tu perfil' }),
+      onError: (err) => {
+        if (isSessionGone(err)) return;
+        setError(serverFieldErrors(err).file ?? serverMessage(err) ?? 'No se pudo subir la foto');
+      },
+      onSettled: () => setProgress(null),
+    });
+  };
+
+  return (
+    <PhotoRow>
+      <Avatar src={profile.profileImageUrl} alt={name ? `Foto de ${name}` : 'Tu foto'} initials={initialsOf(profile.firstName, profile.lastName)} size={72} />
+      <div>
+        <Button variant="outline" size="sm" onClick={() => input.current?.click()} disabled={upload.isPending}>
+          {upload.isPending ? `Subiendo... ${progress ?? 0} %` : 'Cambiar foto'}
+        </Button>{' '}
+        {profile.profileImageUrl && (
+          <Button variant="ghost" size="sm" onClick={() => remove.mutate(undefined, { onSuccess: () => toast({ title: 'Foto eliminada' }) })} disabled={remove.isPending}>
+            Quitar foto
+          </Button>
+        )}
+        <HiddenInput ref={input} type="file" accept={PROFILE_PHOTO_TYPES.join(',')} aria-label="Foto de perfil" tabIndex={-1} onChange={choose} />
+        <p>
+          <MutedText>{PROFILE_PHOTO_HINT}</MutedText>
+        </p>
+        {progress !== null && <progress max={100} value={progress} aria-label="Progreso de la subida" />}
+        {error && <p role="alert">{error}</p>}
+      </div>
+    </PhotoRow>
+  );
+}

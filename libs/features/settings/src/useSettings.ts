@@ -1,0 +1,85 @@
+import { apiRequest, CURRENT_USER_KEY, getQueryFn, uploadFile } from '@arrendia/api-client';
+import type { CurrentUser, Settings, SettingsPasswordInput, SettingsPreferencesInput, SettingsProfileInput, UserSession } from '@arrendia/api-contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+export const SETTINGS_PATH = '/api/settings';
+export const SESSIONS_PATH = '/api/settings/sessions';
+
+/** The four tabs' saved values. */
+export function useSettings() {
+  return useQuery<Settings>({ queryKey: [SETTINGS_PATH], queryFn: getQueryFn<Settings>({ on401: 'throw' }) });
+}
+
+/** The user's open sessions, this one first. */
+export function useSessions() {
+  return useQuery<UserSession[]>({ queryKey: [SESSIONS_PATH], queryFn: getQueryFn<UserSession[]>({ on401: 'throw' }) });
+}
+
+/** The signed-in user as the shell holds it: the sidebar's name and avatar follow at once. */
+function useCurrentUserUpdate() {
+  const client = useQueryClient();
+  return (user: CurrentUser) => {
+    client.setQueryData(CURRENT_USER_KEY, user);
+    return client.invalidateQueries({ queryKey: [SETTINGS_PATH] });
+  };
+}
+
+export function useSaveProfile() {
+  const update = useCurrentUserUpdate();
+  return useMutation({
+    mutationFn: async (input: SettingsProfileInput) => (await apiRequest('PUT', '/api/settings/profile', input)).json() as Promise<CurrentUser>,
+    onSuccess: update,
+  });
+}
+
+export function useUploadPhoto(onProgress: (percent: number) => void) {
+  const update = useCurrentUserUpdate();
+  return useMutation({
+    mutationFn: (file: File) => uploadFile<CurrentUser>('/api/settings/profile/photo', file, onProgress),
+    onSuccess: update,
+  });
+}
+
+export function useRemovePhoto() {
+  const update = useCurrentUserUpdate();
+  return useMutation({
+    mutationFn: async () => (await apiRequest('DELETE', '/api/settings/profile/photo')).json() as Promise<CurrentUser>,
+    onSuccess: update,
+  });
+}
+
+export function useSavePreferences() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SettingsPreferencesInput) => (await apiRequest('PATCH', '/api/settings/preferences', input)).json() as Promise<Settings>,
+    onSuccess: (settings) => client.setQueryData([SETTINGS_PATH], settings),
+  });
+}
+
+export function useChangePassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SettingsPasswordInput) => {
+      await apiRequest('POST', '/api/settings/password', input);
+    },
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: [SESSIONS_PATH] }), client.invalidateQueries({ queryKey: [SETTINGS_PATH] })]),
+  });
+}
+
+export function useEndOtherSessions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await apiRequest('DELETE', SESSIONS_PATH)).json() as Promise<{ ended: number }>,
+    onSuccess: () => client.invalidateQueries({ queryKey: [SESSIONS_PATH] }),
+  });
+}
+
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiRequest('DELETE', `${SESSIONS_PATH}/${encodeURIComponent(id)}`);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: [SESSIONS_PATH] }),
+  });
+}

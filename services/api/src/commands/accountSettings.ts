@@ -1,0 +1,132 @@
+import { NOTIFICATION_PREFERENCE_DEFAULTS, type NotificationPreferences, type SettingsPreferencesInput, type SettingsProfileData } from '@arrendia/api-contract';
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { UniqueViolationError } from 'objection';
+import { audit } from '../audit';
+import { conflict, notFound } from '../errors';
+import { endSessions } from '../middlewares/session';
+import { User } from '../models/User';
+import { notify } from '../notify';
+import { removeStored, storeFile } from '../storage/files';
+
+export const EMAIL_TAKEN = 'Ya existe una cuenta con ese correo electrónico';
+
+/** The user's notification switches: what they saved over the spec's defaults. */
+export function notificationPreferences(user: Pick<User, 'notificationPrefs'>): NotificationPreferences {
+  return { ...NOTIFICATION_PREFERENCE_DEFAULTS, ...(user.notificationPrefs ?? {}) };
+}
+
+/** Saves the profile form (PUT /api/settings/profile), audited with the columns it changed. */
+export async function updateProfile(trx: Knex.Transaction, user: User, input: SettingsProfileData): Promise<User> {
+  const locked = await User.query(trx).findById(user.id).forUpdate().throwIfNotFound();
+  const changed = Object.fromEntries(Object.entries(input).filter(([key, value]) => locked[key as keyof SettingsProfileData] !== value));
+  if (Object.keys(changed).length === 0) return locked;
+  let updated: User;
+  try {
+    updated = await User.query(trx).patchAndFetchById(user.id, changed);
+  } catch (err) {
+    // The unique index decides, so two people racing for one address cannot both get it.
+    if (err instanceof UniqueViolationError && err.columns?.includes('email')) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw err;
+  }
+  const before = Object.fromEntries(Object.keys(changed).map((key) => [key, locked[key as keyof SettingsProfileData]]));
+  await audit(trx, { userId: user.id, action: 'update', tableName: 'users', recordId: user.id, oldValues: before, newValues: changed });
+  return updated;
+}
+
+/** Saves notification switches and security preferences (PATCH /api/settings/preferences), audited. */
+export async function updatePreferences(trx: Knex.Transaction, user: User, input: SettingsPreferencesInput): Promise<User> {
+  const locked = await User.query(trx).findById(user.id).forUpdate().throwIfNotFound();
+  const patch: Partial<Pick<User, 'notificationPrefs' | 'sessionTimeoutMinutes' | 'loginNotifications'>> = {};
+  if (input.notifications) patch.notificationPrefs = { ...notificationPreferences(locked), ...input.notifications };
+  if (input.sessionTimeoutMinutes !== undefined) patch.sessionTimeoutMinutes = input.sessionTimeoutMinutes;
+  if (input.loginNotifications !== undefined) patch.loginNotifications = input.loginNotifications;
+  const updated = await User.query(trx).patchAndFetchById(user.id, patch);
+  const before = { notificationPrefs: locked.notificationPrefs, sessionTimeoutMinutes: locked.sessionTimeoutMinutes, loginNotifications: locked.loginNotifications };
+  await audit(trx, {
+    userId: user.id,
+    action: 'update',
+    tableName: 'users',
+    recordId: user.id,
+    oldValues: Object.fromEntries(Object.keys(patch).map((key) => [key, before[key as keyof typeof before]])),
+    newValues: patch,
+  });
+  return updated;
+}
+
+/**
+ * Sets a new password (already hashed: argon2 runs outside the transaction), stamps
+ * lastPasswordChange, audits it without the hash and tells the user. Ending the other sessions is
+ * the caller's: it knows which session is this one.
+ */
+export async function changePassword(trx: Knex.Transaction, user: User, passwordHash: string): Promise<void> {
+  const lastPasswordChange = new Date();
+  await User.query(trx).findById(user.id).patch({ password: passwordHash, lastPasswordChange });
+  await audit(trx, { userId: user.id, action: 'update', tableName: 'users', recordId: user.id, oldValues: { lastPasswordChange: user.lastPasswordChange }, newValues: { lastPasswordChange } });
+  await notify(trx, [user.id], {
+    title: 'Contraseña cambiada',
+    message: 'La contraseña de tu cuenta se ha cambiado y se han cerrado tus otras sesiones. Si no has sido tú, contacta con el administrador.',
+    notificationType: 'password_changed',
+    relatedEntityType: 'settings',
+    relatedEntityId: user.id,
+  });
+}
+
+/** Where a stored profile photo is served from: its random stored name is its address. */
+export const PROFILE_PHOTO_PATH = '/api/profile-photos/';
+const storedNameOf = (url: string | null) => (url?.startsWith(PROFILE_PHOTO_PATH) ? url.slice(PROFILE_PHOTO_PATH.length) : null);
+
+/**
+ * Stores a new profile photo in `dir` and points the user at it; the previous photo's file goes
+ * once the transaction commits, the new one if it does not.
+ */
+export async function replaceProfilePhoto(trx: Knex.Transaction, user: User, dir: string, bytes: Buffer | null): Promise<User> {
+  const locked = await User.query(trx).findById(user.id).forUpdate().throwIfNotFound();
+  const stored = bytes ? await storeFile(dir, bytes) : null;
+  const profileImageUrl = stored ? `${PROFILE_PHOTO_PATH}${stored}` : null;
+  try {
+    const updated = await User.query(trx).patchAndFetchById(user.id, { profileImageUrl });
+    await audit(trx, { userId: user.id, action: 'update', tableName: 'users', recordId: user.id, oldValues: { profileImageUrl: locked.profileImageUrl }, newValues: { profileImageUrl } });
+    const previous = storedNameOf(locked.profileImageUrl);
+    if (previous) trx.executionPromise.then(() => removeStored(dir, previous)).catch(() => undefined);
+    if (stored) trx.executionPromise.catch(() => removeStored(dir, stored).catch(() => undefined));
+    return updated;
+  } catch (err) {
+    if (stored) await removeStored(dir, stored);
+    throw err;
+  }
+}
+
+/** The stored name of a served profile photo, if some user has it as theirs. */
+export async function profilePhotoOwner(knex: Knex, storedName: string): Promise<string | null> {
+  const row = await knex('users').select('id').where('profileImageUrl', `${PROFILE_PHOTO_PATH}${storedName}`).first();
+  return row ? storedName : null;
+}
+
+/** The handle of a session in the user's list: a hash of its id, never the id (the cookie's secret). */
+export const sessionHandle = (sid: string) => createHash('sha256').update(sid).digest('base64url').slice(0, 22);
+
+/** The stored data of the user's live sessions, each with its handle. */
+export async function userSessions(knex: Knex, userId: number): Promise<{ handle: string; data: Record<string, unknown> }[]> {
+  const rows: { sid: string; sess: Record<string, unknown> | string }[] = await knex('sessions')
+    .select('sid', 'sess')
+    .whereRaw(`sess->>'userId' = ?`, [String(userId)])
+    .andWhere('expire', '>', knex.fn.now());
+  return rows.map(({ sid, sess }) => ({ handle: sessionHandle(sid), data: typeof sess === 'string' ? JSON.parse(sess) : sess }));
+}
+
+/** 'Cerrar otras sesiones': ends every session of the user but the one with `currentKey`; audited with how many ended. */
+export async function endOtherSessions(trx: Knex.Transaction, user: User, currentKey: string | undefined): Promise<number> {
+  const ended = await endSessions(trx, user.id, currentKey);
+  await audit(trx, { userId: user.id, action: 'delete', tableName: 'sessions', recordId: user.id, oldValues: { sessions: ended }, newValues: null });
+  return ended;
+}
+
+/** Ends one session of the user by its handle (404 for a handle of nobody's session of theirs); audited. */
+export async function endSessionByHandle(trx: Knex.Transaction, user: User, handle: string): Promise<void> {
+  const rows: { sid: string }[] = await trx('sessions').select('sid').whereRaw(`sess->>'userId' = ?`, [String(user.id)]);
+  const match = rows.find((row) => sessionHandle(row.sid) === handle);
+  if (!match) throw notFound('No se ha encontrado la sesión');
+  await trx('sessions').where({ sid: match.sid }).delete();
+  await audit(trx, { userId: user.id, action: 'delete', tableName: 'sessions', recordId: user.id, oldValues: { sessions: 1 }, newValues: null });
+}
