@@ -14,6 +14,7 @@ const RentalTypesPage = lazy(() => import('./marketing/RentalTypesPage').then((m
 const RoomsManagementPage = lazy(() => import('./marketing/RoomsManagementPage').then((m) => ({ default: m.RoomsManagementPage })));
 const PropertiesManagementPage = lazy(() => import('./marketing/PropertiesManagementPage').then((m) => ({ default: m.PropertiesManagementPage })));
 const InvitationPage = lazy(() => import('./invitation/InvitationPage').then((m) => ({ default: m.InvitationPage })));
+const PasswordResetPage = lazy(() => import('./passwordReset/PasswordResetPage').then((m) => ({ default: m.PasswordResetPage })));
 const ApartmentsManagementPage = lazy(() => import('./marketing/ApartmentsManagementPage').then((m) => ({ default: m.ApartmentsManagementPage })));
 
 /**
@@ -34,6 +35,7 @@ const App: RemoteApp = ({ user }) => (
             <Route path="properties-management" element={<PropertiesManagementPage />} />
             <Route path="apartments-management" element={<ApartmentsManagementPage />} />
             <Route path="invitacion/:token" element={<InvitationPage user={user} />} />
+            <Route path="restablecer/:token" element={<PasswordResetPage />} />
             <Route
               path="*"
               element={

@@ -5,19 +5,10 @@ import { Button, Card, CardDescription, CardTitle, PageHeader, Skeleton, TextFie
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import styled from 'styled-components';
+import { messageOf, TokenForm } from '../auth/tokenPage';
 import { Container } from '../layout/PublicLayout';
 import { hardNavigate } from '../navigation';
 
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  max-width: 420px;
-`;
-
-/** The API's Spanish message of a failed call (used or expired link: 410), or a generic one. */
-const messageOf = (error: unknown, fallback: string) => readErrorBody(error)?.message ?? fallback;
 
 /** Ends the session and loads `path` (the same link) again, signed out. */
 async function signOutAndReload(path: string) {
@@ -97,7 +88,7 @@ export function InvitationPage({ user = null }: { user?: CurrentUser | null }) {
               <CardDescription>
                 Crea tu cuenta de inquilino para {invitation.data.email}. El enlace caduca el {formatDate(invitation.data.expiresAt)}.
               </CardDescription>
-              <Form onSubmit={submit} noValidate aria-label="Aceptar invitación">
+              <TokenForm onSubmit={submit} noValidate aria-label="Aceptar invitación">
                 <TextField label="Nombre" value={firstName} onChange={(e) => setFirstName(e.target.value)} error={errors.firstName} autoComplete="given-name" />
                 <TextField label="Apellidos" value={lastName} onChange={(e) => setLastName(e.target.value)} error={errors.lastName} autoComplete="family-name" />
                 <TextField label="Contraseña" type="password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} autoComplete="new-password" hint="Al menos 8 caracteres" />
@@ -105,7 +96,7 @@ export function InvitationPage({ user = null }: { user?: CurrentUser | null }) {
                 <Button type="submit" disabled={accept.isPending}>
                   {accept.isPending ? 'Creando cuenta...' : 'Crear cuenta y entrar'}
                 </Button>
-              </Form>
+              </TokenForm>
             </>
           )
         )}

@@ -1,1 +1,1 @@
-export {};
+export { UsersScreen } from './UsersScreen';

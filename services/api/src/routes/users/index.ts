@@ -1,7 +1,34 @@
+import { PasswordResetUseSchema, UsersCreateSchema, UsersPatchSchema, UsersRoleSchema } from '@arrendia/api-contract';
 import Router from '@koa/router';
 import type { AppContext, AppMiddleware, AppState } from '../../context';
+import { authenticate } from '../../middlewares/authenticate';
+import { requirePermission } from '../../middlewares/requirePermission';
+import { transaction } from '../../middlewares/transaction';
+import { validate } from '../../middlewares/validate';
+import { preview, redeem } from './passwordResets';
+import { agencies, changeRole, create, list, passwordReset, patch, roles, setActive, show, stats } from './users';
 
-/** Users, roles and one-time password links for the super admin (issue 13). */
-export function usersRoutes(_deps: { session: AppMiddleware }) {
-  return new Router<AppState, AppContext>();
+/**
+ * Users, roles and one-time password links for the super admin (issue 13). A link's own page is
+ * public: the token (256 random bits, kept only as a hash) is what opens it.
+ */
+export function usersRoutes({ session }: { session: AppMiddleware }) {
+  const admin = [session, authenticate, requirePermission('users:manage')] as const;
+  return (
+    new Router<AppState, AppContext>()
+      // The fixed paths before /users/:id.
+      .get('/users/stats', ...admin, stats)
+      .get('/users/roles', ...admin, roles)
+      .get('/users/agencies', ...admin, agencies)
+      .get('/users', ...admin, list)
+      .post('/users', ...admin, validate(UsersCreateSchema), create)
+      .get('/users/:id', ...admin, show)
+      .patch('/users/:id', ...admin, validate(UsersPatchSchema), transaction, patch)
+      .post('/users/:id/deactivate', ...admin, transaction, setActive(false))
+      .post('/users/:id/activate', ...admin, transaction, setActive(true))
+      .patch('/users/:id/role', ...admin, validate(UsersRoleSchema), transaction, changeRole)
+      .post('/users/:id/password-reset', ...admin, transaction, passwordReset)
+      .get('/password-resets/:token', preview)
+      .post('/password-resets/:token', validate(PasswordResetUseSchema), redeem)
+  );
 }

@@ -1,0 +1,43 @@
+import { formatNumber } from '@arrendia/locale-es';
+import { Card, DataTable, Skeleton } from '@arrendia/ui';
+import { useRoleSummaries } from './useUsers';
+
+/** 'Gestión de Roles': the six roles, what each is for and how many users hold it. */
+export function RolesTab() {
+  const roles = useRoleSummaries();
+  return (
+    <Card>
+      {roles.isLoading ? (
+        <Skeleton height="12rem" />
+      ) : roles.isError ? (
+        <p role="alert">No se pudieron cargar los roles</p>
+      ) : (
+        <DataTable aria-label="Roles">
+          <thead>
+            <tr>
+              <th scope="col">Rol</th>
+              <th scope="col">Descripción</th>
+              <th scope="col" data-align="end">
+                Usuarios
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {roles.data?.map((role) => (
+              <tr key={role.roleName}>
+                <th scope="row">
+                  {role.label}
+                  <div>
+                    <code>{role.roleName}</code>
+                  </div>
+                </th>
+                <td>{role.description}</td>
+                <td data-align="end">{formatNumber(role.userCount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+    </Card>
+  );
+}

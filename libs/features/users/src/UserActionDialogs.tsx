@@ -1,0 +1,119 @@
+import { roleTakesAgency, UsersRoleSchema, type PasswordResetLink, type UserRow } from '@arrendia/api-contract';
+import type { FieldErrors } from '@arrendia/api-client';
+import { personName } from '@arrendia/locale-es';
+import type { RoleName } from '@arrendia/permissions';
+import { AlertDialog, Button, CardDescription, Dialog, FormActions, SelectField, useToast } from '@arrendia/ui';
+import { type FormEvent, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { agencyPart, formErrors } from './formChecks';
+import { OneTimeLink } from './OneTimeLink';
+import { AgencyField, ROLE_OPTIONS } from './UserFormDialog';
+import { useFailureToast, useRefusal } from './useFailureToast';
+import { useChangeRole, usePasswordReset, useSetActive } from './useUsers';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const nameOf = (user: UserRow) => personName(user, user.email);
+
+/** 'Cambiar rol': one of the six roles, with the agency when the role has one (the user's own by default). */
+export function RoleDialog({ user, onClose }: { user: UserRow; onClose: () => void }) {
+  const [roleName, setRoleName] = useState<RoleName>(user.role.roleName);
+  const [agencyId, setAgencyId] = useState(user.agency ? String(user.agency.id) : '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const change = useChangeRole();
+  const { toast } = useToast();
+  const refused = useRefusal(setErrors, 'No se pudo cambiar el rol');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = { roleName, ...agencyPart(roleName, agencyId) };
+    const found = formErrors(UsersRoleSchema, input, roleName, agencyId);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    change.mutate(
+      { id: user.id, ...input },
+      {
+        onSuccess: (saved) => {
+          toast({ title: 'Rol cambiado', description: `${nameOf(user)} es ahora ${saved.role.label}` });
+          onClose();
+        },
+        onError: refused,
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(next) => !next && onClose()} title="Cambiar rol" description={`${nameOf(user)} · ${user.email}`}>
+      <Form onSubmit={submit} noValidate aria-label="Cambiar rol">
+        <SelectField label="Rol" options={ROLE_OPTIONS} value={roleName} onValueChange={(v) => setRoleName(v as RoleName)} error={errors.roleName} />
+        {roleTakesAgency(roleName) && <AgencyField value={agencyId} onChange={setAgencyId} error={errors.agencyId} enabled />}
+        <FormActions onCancel={onClose} pending={change.isPending} submitLabel="Cambiar rol" />
+      </Form>
+    </Dialog>
+  );
+}
+
+/**
+ * Activar / Desactivar, after a confirmation; deactivating signs the user out at once. Mounted for
+ * good (`user` null when closed): the answer, which may well be a refusal, comes after it closes.
+ */
+export function ActiveDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
+  const setActive = useSetActive();
+  const { toast } = useToast();
+  const failed = useFailureToast();
+  // The last user asked about, so that the dialog keeps its words while it closes.
+  const last = useRef(user);
+  if (user) last.current = user;
+  const shown = last.current;
+  if (!shown) return null;
+  const activating = !shown.isActive;
+  const confirm = () =>
+    setActive.mutate(
+      { id: shown.id, isActive: activating },
+      {
+        onSuccess: () => toast({ title: activating ? 'Usuario activado' : 'Usuario desactivado', description: nameOf(shown) }),
+        onError: (error) => failed(error, activating ? 'No se pudo activar el usuario' : 'No se pudo desactivar el usuario'),
+      },
+    );
+  return (
+    <AlertDialog
+      open={user !== null}
+      onOpenChange={(next) => !next && onClose()}
+      title={activating ? `¿Activar a ${nameOf(shown)}?` : `¿Desactivar a ${nameOf(shown)}?`}
+      description={activating ? 'Podrá volver a iniciar sesión.' : 'Perderá el acceso al momento: sus sesiones abiertas se cerrarán y no podrá iniciar sesión.'}
+      confirmLabel={activating ? 'Activar' : 'Desactivar'}
+      destructive={!activating}
+      onConfirm={confirm}
+    />
+  );
+}
+
+/**
+ * 'Restablecer contraseña': a one-time link, valid 24 hours, for the admin to hand over. Made on
+ * request, not on opening: a new link voids the user's earlier ones.
+ */
+export function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose: () => void }) {
+  const [link, setLink] = useState<PasswordResetLink | null>(null);
+  const reset = usePasswordReset();
+  const failed = useFailureToast();
+  return (
+    <Dialog open onOpenChange={(next) => !next && onClose()} title="Restablecer contraseña" description={`${nameOf(user)} · ${user.email}`} width={560}>
+      {link ? (
+        <OneTimeLink link={link} label="Enlace para restablecer la contraseña" />
+      ) : (
+        <Form onSubmit={(e) => e.preventDefault()} aria-label="Restablecer contraseña">
+          <CardDescription>
+            Se creará un enlace de un solo uso, válido 24 horas, con el que el usuario elegirá una contraseña nueva. Los enlaces anteriores dejarán de funcionar.
+          </CardDescription>
+          <Button onClick={() => reset.mutate({ id: user.id }, { onSuccess: setLink, onError: (error) => failed(error, 'No se pudo crear el enlace') })} disabled={reset.isPending}>
+            {reset.isPending ? 'Creando...' : 'Crear enlace'}
+          </Button>
+        </Form>
+      )}
+    </Dialog>
+  );
+}

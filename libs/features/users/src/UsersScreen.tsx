@@ -1,0 +1,63 @@
+import type { CurrentUser } from '@arrendia/api-contract';
+import { formatNumber } from '@arrendia/locale-es';
+import { Button, MetricCard, MetricGrid, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PermissionsTab } from './PermissionsTab';
+import { RolesTab } from './RolesTab';
+import { CreateUserDialog } from './UserFormDialog';
+import { UsersTable } from './UsersTable';
+import { useUsersStats } from './useUsers';
+
+function StatsCards() {
+  const { data } = useUsersStats();
+  const value = (n: number | undefined) => (n === undefined ? null : formatNumber(n));
+  return (
+    <MetricGrid>
+      <MetricCard label="Total Usuarios" value={value(data?.total)} />
+      <MetricCard label="Usuarios Activos" value={value(data?.active)} />
+      <MetricCard label="Nuevos este Mes" value={value(data?.newThisMonth)} />
+      <MetricCard label="Administradores" value={value(data?.admins)} caption="Superadministradores y administradores de agencia" />
+    </MetricGrid>
+  );
+}
+
+/**
+ * /users for the super admin (spec §2, issue 13): the real figures, every user searched and paged
+ * on the server with their actions, the roles and the permission matrices. /users?nuevo=1 (the
+ * admin dashboard's quick action) opens 'Crear Usuario' at once.
+ */
+export function UsersScreen({ user }: { user: CurrentUser | null }) {
+  const [search, setSearch] = useSearchParams();
+  const [creating, setCreatingState] = useState(search.get('nuevo') === '1');
+  const setCreating = (next: boolean) => {
+    setCreatingState(next);
+    if (!next && search.has('nuevo')) {
+      search.delete('nuevo');
+      setSearch(search, { replace: true });
+    }
+  };
+  return (
+    <>
+      <PageHeader title="Usuarios" description="Las cuentas de la plataforma, sus roles y lo que cada rol puede hacer." actions={<Button onClick={() => setCreating(true)}>Crear Usuario</Button>} />
+      <StatsCards />
+      <Tabs defaultValue="users">
+        <TabsList aria-label="Secciones de usuarios">
+          <TabsTrigger value="users">Todos los Usuarios</TabsTrigger>
+          <TabsTrigger value="roles">Gestión de Roles</TabsTrigger>
+          <TabsTrigger value="permissions">Permisos</TabsTrigger>
+        </TabsList>
+        <TabsContent value="users">
+          <UsersTable currentUserId={user?.id ?? null} />
+        </TabsContent>
+        <TabsContent value="roles">
+          <RolesTab />
+        </TabsContent>
+        <TabsContent value="permissions">
+          <PermissionsTab />
+        </TabsContent>
+      </Tabs>
+      <CreateUserDialog open={creating} onOpenChange={setCreating} />
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { USER_STATUSES, type UserRow, type UserStatus } from '@arrendia/api-contract';
+import { formatDateTime, personName } from '@arrendia/locale-es';
+import type { RoleName } from '@arrendia/permissions';
+import { Badge, Button, Card, DataTable, Pager, SelectField, Skeleton, TextField } from '@arrendia/ui';
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { ActiveDialog, ResetPasswordDialog, RoleDialog } from './UserActionDialogs';
+import { EditUserDialog, ROLE_OPTIONS } from './UserFormDialog';
+import { USERS_PAGE_SIZE, useUsersPage } from './useUsers';
+
+const Toolbar = styled.div`
+  display: grid;
+  grid-template-columns: minmax(220px, 2fr) minmax(160px, 1fr) minmax(140px, 1fr) auto;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: end;
+  margin-bottom: ${({ theme }) => theme.space.md};
+  @media (max-width: 720px) {
+    grid-template-columns: 1fr;
+  }
+`;
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+  flex-wrap: wrap;
+`;
+
+/** How long typing pauses before the server is asked. */
+const SEARCH_DEBOUNCE_MS = 300;
+const ALL = 'todos';
+const STATUS_OPTIONS = [{ value: ALL, label: 'Todos' }, ...USER_STATUSES.map((s) => ({ value: s, label: s === 'activo' ? 'Activo' : 'Inactivo' }))];
+
+type Acting = { kind: 'edit' | 'role' | 'active' | 'reset'; user: UserRow } | null;
+
+const nameOf = (user: UserRow) => personName(user, user.email);
+
+/**
+ * 'Todos los Usuarios': searched (name, email or role), filtered and paged on the server, with
+ * each user's actions. The signed-in admin does not deactivate nor change the role of their own account.
+ */
+export function UsersTable({ currentUserId }: { currentUserId: number | null }) {
+  const [q, setQ] = useState('');
+  const [term, setTerm] = useState('');
+  const [role, setRole] = useState<RoleName | null>(null);
+  const [status, setStatus] = useState<UserStatus | null>(null);
+  const [page, setPage] = useState(1);
+  const [acting, setActing] = useState<Acting>(null);
+  const users = useUsersPage({ q: term, role, status, page });
+  const close = () => setActing(null);
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+  // The server is asked once typing pauses, for the new words from their first page together.
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(typing.current), []);
+  const type = (value: string) => {
+    setQ(value);
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => filter(setTerm)(value), SEARCH_DEBOUNCE_MS);
+  };
+
+  return (
+    <Card>
+      <Toolbar>
+        <TextField label="Buscar usuarios" type="search" placeholder="Buscar por nombre, email o rol…" value={q} onChange={(e) => type(e.target.value)} />
+        <SelectField label="Rol" options={[{ value: ALL, label: 'Todos los roles' }, ...ROLE_OPTIONS]} value={role ?? ALL} onValueChange={(v) => filter(setRole)(v === ALL ? null : (v as RoleName))} />
+        <SelectField label="Estado" options={STATUS_OPTIONS} value={status ?? ALL} onValueChange={(v) => filter(setStatus)(v === ALL ? null : (v as UserStatus))} />
+        <span aria-live="polite">{users.data ? `${users.data.total} usuarios` : ''}</span>
+      </Toolbar>
+      {users.isLoading ? (
+        <div aria-busy="true" aria-label="Cargando usuarios">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} height="2.5rem" />
+          ))}
+        </div>
+      ) : users.isError ? (
+        <p role="alert">No se pudieron cargar los usuarios</p>
+      ) : !users.data?.rows.length ? (
+        <p>{term || role || status ? 'Ningún usuario coincide con la búsqueda' : 'Todavía no hay usuarios'}</p>
+      ) : (
+        <DataTable aria-label="Usuarios">
+          <thead>
+            <tr>
+              <th scope="col">Nombre</th>
+              <th scope="col">Email</th>
+              <th scope="col">Rol</th>
+              <th scope="col">Estado</th>
+              <th scope="col">Último acceso</th>
+              <th scope="col">Acciones</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data.rows.map((user) => {
+              const own = user.id === currentUserId;
+              return (
+                <tr key={user.id}>
+                  <th scope="row">{nameOf(user)}</th>
+                  <td>{user.email}</td>
+                  <td>
+                    <Badge $variant={user.role.roleName === 'super_admin' ? 'accent' : 'neutral'}>{user.role.label}</Badge>
+                    {user.agency && <div>{user.agency.name}</div>}
+                  </td>
+                  <td>
+                    <Badge $tone={user.isActive ? 'green' : 'grey'}>{user.isActive ? 'Activo' : 'Inactivo'}</Badge>
+                  </td>
+                  <td>{user.lastLogin ? formatDateTime(user.lastLogin) : 'Nunca'}</td>
+                  <td>
+                    <Actions>
+                      <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'edit', user })} aria-label={`Editar a ${nameOf(user)}`}>
+                        Editar
+                      </Button>
+                      {!own && (
+                        <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'role', user })} aria-label={`Cambiar rol de ${nameOf(user)}`}>
+                          Cambiar rol
+                        </Button>
+                      )}
+                      {!own && (
+                        <Button size="sm" variant={user.isActive ? 'destructive' : 'outline'} onClick={() => setActing({ kind: 'active', user })} aria-label={`${user.isActive ? 'Desactivar' : 'Activar'} a ${nameOf(user)}`}>
+                          {user.isActive ? 'Desactivar' : 'Activar'}
+                        </Button>
+                      )}
+                      <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'reset', user })} aria-label={`Restablecer contraseña de ${nameOf(user)}`}>
+                        Restablecer contraseña
+                      </Button>
+                    </Actions>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </DataTable>
+      )}
+      <Pager page={page} total={users.data?.total ?? 0} pageSize={USERS_PAGE_SIZE} onPageChange={setPage} label="Páginas de usuarios" />
+      <EditUserDialog user={acting?.kind === 'edit' ? acting.user : null} onClose={close} />
+      {acting?.kind === 'role' && <RoleDialog key={acting.user.id} user={acting.user} onClose={close} />}
+      <ActiveDialog user={acting?.kind === 'active' ? acting.user : null} onClose={close} />
+      {acting?.kind === 'reset' && <ResetPasswordDialog user={acting.user} onClose={close} />}
+    </Card>
+  );
+}

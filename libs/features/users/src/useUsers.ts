@@ -1,0 +1,66 @@
+import {
+  UserRowSchema,
+  type AgencyOption,
+  type PasswordResetLink,
+  type RoleSummary,
+  type UserCreated,
+  type UserDetail,
+  type UsersCreateInput,
+  type UsersPatchInput,
+  type UsersRoleInput,
+  type UsersStats,
+  type UserStatus,
+} from '@arrendia/api-contract';
+import { apiRequest, getPage, type HttpMethod } from '@arrendia/api-client';
+import type { RoleName } from '@arrendia/permissions';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+export const USERS_PAGE_SIZE = 20;
+export const STATS_KEY = ['/api/users/stats'] as const;
+export const ROLES_KEY = ['/api/users/roles'] as const;
+export const AGENCIES_KEY = ['/api/users/agencies'] as const;
+
+export interface UsersFilter {
+  q: string;
+  role: RoleName | null;
+  status: UserStatus | null;
+  page: number;
+}
+
+/** The URL of one page of the server's search, with only the filters in use. */
+export function usersUrl({ q, role, status, page }: UsersFilter): string {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(USERS_PAGE_SIZE) });
+  if (q.trim()) params.set('q', q.trim());
+  if (role) params.set('role', role);
+  if (status) params.set('status', status);
+  return `/api/users?${params}`;
+}
+
+const UserRowsSchema = z.array(UserRowSchema);
+
+/** One page of users and the total; the previous page stays on screen while the next loads. */
+export function useUsersPage(filter: UsersFilter) {
+  const url = usersUrl(filter);
+  return useQuery({ queryKey: ['/api/users', url], queryFn: ({ signal }) => getPage(url, UserRowsSchema, signal), placeholderData: keepPreviousData });
+}
+
+export const useUsersStats = () => useQuery<UsersStats>({ queryKey: STATS_KEY });
+export const useRoleSummaries = () => useQuery<RoleSummary[]>({ queryKey: ROLES_KEY });
+export const useAgencyOptions = (enabled: boolean) => useQuery<AgencyOption[]>({ queryKey: AGENCIES_KEY, enabled });
+export const useUserDetail = (id: number | null) => useQuery<UserDetail>({ queryKey: [`/api/users/${id}`], enabled: id !== null });
+
+/** A write of /users: the lists, the cards, the role counts and the user's own detail are read again. */
+function useUserWrite<Input, Result>(method: HttpMethod, path: (input: Input) => string, body: (input: Input) => unknown = () => undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: Input) => (await apiRequest(method, path(input), body(input))).json() as Promise<Result>,
+    onSuccess: () => client.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/users') }),
+  });
+}
+
+export const useCreateUser = () => useUserWrite<UsersCreateInput, UserCreated>('POST', () => '/api/users', (input) => input);
+export const useUpdateUser = () => useUserWrite<UsersPatchInput & { id: number }, UserDetail>('PATCH', (i) => `/api/users/${i.id}`, ({ id: _id, ...rest }) => rest);
+export const useChangeRole = () => useUserWrite<UsersRoleInput & { id: number }, UserDetail>('PATCH', (i) => `/api/users/${i.id}/role`, ({ id: _id, ...rest }) => rest);
+export const useSetActive = () => useUserWrite<{ id: number; isActive: boolean }, UserDetail>('POST', (i) => `/api/users/${i.id}/${i.isActive ? 'activate' : 'deactivate'}`);
+export const usePasswordReset = () => useUserWrite<{ id: number }, PasswordResetLink>('POST', (i) => `/api/users/${i.id}/password-reset`);

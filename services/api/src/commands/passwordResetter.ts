@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { PASSWORD_RESET_EXPIRED, PASSWORD_RESET_HOURS, PASSWORD_RESET_UNKNOWN, PASSWORD_RESET_USED, type PasswordResetLink } from '@arrendia/api-contract';
+import type { Knex } from 'knex';
+import { audit } from '../audit';
+import { HttpError, notFound } from '../errors';
+import { endSessions } from '../middlewares/session';
+import { hashToken } from './tenantInviter';
+
+export const passwordResetLink = (token: string) => `/restablecer/${token}`;
+
+/**
+ * A one-time link for `userId` to choose a password (an admin's 'Restablecer contraseña', or the
+ * setup link of a user created without one), valid PASSWORD_RESET_HOURS. The token is returned
+ * once; only its hash is kept. The user's earlier unused links stop working.
+ */
+export async function issuePasswordReset(trx: Knex.Transaction, createdByUserId: number, userId: number, now = new Date()): Promise<PasswordResetLink> {
+  await trx('password_resets').where('userId', userId).whereNull('usedAt').where('expiresAt', '>', now).update({ expiresAt: now });
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + PASSWORD_RESET_HOURS * 3_600_000);
+  const [{ id }] = await trx('password_resets').insert({ userId, tokenHash: hashToken(token), createdByUserId, expiresAt }).returning('id');
+  await audit(trx, { userId: createdByUserId, action: 'create', tableName: 'password_resets', recordId: id, newValues: { userId, expiresAt } });
+  return { link: passwordResetLink(token), expiresAt: expiresAt.toISOString() };
+}
+
+export interface PasswordResetRow {
+  id: number;
+  userId: number;
+  email: string;
+  expiresAt: Date | string;
+  usedAt: Date | string | null;
+}
+
+/** The live link of a token (locked when asked) with its user's email; 404 unknown, 410 used or expired. */
+export async function loadPasswordReset(db: Knex | Knex.Transaction, token: string, { lock = false, now = new Date() } = {}): Promise<PasswordResetRow> {
+  const query = db('password_resets')
+    .join('users', 'users.id', 'password_resets.userId')
+    .select('password_resets.id', 'password_resets.userId', 'password_resets.expiresAt', 'password_resets.usedAt', 'users.email')
+    .where('password_resets.tokenHash', hashToken(token));
+  if (lock) query.forUpdate('password_resets');
+  const row: PasswordResetRow | undefined = await query.first();
+  if (!row) throw notFound(PASSWORD_RESET_UNKNOWN);
+  if (row.usedAt) throw new HttpError(410, 'password_reset_used', PASSWORD_RESET_USED);
+  if (new Date(row.expiresAt).getTime() <= now.getTime()) throw new HttpError(410, 'password_reset_expired', PASSWORD_RESET_EXPIRED);
+  return row;
+}
+
+/**
+ * Uses a link (POST /api/password-resets/:token): the user's new password (hashed beforehand:
+ * argon2 is slow on purpose), the link spent, and every session of the user ended, since whoever
+ * held the old password may be signed in.
+ */
+export async function redeemPasswordReset(trx: Knex.Transaction, token: string, passwordHash: string): Promise<{ email: string }> {
+  const reset = await loadPasswordReset(trx, token, { lock: true });
+  const now = new Date();
+  await trx('users').where('id', reset.userId).update({ password: passwordHash, lastPasswordChange: now, updatedAt: now });
+  await trx('password_resets').where('id', reset.id).update({ usedAt: now });
+  await endSessions(trx, reset.userId);
+  await audit(trx, { userId: reset.userId, action: 'update', tableName: 'users', recordId: reset.userId, newValues: { lastPasswordChange: now, passwordResetId: reset.id } });
+  return { email: reset.email };
+}

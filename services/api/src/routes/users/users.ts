@@ -1,0 +1,95 @@
+import { IdSchema, UsersListQuerySchema, type UsersCreateSchema, type UsersPatchSchema, type UsersRoleSchema } from '@arrendia/api-contract';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { issuePasswordReset } from '../../commands/passwordResetter';
+import { changeUserRole, createUser, setUserActive, updateUser } from '../../commands/userAdministrator';
+import type { Ctx } from '../../context';
+import { notFound } from '../../errors';
+import { currentUser } from '../../middlewares/authenticate';
+import { parseInput } from '../../middlewares/validate';
+import { paginate } from '../../pagination';
+import { hashPassword } from '../../passwords';
+import { presentUserDetail, presentUserRow } from '../../presenters/userRow';
+import { agencyOptions, findUserRow, roleSummaries, userRowsQuery, usersStats, whereUserMatches, type UserRowRecord } from '../../queries/userRows';
+
+const userIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
+
+/** The user as the edit form reads it, through the request's transaction when there is one. */
+async function loadDetail(ctx: Ctx, id: number) {
+  const row = await findUserRow(ctx.state.trx ?? ctx.knex, id);
+  if (!row) throw notFound('No se ha encontrado el usuario');
+  return presentUserDetail(row);
+}
+
+/** GET /api/users?q=&role=&status= → one page of users, newest first (X-Total-Count). */
+export async function list(ctx: Ctx) {
+  const { q, role, status, ...page } = parseInput(UsersListQuerySchema, ctx.query);
+  const query = userRowsQuery(ctx.knex);
+  if (q) whereUserMatches(query, ctx.knex, q);
+  if (role) query.where('roles.roleName', role);
+  if (status) query.where('users.isActive', status === 'activo');
+  query.orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc');
+  const rows = await paginate<UserRowRecord>(ctx, query, page);
+  ctx.body = rows.map(presentUserRow);
+}
+
+/** GET /api/users/stats → the four stat cards. */
+export async function stats(ctx: Ctx) {
+  ctx.body = await usersStats(ctx.knex);
+}
+
+/** GET /api/users/roles → 'Gestión de Roles'. */
+export async function roles(ctx: Ctx) {
+  ctx.body = await roleSummaries(ctx.knex);
+}
+
+/** GET /api/users/agencies → the agencies a user may belong to. */
+export async function agencies(ctx: Ctx) {
+  ctx.body = await agencyOptions(ctx.knex);
+}
+
+/** GET /api/users/:id → one user; 404 unknown. */
+export async function show(ctx: Ctx) {
+  ctx.body = await loadDetail(ctx, userIdOf(ctx));
+}
+
+/** POST /api/users → 201 with the user and, when no password was given, its one-time setup link. */
+export async function create(ctx: Ctx) {
+  const input = ctx.state.input as z.output<typeof UsersCreateSchema>;
+  // Hashed before the transaction opens: argon2 is slow on purpose, and PGlite has one connection.
+  // Without a password the account gets one nobody knows, until the setup link sets the real one.
+  const passwordHash = await hashPassword(input.password ?? randomBytes(32).toString('base64url'));
+  const { id, setupLink } = await ctx.knex.transaction((trx) => createUser(trx, currentUser(ctx), input, passwordHash, !input.password));
+  ctx.status = 201;
+  ctx.body = { ...(await loadDetail(ctx, id)), setupLink };
+}
+
+/** PATCH /api/users/:id → the user with its new data. */
+export async function patch(ctx: Ctx) {
+  const id = userIdOf(ctx);
+  await updateUser(ctx.state.trx!, currentUser(ctx), id, ctx.state.input as z.output<typeof UsersPatchSchema>);
+  ctx.body = await loadDetail(ctx, id);
+}
+
+/** POST /api/users/:id/activate|deactivate → the user; deactivation ends its sessions. */
+export function setActive(isActive: boolean) {
+  return async (ctx: Ctx) => {
+    const id = userIdOf(ctx);
+    await setUserActive(ctx.state.trx!, currentUser(ctx), id, isActive);
+    ctx.body = await loadDetail(ctx, id);
+  };
+}
+
+/** PATCH /api/users/:id/role → the user with its new role (and agency). */
+export async function changeRole(ctx: Ctx) {
+  const id = userIdOf(ctx);
+  await changeUserRole(ctx.state.trx!, currentUser(ctx), id, ctx.state.input as z.output<typeof UsersRoleSchema>);
+  ctx.body = await loadDetail(ctx, id);
+}
+
+/** POST /api/users/:id/password-reset → 201 { link, expiresAt }: the one-time link to hand over. */
+export async function passwordReset(ctx: Ctx) {
+  const { id } = await loadDetail(ctx, userIdOf(ctx));
+  ctx.status = 201;
+  ctx.body = await issuePasswordReset(ctx.state.trx!, currentUser(ctx).id, id);
+}
