@@ -1,1 +1,2 @@
-export {};
+export * from './RemotesScreen';
+export * from './AuditLogScreen';

@@ -1,2 +1,82 @@
-// Issue 13: filled in by its screen's work.
-export {};
+import { EMPTY_VALUE, formatDateTime } from '@arrendia/locale-es';
+import { z } from 'zod';
+import { IsoDateSchema, optionalFilter, optionalText, PageQuerySchema } from './common';
+
+/** What the audit log's actions mean, in Spanish; an action the list does not know is shown as it is. */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  create: 'Creación',
+  update: 'Modificación',
+  delete: 'Eliminación',
+  register: 'Registro',
+  login: 'Inicio de sesión',
+};
+
+export const auditActionLabel = (action: string): string => (Object.hasOwn(AUDIT_ACTION_LABELS, action) ? AUDIT_ACTION_LABELS[action] : action);
+
+/** Who made a change as the audit log names them: null for the system. */
+export const AUDIT_SYSTEM_USER = 'Sistema';
+
+/**
+ * An instant as 'dd/MM/yyyy HH:mm:ss' in Madrid: the audit log and the health checks need the
+ * second. Madrid's offset is whole hours, so its seconds are UTC's.
+ */
+export function formatDateTimeSeconds(value: Date | string | null | undefined): string {
+  const minutes = formatDateTime(value);
+  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
+  if (minutes === EMPTY_VALUE || !date || Number.isNaN(date.getTime())) return minutes;
+  return `${minutes}:${String(date.getUTCSeconds()).padStart(2, '0')}`;
+}
+
+/** A user id as a query string carries it: digits only (not '0x10' or '1e3'), within a PostgreSQL integer. */
+const UserIdFilterSchema = z
+  .string({ error: 'Identificador de usuario no válido' })
+  .regex(/^[1-9]\d{0,9}$/, 'Identificador de usuario no válido')
+  .transform(Number)
+  .refine((n) => n <= 2147483647, 'Identificador de usuario no válido');
+
+const fields = {
+  userId: optionalFilter(UserIdFilterSchema),
+  /** Part of the user's email or name, any case or accent. */
+  user: optionalText(255),
+  tableName: optionalFilter(z.string().regex(/^[a-z][a-z0-9_]{0,99}$/, 'Tabla no válida')),
+  action: optionalFilter(z.string().regex(/^[a-z][a-z0-9_]{0,49}$/, 'Acción no válida')),
+  /** Madrid calendar days, both included. */
+  from: optionalFilter(IsoDateSchema),
+  to: optionalFilter(IsoDateSchema),
+};
+
+const fromNotAfterTo = { path: ['to'], message: 'La fecha final no puede ser anterior a la inicial' };
+const datesInOrder = (v: { from?: string; to?: string }) => !v.from || !v.to || v.from <= v.to;
+
+/** The filters of the audit log viewer and of its CSV export (query string). */
+export const AuditLogFilterSchema = z.object(fields).refine(datesInOrder, fromNotAfterTo);
+export type AuditLogFilter = z.output<typeof AuditLogFilterSchema>;
+
+/** GET /api/admin/audit-log: the filters and the page. */
+export const AuditLogQuerySchema = PageQuerySchema.extend(fields).refine(datesInOrder, fromNotAfterTo);
+export type AuditLogQuery = z.output<typeof AuditLogQuerySchema>;
+
+const ValuesSchema = z.record(z.string(), z.unknown()).nullable();
+
+/** One row of the audit log viewer. */
+export const AuditLogEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  tableName: z.string(),
+  recordId: z.string().nullable(),
+  changedAt: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  oldValues: ValuesSchema,
+  newValues: ValuesSchema,
+});
+export type AuditLogEntry = z.infer<typeof AuditLogEntrySchema>;
+
+/** The values the viewer's Tabla and Acción selects offer: those present in the log. */
+export const AuditLogFacetsSchema = z.object({ tableNames: z.array(z.string()), actions: z.array(z.string()) });
+export type AuditLogFacets = z.infer<typeof AuditLogFacetsSchema>;
+
+/** The CSV export's columns, in order (Spanish Excel: ';' separated). */
+export const AUDIT_CSV_HEADER = ['Fecha', 'Usuario', 'Acción', 'Tabla', 'Registro', 'Valores anteriores', 'Valores nuevos'] as const;
+
+/** The most rows one CSV export holds; a bigger result is cut there and says so in `X-Truncated`. */
+export const AUDIT_CSV_MAX_ROWS = 100_000;

@@ -1,5 +1,7 @@
-import type { RemoteDescriptor } from '@arrendia/api-contract';
+import type { RemoteAdmin, RemoteDescriptor } from '@arrendia/api-contract';
 import type { Remote } from '../models/Remote';
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export function presentRemote(remote: Remote): RemoteDescriptor {
   return {
@@ -8,6 +10,14 @@ export function presentRemote(remote: Remote): RemoteDescriptor {
     manifestUrl: remote.manifestUrl,
     enabled: remote.enabled,
     version: remote.version,
-    updatedAt: new Date(remote.updatedAt).toISOString(),
+    updatedAt: iso(remote.updatedAt)!,
+  };
+}
+
+/** The registry screen's row: the descriptor plus the last health check (issue 13). */
+export function presentRemoteAdmin(remote: Remote): RemoteAdmin {
+  return {
+    ...presentRemote(remote),
+    health: { ok: remote.healthOk, latencyMs: remote.healthLatencyMs, error: remote.healthError, checkedAt: iso(remote.healthCheckedAt) },
   };
 }

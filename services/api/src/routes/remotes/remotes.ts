@@ -3,7 +3,8 @@ import { updateRemote } from '../../commands/remoteUpdater';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { Remote } from '../../models/Remote';
-import { presentRemote } from '../../presenters/remote';
+import { presentRemote, presentRemoteAdmin } from '../../presenters/remote';
+import { checkAllRemotes, ownOrigin } from '../../queries/remoteHealth';
 
 /** GET /api/remotes → the enabled remotes the shell registers at start; public. */
 export async function listEnabled(ctx: Ctx) {
@@ -13,11 +14,16 @@ export async function listEnabled(ctx: Ctx) {
   ctx.body = remotes.map(presentRemote);
 }
 
-/** GET /api/admin/remotes → every remote, enabled or not. */
+/**
+ * GET /api/admin/remotes → every remote, enabled or not, each with its health: every manifest is
+ * fetched now, in parallel, so the answer takes at most the check's timeout (3 s). A relative
+ * manifest address is fetched from this request's own origin, as a browser here would.
+ */
 export async function listAll(ctx: Ctx) {
+  await checkAllRemotes(ctx.knex, ownOrigin(ctx));
   const remotes = await Remote.query(ctx.knex).orderBy('name');
   ctx.set('Cache-Control', 'no-store');
-  ctx.body = remotes.map(presentRemote);
+  ctx.body = remotes.map(presentRemoteAdmin);
 }
 
 /** PATCH /api/admin/remotes/:name → enables, disables or moves a remote. */
