@@ -1,23 +1,18 @@
+import { APARTMENT_PLANS } from '@arrendia/api-contract';
 import { usePageMeta } from '../seo/usePageMeta';
-import { BenefitSection, FeatureSection, MarketingHero, PlanSection, type MarketingPlan } from './MarketingPage';
+import { BenefitSection, FeatureSection, marketingPlans, MarketingHero, PlanSection } from './MarketingPage';
 
-/** Apartments plans of spec §9: Basic 39 (5), Professional 69 (20, recommended), Enterprise 119 (unlimited). */
-export const APARTMENT_PLANS: readonly MarketingPlan[] = [
-  { name: 'Basic', price: 39, limit: 'Hasta 5 apartamentos', features: ['Contratos y fianzas', 'Cobros y recibos', 'Soporte por email'] },
-  {
-    name: 'Professional',
-    price: 69,
-    limit: 'Hasta 20 apartamentos',
-    features: ['Todo lo de Basic', 'Finanzas por apartamento', 'Incidencias con seguimiento', 'Informes mensuales'],
-    highlight: 'Recomendado',
-  },
-  { name: 'Enterprise', price: 119, limit: 'Apartamentos ilimitados', features: ['Todo lo de Professional', 'Varios gestores y agencias', 'Soporte prioritario'] },
-];
+/** What each apartments plan includes besides its limit; names, prices and limits are the shared APARTMENT_PLANS (spec §9). */
+const APARTMENT_PLAN_FEATURES: Readonly<Record<string, string[]>> = {
+  Basic: ['Contratos y fianzas', 'Cobros y recibos', 'Soporte por email'],
+  Professional: ['Todo lo de Basic', 'Finanzas por apartamento', 'Incidencias con seguimiento', 'Informes mensuales'],
+  Enterprise: ['Todo lo de Professional', 'Varios gestores y agencias', 'Soporte prioritario'],
+};
 
 export function ApartmentsManagementPage() {
   usePageMeta({
     title: 'Gestión de apartamentos en alquiler',
-    description: 'Gestiona viviendas completas en alquiler: contratos, fianzas, cobros e incidencias de cada apartamento. Planes desde 39 €/mes con 30 días de prueba gratis.',
+    description: `Gestiona viviendas completas en alquiler: contratos, fianzas, cobros e incidencias de cada apartamento. Planes desde ${APARTMENT_PLANS[0].price} €/mes con 30 días de prueba gratis.`,
   });
   return (
     <>
@@ -40,7 +35,7 @@ export function ApartmentsManagementPage() {
         title="Ventajas"
         items={['Rentabilidad real de cada vivienda', 'Documentos y contratos siempre a mano', 'Inquilinos atendidos a tiempo', 'Todo en euros y con fechas en formato español']}
       />
-      <PlanSection plans={APARTMENT_PLANS} unit="apartamentos" />
+      <PlanSection plans={marketingPlans('apartments', APARTMENT_PLAN_FEATURES)} unit="apartamentos" />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { planLimitText, RENTAL_PLANS, type RentalKind } from '@arrendia/api-contract';
 import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Icon } from '@arrendia/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
@@ -15,6 +16,17 @@ export interface MarketingPlan {
   limit: string;
   features: string[];
   highlight?: string;
+}
+
+/** The plans of a rental type (the shared RENTAL_PLANS: names, prices, limits, badge) with what each includes. */
+export function marketingPlans(kind: RentalKind, features: Readonly<Record<string, string[]>>): MarketingPlan[] {
+  return RENTAL_PLANS[kind].map((plan) => ({
+    name: plan.name,
+    price: plan.price,
+    limit: planLimitText(kind, plan.limit),
+    features: features[plan.name] ?? [],
+    ...(plan.highlight ? { highlight: plan.highlight } : {}),
+  }));
 }
 
 const Hero = styled.section`

@@ -1,3 +1,4 @@
+import { APARTMENT_PLANS, ROOM_PLANS } from '@arrendia/api-contract';
 import { Badge, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Icon } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -11,7 +12,7 @@ export const RENTAL_TYPES = [
   {
     title: 'Habitaciones',
     units: '5-50 unidades',
-    from: 29,
+    from: ROOM_PLANS[0].price,
     to: '/rooms-management',
     text: 'Pisos compartidos alquilados por habitaciones.',
     points: ['Contrato por habitación', 'Gastos comunes repartidos', 'Ocupación por piso'],
@@ -19,7 +20,7 @@ export const RENTAL_TYPES = [
   {
     title: 'Apartamentos',
     units: '1-20 unidades',
-    from: 39,
+    from: APARTMENT_PLANS[0].price,
     to: '/apartments-management',
     text: 'Viviendas completas con un contrato cada una.',
     points: ['Contratos y fianzas', 'Cobros mensuales', 'Rentabilidad por vivienda'],

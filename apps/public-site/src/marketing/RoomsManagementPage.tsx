@@ -1,23 +1,18 @@
+import { ROOM_PLANS } from '@arrendia/api-contract';
 import { usePageMeta } from '../seo/usePageMeta';
-import { BenefitSection, FeatureSection, MarketingHero, PlanSection, type MarketingPlan } from './MarketingPage';
+import { BenefitSection, FeatureSection, marketingPlans, MarketingHero, PlanSection } from './MarketingPage';
 
-/** Rooms plans of spec §9: Starter 29 (10 rooms), Professional 49 (50, popular), Enterprise 89 (unlimited). */
-export const ROOM_PLANS: readonly MarketingPlan[] = [
-  { name: 'Starter', price: 29, limit: 'Hasta 10 habitaciones', features: ['Contratos por habitación', 'Cobros y recibos', 'Soporte por email'] },
-  {
-    name: 'Professional',
-    price: 49,
-    limit: 'Hasta 50 habitaciones',
-    features: ['Todo lo de Starter', 'Gastos compartidos por piso', 'Incidencias con seguimiento', 'Informes mensuales'],
-    highlight: 'Más popular',
-  },
-  { name: 'Enterprise', price: 89, limit: 'Habitaciones ilimitadas', features: ['Todo lo de Professional', 'Varios gestores y agencias', 'Soporte prioritario'] },
-];
+/** What each rooms plan includes besides its limit; names, prices and limits are the shared ROOM_PLANS (spec §9). */
+const ROOM_PLAN_FEATURES: Readonly<Record<string, string[]>> = {
+  Starter: ['Contratos por habitación', 'Cobros y recibos', 'Soporte por email'],
+  Professional: ['Todo lo de Starter', 'Gastos compartidos por piso', 'Incidencias con seguimiento', 'Informes mensuales'],
+  Enterprise: ['Todo lo de Professional', 'Varios gestores y agencias', 'Soporte prioritario'],
+};
 
 export function RoomsManagementPage() {
   usePageMeta({
     title: 'Gestión de habitaciones en alquiler',
-    description: 'Gestiona pisos compartidos por habitaciones: un contrato, una renta y un inquilino por habitación. Planes desde 29 €/mes con 30 días de prueba gratis.',
+    description: `Gestiona pisos compartidos por habitaciones: un contrato, una renta y un inquilino por habitación. Planes desde ${ROOM_PLANS[0].price} €/mes con 30 días de prueba gratis.`,
   });
   return (
     <>
@@ -40,7 +35,7 @@ export function RoomsManagementPage() {
         title="Ventajas"
         items={['Menos habitaciones vacías entre inquilinos', 'Cobros controlados mes a mes', 'Comunicación ordenada con cada inquilino', 'Todo en euros y con fechas en formato español']}
       />
-      <PlanSection plans={ROOM_PLANS} unit="habitaciones" />
+      <PlanSection plans={marketingPlans('rooms', ROOM_PLAN_FEATURES)} unit="habitaciones" />
     </>
   );
 }
