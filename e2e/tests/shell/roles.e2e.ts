@@ -6,22 +6,18 @@ import { DEMO_ROLES, type DemoAccount } from '../../fixtures/accounts';
 import { ShellPage } from '../../pom/ShellPage';
 
 /**
- * Screens still to build, each with the issue that builds it. They show the 'en preparación'
- * notice today, and the test insists on it: when a screen lands, this list must lose its route
- * (any placeholder outside the list fails the test, and so does a listed route that stops
- * showing one).
+ * Screens still to build, each with the issue that builds it. They would show the 'en preparación'
+ * notice, and the test insists on it: when a screen lands, this list must lose its route (any
+ * placeholder outside the list fails the test, and so does a listed route that stops showing one).
+ * Since issue 13 every route of every role has its screen.
  */
 const STILL_TO_BUILD: Readonly<Record<DemoAccount, readonly string[]>> = {
-  // issue 13: admin portal and settings
-  admin: APP_ROUTES.filter((route) => !['/maintenance', '/tenants', '/messages'].includes(route)),
-  // the owner's /settings holds the delegation today; the rest of settings is issue 13
+  admin: [],
   owner: [],
-  // issue 13 (settings)
-  manager: ['/settings'],
-  agente: ['/settings'],
-  delegado: ['/settings'],
-  // issue 13: settings
-  tenant: ['/settings'],
+  manager: [],
+  agente: [],
+  delegado: [],
+  tenant: [],
 };
 const PLACEHOLDER = /Estamos preparando esta sección|Tu panel se está preparando/;
 
