@@ -1,4 +1,5 @@
-import { AUDIT_SYSTEM_USER, AuditLogFilterSchema, auditActionLabel, formatDateTimeSeconds, type AuditLogEntry, type CurrentUser } from '@arrendia/api-contract';
+import { AUDIT_SYSTEM_USER, AuditLogFilterSchema, auditActionLabel, type AuditLogEntry, type CurrentUser } from '@arrendia/api-contract';
+import { formatDateTimeSeconds } from '@arrendia/locale-es';
 import { zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { Button, ButtonLink, Card, DataTable, MutedText, PageHeader, Pager, SelectField, SkeletonCard, TextField } from '@arrendia/ui';
 import { useEffect, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
-import { formatDateTimeSeconds, type CurrentUser, type RemoteAdmin } from '@arrendia/api-contract';
+import { type CurrentUser, type RemoteAdmin } from '@arrendia/api-contract';
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
-import { formatNumber } from '@arrendia/locale-es';
+import { formatDateTimeSeconds, formatNumber } from '@arrendia/locale-es';
 import { UNDISABLEABLE_REMOTE } from '@arrendia/remote-contract';
 import { Badge, Button, Card, DataTable, MutedText, PageHeader, SkeletonCard, Switch, useToast } from '@arrendia/ui';
 import { useState } from 'react';

@@ -1,4 +1,3 @@
-import { EMPTY_VALUE, formatDateTime } from '@arrendia/locale-es';
 import { z } from 'zod';
 import { IsoDateSchema, optionalFilter, optionalText, PageQuerySchema } from './common';
 
@@ -15,17 +14,6 @@ export const auditActionLabel = (action: string): string => (Object.hasOwn(AUDIT
 
 /** Who made a change as the audit log names them: null for the system. */
 export const AUDIT_SYSTEM_USER = 'Sistema';
-
-/**
- * An instant as 'dd/MM/yyyy HH:mm:ss' in Madrid: the audit log and the health checks need the
- * second. Madrid's offset is whole hours, so its seconds are UTC's.
- */
-export function formatDateTimeSeconds(value: Date | string | null | undefined): string {
-  const minutes = formatDateTime(value);
-  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
-  if (minutes === EMPTY_VALUE || !date || Number.isNaN(date.getTime())) return minutes;
-  return `${minutes}:${String(date.getUTCSeconds()).padStart(2, '0')}`;
-}
 
 /** A user id as a query string carries it: digits only (not '0x10' or '1e3'), within a PostgreSQL integer. */
 const UserIdFilterSchema = z

@@ -4,6 +4,7 @@ import {
   WEEK_STARTS_ON,
   formatDate,
   formatDateTime,
+  formatDateTimeSeconds,
   formatEuros,
   formatNumber,
   formatPercent,
@@ -212,6 +213,18 @@ describe('formatDate', () => {
       expect(formatDate(value as Date | string | null | undefined)).toBe('—');
     },
   );
+});
+
+describe('formatDateTimeSeconds', () => {
+  it('adds the second to the Madrid date and time', () => {
+    expect(formatDateTimeSeconds('2026-07-01T22:30:05Z')).toBe('02/07/2026 00:30:05');
+    expect(formatDateTimeSeconds(new Date('2026-01-15T08:00:59Z'))).toBe('15/01/2026 09:00:59');
+  });
+
+  it('shows the empty value for nothing or an unreadable value', () => {
+    expect(formatDateTimeSeconds(null)).toBe(EMPTY_VALUE);
+    expect(formatDateTimeSeconds('no es una fecha')).toBe(EMPTY_VALUE);
+  });
 });
 
 describe('formatDateTime', () => {

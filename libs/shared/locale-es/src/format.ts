@@ -292,6 +292,18 @@ export function formatDateTime(value: Date | string | null | undefined): string 
 }
 
 /**
+ * An instant as 'dd/MM/yyyy HH:mm:ss' in Madrid, for logs and checks that need the second.
+ * Madrid's offset is whole hours, so its seconds are UTC's.
+ * @example formatDateTimeSeconds('2026-07-01T22:30:05Z') // '02/07/2026 00:30:05'
+ */
+export function formatDateTimeSeconds(value: Date | string | null | undefined): string {
+  const minutes = formatDateTime(value);
+  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
+  if (minutes === EMPTY_VALUE || !date || Number.isNaN(date.getTime())) return minutes;
+  return `${minutes}:${String(date.getUTCSeconds()).padStart(2, '0')}`;
+}
+
+/**
  * The calendar day of a value as 'YYYY-MM-DD' (the form of a DATE column and of
  * `<input type="date">`), read like {@link formatDate}; null when unreadable.
  * @example toIsoDate(new Date('2026-12-31T23:30:00Z')) // '2027-01-01' (already New Year in Madrid)

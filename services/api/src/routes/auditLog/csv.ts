@@ -1,4 +1,5 @@
-import { AUDIT_CSV_HEADER, AUDIT_SYSTEM_USER, auditActionLabel, formatDateTimeSeconds, type AuditLogFilter } from '@arrendia/api-contract';
+import { AUDIT_CSV_HEADER, AUDIT_SYSTEM_USER, auditActionLabel, type AuditLogFilter } from '@arrendia/api-contract';
+import { formatDateTimeSeconds } from '@arrendia/locale-es';
 import type { Knex } from 'knex';
 import { presentAuditLogEntry, type AuditLogRow } from '../../presenters/auditLog';
 import { auditLogRows } from '../../queries/auditLogRows';
