@@ -1,10 +1,9 @@
 import { SEARCH_MIN_LENGTH, searchTerm, useSearch } from '@arrendia/api-client';
-import { Icon, Skeleton, VisuallyHidden } from '@arrendia/ui';
+import { Icon, Skeleton, useDebouncedValue, VisuallyHidden } from '@arrendia/ui';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { groupSearchResults, type SearchOption } from './searchResults';
-import { useDebouncedValue } from './useDebouncedValue';
 
 /** Spec §2, word for word. */
 export const SEARCH_PLACEHOLDER = 'Buscar propiedades, inquilinos...';

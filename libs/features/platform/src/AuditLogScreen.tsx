@@ -1,7 +1,7 @@
 import { AUDIT_SYSTEM_USER, AuditLogFilterSchema, auditActionLabel, type AuditLogEntry, type CurrentUser } from '@arrendia/api-contract';
 import { formatDateTimeSeconds } from '@arrendia/locale-es';
 import { zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
-import { Button, ButtonLink, Card, DataTable, MutedText, PageHeader, Pager, SelectField, SkeletonCard, TextField } from '@arrendia/ui';
+import { Button, ButtonLink, Card, DataTable, MutedText, PageHeader, Pager, SelectField, SkeletonCard, TextField, useDebouncedValue } from '@arrendia/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -52,13 +52,14 @@ function queryString(filters: Filters, page?: number): string {
 /** Usuario writes to the URL once the typing stops, not on every key. */
 function useDebouncedUserFilter(current: string, apply: (value: string) => void) {
   const [text, setText] = useState(current);
+  const settled = useDebouncedValue(text.trim(), USER_FILTER_DELAY_MS);
   const applyLatest = useRef(apply);
   applyLatest.current = apply;
   useEffect(() => {
-    if (text.trim() === current) return;
-    const timer = setTimeout(() => applyLatest.current(text.trim()), USER_FILTER_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, current]);
+    if (settled !== current) applyLatest.current(settled);
+    // Only a settled change of the text moves the URL, not a URL change by other means.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
   return [text, setText] as const;
 }
 

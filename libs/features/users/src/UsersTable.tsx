@@ -1,8 +1,8 @@
 import { USER_STATUSES, type UserRow, type UserStatus } from '@arrendia/api-contract';
 import { formatDateTime, personName } from '@arrendia/locale-es';
 import type { RoleName } from '@arrendia/permissions';
-import { Badge, Button, Card, DataTable, Pager, SelectField, Skeleton, TextField } from '@arrendia/ui';
-import { useEffect, useRef, useState } from 'react';
+import { Badge, Button, Card, DataTable, Pager, SelectField, Skeleton, TextField, useDebouncedValue } from '@arrendia/ui';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { ActiveDialog, ResetPasswordDialog, RoleDialog } from './UserActionDialogs';
 import { EditUserDialog, ROLE_OPTIONS } from './UserFormDialog';
@@ -39,10 +39,13 @@ const nameOf = (user: UserRow) => personName(user, user.email);
  */
 export function UsersTable({ currentUserId }: { currentUserId: number | null }) {
   const [q, setQ] = useState('');
-  const [term, setTerm] = useState('');
+  // The server is asked once typing pauses, for the new words from their first page.
+  const term = useDebouncedValue(q, SEARCH_DEBOUNCE_MS);
   const [role, setRole] = useState<RoleName | null>(null);
   const [status, setStatus] = useState<UserStatus | null>(null);
-  const [page, setPage] = useState(1);
+  const [paging, setPaging] = useState({ term, page: 1 });
+  const page = paging.term === term ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ term, page: next });
   const [acting, setActing] = useState<Acting>(null);
   const users = useUsersPage({ q: term, role, status, page });
   const close = () => setActing(null);
@@ -52,19 +55,11 @@ export function UsersTable({ currentUserId }: { currentUserId: number | null }) 
       set(value);
       setPage(1);
     };
-  // The server is asked once typing pauses, for the new words from their first page together.
-  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(typing.current), []);
-  const type = (value: string) => {
-    setQ(value);
-    clearTimeout(typing.current);
-    typing.current = setTimeout(() => filter(setTerm)(value), SEARCH_DEBOUNCE_MS);
-  };
 
   return (
     <Card>
       <Toolbar>
-        <TextField label="Buscar usuarios" type="search" placeholder="Buscar por nombre, email o rol…" value={q} onChange={(e) => type(e.target.value)} />
+        <TextField label="Buscar usuarios" type="search" placeholder="Buscar por nombre, email o rol…" value={q} onChange={(e) => setQ(e.target.value)} />
         <SelectField label="Rol" options={[{ value: ALL, label: 'Todos los roles' }, ...ROLE_OPTIONS]} value={role ?? ALL} onValueChange={(v) => filter(setRole)(v === ALL ? null : (v as RoleName))} />
         <SelectField label="Estado" options={STATUS_OPTIONS} value={status ?? ALL} onValueChange={(v) => filter(setStatus)(v === ALL ? null : (v as UserStatus))} />
         <span aria-live="polite">{users.data ? `${users.data.total} usuarios` : ''}</span>

@@ -31,3 +31,4 @@ export * from './components/Layout';
 export * from './components/MetricCard';
 export * from './components/Pager';
 export * from './components/FormActions';
+export * from './hooks/useDebouncedValue';
