@@ -1,8 +1,29 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { signIn } from '../../fixtures/api';
 import { deleteServerSession } from '../../fixtures/session';
 import { LandingPage } from '../../pom/LandingPage';
 import { ShellPage } from '../../pom/ShellPage';
+
+/**
+ * Watches the page for the 'Unauthorized' notice with its description. It shows for the spec's
+ * 500 ms before the redirect, which a polling assertion on a busy machine can miss; a mutation
+ * observer reporting to the test (the binding outlives the navigation) cannot. Returns the check.
+ */
+async function watchUnauthorizedNotice(page: Page): Promise<() => Promise<void>> {
+  let seen = false;
+  await page.exposeFunction('__arrendiaUnauthorizedSeen', () => {
+    seen = true;
+  });
+  await page.evaluate(() => {
+    const report = (window as unknown as { __arrendiaUnauthorizedSeen: () => void }).__arrendiaUnauthorizedSeen;
+    const check = () => {
+      const text = document.body.innerText;
+      if (text.includes('Unauthorized') && text.includes('You are logged out. Logging in again...')) report();
+    };
+    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return () => expect.poll(() => seen, { message: "the 'Unauthorized' notice showed" }).toBe(true);
+}
 
 test.describe('a session deleted on the server', () => {
   test('acting shows the Unauthorized notice and ends on the login dialog', async ({ page, baseURL }) => {
@@ -14,9 +35,9 @@ test.describe('a session deleted on the server', () => {
     await deleteServerSession(page, baseURL!);
 
     // Open the bell: it asks the API for the newest notifications, which now answers 401.
+    const noticeShowed = await watchUnauthorizedNotice(page);
     await shell.bell.click();
-    await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
-    await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+    await noticeShowed();
     await expect(page).toHaveURL(/\/\?login=1/);
     await expect(new LandingPage(page).loginDialog).toBeVisible();
   });
@@ -29,8 +50,9 @@ test.describe('a session deleted on the server', () => {
 
     await deleteServerSession(page, baseURL!);
 
+    const noticeShowed = await watchUnauthorizedNotice(page);
     await shell.searchBox.fill('ma');
-    await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+    await noticeShowed();
     await expect(new LandingPage(page).loginDialog).toBeVisible();
   });
 });
