@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in the order that fails fastest. Each step prints its
 // own output; a summary and one closing "N passed, N failed" line follow.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,29 @@ function run(name, cmd, args, env = baseEnv, report) {
   return ok;
 }
 
+/**
+ * Like run(), without blocking: the step's output is kept and printed whole when it ends, so
+ * steps that run side by side do not interleave their lines.
+ */
+function runAsync(name, cmd, args, env = baseEnv, report) {
+  if (only.length && !only.includes(name)) return Promise.resolve(true);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+      process.stdout.write(Buffer.concat(output));
+      const ok = code === 0;
+      if (report) report();
+      results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+      resolve(ok);
+    });
+  });
+}
+
 function jestReport(file) {
   return () => {
     if (!existsSync(file)) return;
@@ -57,19 +80,24 @@ const jestArgs = (project, out) => ['jest', '--selectProjects', project, '--json
 run('graph', 'npx', ['nx', 'show', 'projects']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
+// The three jest runs share nothing (the unit project no database; each API suite its own PGlite,
+// or its own schema on PostgreSQL), so they run side by side: one jest worker each on a 2-core
+// machine keeps both cores busy instead of one.
+const jestRuns = [];
 const unitOut = path.join(tmp, 'jest-unit.json');
 rmSync(unitOut, { force: true });
-run('unit', 'npx', jestArgs('unit', unitOut), jestEnv, jestReport(unitOut));
+jestRuns.push(runAsync('unit', 'npx', jestArgs('unit', unitOut), jestEnv, jestReport(unitOut)));
 const pgliteOut = path.join(tmp, 'jest-api-pglite.json');
 rmSync(pgliteOut, { force: true });
-run('api-pglite', 'npx', jestArgs('api', pgliteOut), envWithoutPg, jestReport(pgliteOut));
+jestRuns.push(runAsync('api-pglite', 'npx', jestArgs('api', pgliteOut), envWithoutPg, jestReport(pgliteOut)));
 if (TEST_DATABASE_URL) {
   const pgOut = path.join(tmp, 'jest-api-postgres.json');
   rmSync(pgOut, { force: true });
-  run('api-postgres', 'npx', jestArgs('api', pgOut), jestEnv, jestReport(pgOut));
+  jestRuns.push(runAsync('api-postgres', 'npx', jestArgs('api', pgOut), jestEnv, jestReport(pgOut)));
 } else if (!only.length) {
   console.log('\n(TEST_DATABASE_URL no está definida: la suite de la API no se repite sobre PostgreSQL)');
 }
+await Promise.all(jestRuns);
 /**
  * Finds the e2e browser and starts it once. When none runs, the e2e step fails with one line that
  * names what was tried and the command that fixes it, instead of one failure per test.
