@@ -1,4 +1,5 @@
-import { IdSchema, IsoDateSchema, MoneyInputSchema } from './common';
+import { z } from 'zod';
+import { clearable, IbanSchema, IdSchema, IsoDateSchema, MoneyInputSchema, NifCifSchema, SpanishPhoneSchema } from './common';
 
 describe('IdSchema', () => {
   it.each([[7, 7], ['42', 42], [' 9 ', 9]])('accepts %j', (input, expected) => {
@@ -23,5 +24,34 @@ describe('MoneyInputSchema', () => {
     expect(MoneyInputSchema.parse('1234.5')).toBe(1234.5);
     expect(MoneyInputSchema.safeParse(10.123).success).toBe(false);
     expect(MoneyInputSchema.safeParse(1e9).success).toBe(false);
+  });
+});
+
+describe('the shared tax, bank and phone fields', () => {
+  it('store a NIF/NIE/CIF, an IBAN and a phone in one canonical form', () => {
+    expect(NifCifSchema.parse(' 12.345.678-z ')).toBe('12345678Z');
+    expect(IbanSchema.parse('es91 2100 0418 4502 0005 1332')).toBe('ES9121000418450200051332');
+    expect(SpanishPhoneSchema.parse('+34 612 345 678')).toBe('612345678');
+    expect(SpanishPhoneSchema.parse('0034 912-345-678')).toBe('912345678');
+  });
+
+  it.each([
+    [NifCifSchema, '12345678A', 'El NIF/NIE/CIF no es válido'],
+    [IbanSchema, 'ES0021000418450200051332', 'El IBAN no es válido'],
+    [SpanishPhoneSchema, '12345', 'El teléfono no es válido'],
+    [SpanishPhoneSchema, 42, 'El teléfono no es válido'],
+  ])('refuse %#: %j with its Spanish message', (schema, input, message) => {
+    const result = (schema as z.ZodType).safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+
+  it('clearable: absent leaves the field, blank or null clears it, anything else is validated', () => {
+    const Schema = z.object({ telefono: clearable(SpanishPhoneSchema) }).strict();
+    expect(Schema.parse({})).toEqual({});
+    expect(Schema.parse({ telefono: '  ' })).toEqual({ telefono: null });
+    expect(Schema.parse({ telefono: null })).toEqual({ telefono: null });
+    expect(Schema.parse({ telefono: '612 345 678' })).toEqual({ telefono: '612345678' });
+    expect(Schema.safeParse({ telefono: '999' }).success).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { isValidIban, isValidNifCif, isValidSpanishPhone, normalizeIban, normalizeNifCif, normalizeSpanishPhone, VALIDATION_MESSAGES } from '@arrendia/locale-es';
 import { z } from 'zod';
 
 /** A money amount as the API returns it: NUMERIC(10,2) as exact text ('1234.50'). */
@@ -54,3 +55,32 @@ export const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess((
 export const PersonSchema = z.object({ id: z.number().int(), firstName: z.string().nullable(), lastName: z.string().nullable() });
 
 export type Person = z.infer<typeof PersonSchema>;
+
+/** A form's empty text means "none". */
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/** An optional field the user may also clear: absent leaves it, '' or null clears it (stored NULL). */
+export const clearable = <T extends z.ZodType>(schema: T) => z.preprocess(blankToNull, schema.nullable().optional());
+
+/** A Spanish NIF, NIE or CIF (locale-es), stored upper-case without separators. */
+export const NifCifSchema = z
+  .string({ error: VALIDATION_MESSAGES.nifCif })
+  .trim()
+  .max(20, VALIDATION_MESSAGES.nifCif)
+  .transform(normalizeNifCif)
+  .refine(isValidNifCif, VALIDATION_MESSAGES.nifCif);
+
+/** An IBAN with a valid check digit (locale-es), stored upper-case without spaces. */
+export const IbanSchema = z
+  .string({ error: VALIDATION_MESSAGES.iban })
+  .max(50, VALIDATION_MESSAGES.iban)
+  .transform(normalizeIban)
+  .refine(isValidIban, VALIDATION_MESSAGES.iban);
+
+/** A Spanish phone number, typed with or without +34 and separators, stored as its 9 digits. */
+export const SpanishPhoneSchema = z
+  .string({ error: VALIDATION_MESSAGES.phone })
+  .trim()
+  .max(30, VALIDATION_MESSAGES.phone)
+  .refine(isValidSpanishPhone, VALIDATION_MESSAGES.phone)
+  .transform(normalizeSpanishPhone);

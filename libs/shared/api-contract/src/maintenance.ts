@@ -1,6 +1,5 @@
-import { isValidIban, isValidNifCif, normalizeIban, normalizeNifCif, VALIDATION_MESSAGES } from '@arrendia/locale-es';
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema, MoneySchema, optionalFilter, optionalText, PageQuerySchema, PositiveMoneyInputSchema, requiredText } from './common';
+import { clearable, IbanSchema, IdSchema, IsoDateSchema, MoneySchema, NifCifSchema, optionalFilter, optionalText, PageQuerySchema, PositiveMoneyInputSchema, requiredText } from './common';
 import { MAINTENANCE_TASK_STATUSES, MAINTENANCE_TASK_TYPES } from './enums';
 
 const optionalMoney = z.preprocess((v) => (v === '' || v === null ? undefined : v), PositiveMoneyInputSchema.optional());
@@ -14,17 +13,10 @@ export const ProvidersCreateSchema = z
   .object({
     name: requiredText(200, 'El nombre es obligatorio'),
     trade: requiredText(100, 'Indica el oficio (fontanería, electricidad…)'),
-    nifCif: z
-      .string({ error: VALIDATION_MESSAGES.nifCif })
-      .trim()
-      .transform(normalizeNifCif)
-      .refine(isValidNifCif, VALIDATION_MESSAGES.nifCif),
+    nifCif: NifCifSchema,
     telefono: optionalText(30),
     email: z.preprocess((v) => (v === '' ? undefined : v), z.email('Introduce un correo electrónico válido').max(255).optional()),
-    ibanBancaria: z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-      z.string().transform(normalizeIban).refine(isValidIban, VALIDATION_MESSAGES.iban).optional(),
-    ),
+    ibanBancaria: clearable(IbanSchema),
     /** The super admin says whose provider it is; everyone else creates for its own account. */
     agencyId: optionalId,
     ownerUserId: optionalId,

@@ -1,15 +1,10 @@
-import { isValidIban, isValidNifCif, isValidSpanishPhone, normalizeIban, normalizeNifCif, normalizeSpanishPhone, VALIDATION_MESSAGES } from '@arrendia/locale-es';
 import { z } from 'zod';
-import { MoneySchema, requiredText } from './common';
+import { clearable, IbanSchema, MoneySchema, NifCifSchema, requiredText, SpanishPhoneSchema } from './common';
 
 /**
  * Every user's own settings (spec §2 "Settings", issue 13): tabs Perfil, Notificaciones, Seguridad
  * and Facturación, saved on the server.
  */
-
-/** An optional text that the user may also clear: '' and null become null (stored NULL). */
-const clearable = <T extends z.ZodType<string | null | undefined>>(schema: T) =>
-  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v), z.union([z.null(), schema]));
 
 // ---------------------------------------------------------------------------------------------
 // Perfil
@@ -20,10 +15,10 @@ export const SettingsProfileSchema = z
     firstName: requiredText(100, 'El nombre es obligatorio'),
     lastName: requiredText(100, 'Los apellidos son obligatorios'),
     email: z.string({ error: 'Introduce un correo electrónico válido' }).trim().toLowerCase().email('Introduce un correo electrónico válido').max(255),
-    telefono: clearable(z.string().max(30, VALIDATION_MESSAGES.phone).refine(isValidSpanishPhone, VALIDATION_MESSAGES.phone).transform(normalizeSpanishPhone)),
-    nifCif: clearable(z.string().trim().max(20, VALIDATION_MESSAGES.nifCif).transform(normalizeNifCif).refine(isValidNifCif, VALIDATION_MESSAGES.nifCif)),
+    telefono: clearable(SpanishPhoneSchema),
+    nifCif: clearable(NifCifSchema),
     direccionFiscal: clearable(z.string().trim().max(255, 'Máximo 255 caracteres')),
-    ibanBancaria: clearable(z.string().max(50, VALIDATION_MESSAGES.iban).transform(normalizeIban).refine(isValidIban, VALIDATION_MESSAGES.iban)),
+    ibanBancaria: clearable(IbanSchema),
   })
   .strict();
 export type SettingsProfileInput = z.input<typeof SettingsProfileSchema>;

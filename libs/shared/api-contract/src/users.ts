@@ -1,7 +1,6 @@
-import { isValidIban, isValidNifCif, isValidSpanishPhone, normalizeIban, normalizeNifCif, VALIDATION_MESSAGES } from '@arrendia/locale-es';
 import { ROLE_NAMES, type RoleName } from '@arrendia/permissions';
 import { z } from 'zod';
-import { IdSchema, optionalFilter, PageQuerySchema, requiredText } from './common';
+import { clearable, IbanSchema, IdSchema, NifCifSchema, optionalFilter, PageQuerySchema, requiredText, SpanishPhoneSchema } from './common';
 
 // ---------------------------------------------------------------------------------------------
 // The super admin's users screen (/users, issue 13): every call behind the action users:manage.
@@ -47,11 +46,6 @@ export const PASSWORD_MISMATCH = 'Las contraseñas no coinciden';
 // ---------------------------------------------------------------------------------------------
 // Fields
 
-/** A form's empty text means "none". */
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-/** An optional, clearable field: absent leaves it, blank or null clears it. */
-const clearable = <T extends z.ZodType>(schema: T) => z.preprocess(blankToNull, schema.nullable().optional());
-
 const EmailSchema = z
   .string({ error: 'Indica el correo electrónico' })
   .trim()
@@ -59,9 +53,6 @@ const EmailSchema = z
   .min(1, 'Indica el correo electrónico')
   .email('Introduce un correo electrónico válido')
   .max(255, 'Máximo 255 caracteres');
-const NifCifSchema = z.string().trim().transform(normalizeNifCif).refine(isValidNifCif, VALIDATION_MESSAGES.nifCif);
-const IbanSchema = z.string().transform(normalizeIban).refine(isValidIban, VALIDATION_MESSAGES.iban);
-const PhoneSchema = z.string().trim().max(20, 'Máximo 20 caracteres').refine(isValidSpanishPhone, VALIDATION_MESSAGES.phone);
 const RoleNameSchema = z.enum(ROLE_NAMES, { error: 'Elige un rol' });
 export const PasswordSchema = z
   .string({ error: 'La contraseña debe tener al menos 8 caracteres' })
@@ -72,7 +63,7 @@ export const PasswordSchema = z
 const profileFields = {
   firstName: requiredText(100, 'El nombre es obligatorio'),
   lastName: requiredText(100, 'Los apellidos son obligatorios'),
-  telefono: clearable(PhoneSchema),
+  telefono: clearable(SpanishPhoneSchema),
   nifCif: clearable(NifCifSchema),
   ibanBancaria: clearable(IbanSchema),
   agencyId: clearable(IdSchema),

@@ -164,7 +164,7 @@ export async function updateMaintenanceTask(trx: Knex.Transaction, user: User, i
 export async function registerProvider(
   trx: Knex.Transaction,
   user: User,
-  input: { name: string; trade: string; nifCif: string; telefono?: string; email?: string; ibanBancaria?: string; agencyId?: number; ownerUserId?: number },
+  input: { name: string; trade: string; nifCif: string; telefono?: string; email?: string; ibanBancaria?: string | null; agencyId?: number; ownerUserId?: number },
 ): Promise<ProviderRow> {
   const { agencyId, ownerUserId, ...fields } = input;
   let account: { agencyId: number | null; ownerUserId: number | null };

@@ -212,7 +212,7 @@ describe('POST /api/users', () => {
       .send({ email: ' Nuevo.Agente@Example.com ', firstName: 'Nuevo', lastName: 'Agente', roleName: 'agente', agencyId: agency.id, telefono: '+34 612 345 678', nifCif: '12.345.678-z', ibanBancaria: IBAN, password: 'clave-segura-1' })
       .expect(201);
     const created = UserCreatedSchema.strict().parse(res.body);
-    expect(created).toMatchObject({ email: 'nuevo.agente@example.com', role: { roleName: 'agente', label: 'Agente Inmobiliario' }, agency: { id: agency.id }, nifCif: '12345678Z', ibanBancaria: 'ES9121000418450200051332', telefono: '+34 612 345 678', isActive: true, setupLink: null });
+    expect(created).toMatchObject({ email: 'nuevo.agente@example.com', role: { roleName: 'agente', label: 'Agente Inmobiliario' }, agency: { id: agency.id }, nifCif: '12345678Z', ibanBancaria: 'ES9121000418450200051332', telefono: '612345678', isActive: true, setupLink: null });
     await t.agent().post('/api/auth/login').send({ email: 'nuevo.agente@example.com', password: 'clave-segura-1' }).expect(200);
     const row = await t.knex('audit_log').where({ tableName: 'users', recordId: String(created.id), action: 'create' }).first();
     expect(row.newValues).toMatchObject({ email: 'nuevo.agente@example.com', roleName: 'agente' });
@@ -276,7 +276,7 @@ describe('PATCH /api/users/:id', () => {
     const [first, second] = [await buildAgency(t.knex), await buildAgency(t.knex)];
     const agent = await buildUser(t.knex, { roleName: 'agente', agencyId: first.id });
     const res = await api.patch(`/api/users/${agent.id}`).send({ firstName: 'Marta', telefono: '612 345 678', nifCif: 'x1234567l', ibanBancaria: IBAN, agencyId: second.id }).expect(200);
-    expect(UserDetailSchema.parse(res.body)).toMatchObject({ firstName: 'Marta', lastName: agent.lastName, telefono: '612 345 678', nifCif: 'X1234567L', ibanBancaria: 'ES9121000418450200051332', agency: { id: second.id } });
+    expect(UserDetailSchema.parse(res.body)).toMatchObject({ firstName: 'Marta', lastName: agent.lastName, telefono: '612345678', nifCif: 'X1234567L', ibanBancaria: 'ES9121000418450200051332', agency: { id: second.id } });
     const row = await t.knex('audit_log').where({ tableName: 'users', recordId: String(agent.id), action: 'update' }).orderBy('id', 'desc').first();
     expect(row.oldValues).toEqual({ firstName: 'Ana', telefono: null, nifCif: null, ibanBancaria: null, agencyId: first.id });
     // Blank clears an optional field.
