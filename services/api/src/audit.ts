@@ -26,12 +26,22 @@ function withoutSecrets(values: object | null | undefined): Record<string, unkno
 
 /** Records a mutation inside the transaction that makes it, so both commit or neither does. */
 export async function audit(trx: Knex.Transaction, entry: AuditEntry): Promise<void> {
-  await AuditLog.query(trx).insert({
+  await AuditLog.query(trx).insert(auditRow(entry));
+}
+
+function auditRow(entry: AuditEntry) {
+  return {
     userId: entry.userId,
     action: entry.action,
     tableName: entry.tableName,
     recordId: String(entry.recordId),
     oldValues: withoutSecrets(entry.oldValues),
     newValues: withoutSecrets(entry.newValues),
-  });
+  };
+}
+
+/** Many rows at once (a job touching thousands of rows): one multi-row insert per 1,000 entries. */
+export async function auditMany(trx: Knex.Transaction, entries: readonly AuditEntry[]): Promise<void> {
+  const rows = entries.map(auditRow);
+  for (let i = 0; i < rows.length; i += 1000) await AuditLog.query(trx).insert(rows.slice(i, i + 1000));
 }

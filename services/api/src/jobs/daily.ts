@@ -1,6 +1,6 @@
 import { formatDate, formatEuros, todayIso } from '@arrendia/locale-es';
 import type { Knex } from 'knex';
-import { audit } from '../audit';
+import { audit, auditMany } from '../audit';
 import type { Logger } from '../log';
 import { notify } from '../notify';
 import { contractTenants, propertyStaff } from '../queries/recipients';
@@ -58,9 +58,16 @@ export async function generateRentCharges(trx: Knex.Transaction, today: string, 
       [today, CATCH_UP_MONTHS, today, today, today, onlyContractId, onlyContractId],
     )
   ).rows;
-  for (const charge of created) {
-    await audit(trx, { userId: null, action: 'create', tableName: 'rent_charges', recordId: charge.id, newValues: { contractId: charge.contractId, period: charge.period, amount: charge.amount, status: charge.status } });
-  }
+  await auditMany(
+    trx,
+    created.map((charge) => ({
+      userId: null,
+      action: 'create' as const,
+      tableName: 'rent_charges',
+      recordId: charge.id,
+      newValues: { contractId: charge.contractId, period: charge.period, amount: charge.amount, status: charge.status },
+    })),
+  );
   return created.length;
 }
 

@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 
 // Accents are stripped BEFORE lower-casing, upper and lower case alike: lower() of a non-ASCII
 // letter depends on the database's locale (under "C", lower('Ú') stays 'Ú'), ASCII does not.
-const ACCENTED = 'áéíóúüñàèìòùçâêîôûÁÉÍÓÚÜÑÀÈÌÒÙÇÂÊÎÔÛ';
-const PLAIN = 'aeiouunaeioucaeiouAEIOUUNAEIOUCAEIOU';
+export const ACCENTED = 'áéíóúüñàèìòùçâêîôûÁÉÍÓÚÜÑÀÈÌÒÙÇÂÊÎÔÛ';
+export const PLAIN = 'aeiouunaeioucaeiouAEIOUUNAEIOUCAEIOU';
 
 /** SQL that drops Spanish accents and lower-cases a column, on PostgreSQL and PGlite alike (no unaccent extension). */
 export function folded(knex: Knex | Knex.Transaction, column: string): Knex.Raw {

@@ -7,7 +7,7 @@ import type { FailureThrottle } from '../../middlewares/rateLimit';
 import { parseInput } from '../../middlewares/validate';
 import { presentListingCard, presentListingDetail, type ListingRow } from '../../presenters/listing';
 import { listingRows } from '../../queries/listings';
-import { whereContains } from '../../queries/textSearch';
+import { containsPattern } from '../../queries/textSearch';
 
 /** Stored leads per client ip and window, against a bot filling owners' inboxes. */
 export const LEADS_PER_WINDOW = 5;
@@ -34,7 +34,8 @@ export async function listListings(ctx: Ctx) {
   const { q, type, district, price, page, pageSize } = parseInput(PublicListingsQuerySchema, ctx.query);
   const db = ctx.knex;
   const query = listingRows(db);
-  if (q) whereContains(query, db, ['l.title', 'l.address', 'l.district'], q);
+  // "searchText" is title, address and district folded like whereContains folds (migration 20261126100000).
+  if (q) query.where('l.searchText', 'like', containsPattern(q));
   if (type) query.where('l.listingType', type);
   if (district) query.where('l.district', district);
   if (price) {
