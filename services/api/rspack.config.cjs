@@ -4,8 +4,8 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '../..');
 
 /**
- * The API as two Node bundles: main.js (API + static files) and serve-remote.js (one remote on its
- * own). Workspace libs (@arrendia/*) are compiled in; every other package stays a require() of
+ * The API as Node bundles: main.js (API + static files), serve-remote.js (one remote on its own)
+ * and seed-large.js (the benchmark portfolio). Workspace libs (@arrendia/*) are compiled in; every other package stays a require() of
  * node_modules, so pg, PGlite (WASM) and argon2 (native) load as their authors ship them.
  *
  * @type {import('@rspack/core').Configuration}
@@ -17,6 +17,7 @@ module.exports = {
   entry: {
     main: './services/api/src/main.ts',
     'serve-remote': './services/api/src/serveRemote.ts',
+    'seed-large': './services/api/src/seedLarge.ts',
   },
   output: {
     path: path.join(root, 'dist/services/api'),
