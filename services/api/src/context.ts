@@ -23,6 +23,8 @@ export interface AppState {
   requestId: string;
   /** Set by `authenticate`. */
   user?: User;
+  /** The session's user as the session store read it with the session; `authenticate` checks it. */
+  sessionUser?: User;
   /** Set by `transaction`. */
   trx?: Knex.Transaction;
   /** The body as `validate` parsed it. */

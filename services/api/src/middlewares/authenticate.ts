@@ -9,7 +9,9 @@ import { User } from '../models/User';
 export const authenticate: AppMiddleware = async (ctx, next) => {
   const userId = ctx.session?.userId;
   if (!userId) throw unauthorized();
-  const user = await User.query(ctx.knex).findById(userId).withGraphFetched('role');
+  // The session store read the user with the session (middlewares/session.ts); else load it.
+  const prefetched = ctx.state.sessionUser;
+  const user = prefetched && prefetched.id === userId ? prefetched : await User.query(ctx.knex).findById(userId).withGraphFetched('role');
   if (!user || !user.isActive) {
     ctx.session = null;
     throw unauthorized('Tu sesión ya no es válida. Inicia sesión de nuevo');

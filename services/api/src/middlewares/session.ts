@@ -5,6 +5,8 @@ import createSession from 'koa-session';
 import type { AppContext, AppMiddleware, AppState, Ctx } from '../context';
 import type { Config } from '../env';
 import { HttpError } from '../errors';
+import { Role } from '../models/Role';
+import { User } from '../models/User';
 
 export const SESSION_COOKIE = 'arrendia.sid';
 export const SESSION_MAX_AGE_MS = 8 * 60 * 60 * 1000;
@@ -17,9 +19,25 @@ const PURGE_EVERY_MS = 15 * 60 * 1000;
 export function sessionStore(knex: Knex) {
   let lastPurge = 0;
   return {
-    async get(sid: string): Promise<Record<string, unknown> | undefined> {
-      const row = await knex('sessions').select('sess').where({ sid }).andWhere('expire', '>', knex.fn.now()).first();
-      return row?.sess;
+    /**
+     * The session, and in the same round trip its user with the role (what `authenticate` needs
+     * next), kept on ctx.state.sessionUser: one query per request instead of three.
+     */
+    async get(sid: string, _maxAge?: unknown, opts?: { ctx?: Ctx }): Promise<Record<string, unknown> | undefined> {
+      const row = await knex('sessions as s')
+        .leftJoin('users as u', 'u.id', knex.raw(`case when s.sess->>'userId' ~ '^[0-9]{1,9}$' then (s.sess->>'userId')::int end`))
+        .leftJoin('roles as r', 'r.id', 'u.roleId')
+        .where('s.sid', sid)
+        .andWhere('s.expire', '>', knex.fn.now())
+        .first('s.sess as __sess', 'u.*', 'r.roleName as __roleName', 'r.description as __roleDescription');
+      if (!row) return undefined;
+      const { __sess: sess, __roleName: roleName, __roleDescription: description, ...columns } = row;
+      if (opts?.ctx && columns.id != null) {
+        const user = User.fromDatabaseJson(columns);
+        user.role = Role.fromJson({ id: columns.roleId, roleName, description });
+        opts.ctx.state.sessionUser = user;
+      }
+      return sess;
     },
     async set(sid: string, sess: Record<string, unknown>, maxAge: number): Promise<void> {
       await knex('sessions')

@@ -71,7 +71,17 @@ function whereIn(qb: Knex.QueryBuilder, column: string, ids: Knex.QueryBuilder |
 
 /** Properties (alias main_properties) the user may see. */
 export function scopeProperties(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
-  return whereIn(qb, 'main_properties.id', visiblePropertyIds(db, user));
+  // The same rows as visiblePropertyIds, as a plain predicate where one exists: PostgreSQL then
+  // reads the owner or agency index instead of joining the table to itself.
+  switch (roleOf(user)) {
+    case 'propietario_individual':
+      return qb.where('main_properties.ownerUserId', user.id);
+    case 'admin_agencia':
+    case 'agente':
+      return qb.where('main_properties.managerAgencyId', user.agencyId ?? -1);
+    default:
+      return whereIn(qb, 'main_properties.id', visiblePropertyIds(db, user));
+  }
 }
 
 /** Units (joined as rentable_units) the user may see. */
