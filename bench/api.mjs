@@ -1,0 +1,285 @@
+#!/usr/bin/env node
+// API throughput and latency at portfolio scale (issue 14). In one run it:
+//   1. builds the API bundle if it changed and seeds the large portfolio (`seed:large`, a no-op
+//      when the database already holds the same seed);
+//   2. starts the API (production mode, demo data off) and a baseline: plain node:http + pg running
+//      the properties page's own SQL (bench/baseline.mjs), the practical limit of this machine;
+//   3. loads each hot endpoint with autocannon at 50 connections and prints req/s, p50/p99 and the
+//      ratio to the baseline; the dashboard figures are timed one request at a time (their target
+//      is a median of 5 ms, a latency, not a throughput);
+//   4. writes the table to bench/results/api-<engine>-<date>.json and exits 1 when a target is missed.
+//
+//   node bench/api.mjs                      # PostgreSQL at BENCH_DATABASE_URL (default: local arrendia_bench)
+//   node bench/api.mjs --pglite             # embedded PGlite in tmp/bench-pglite: properties list only
+//   node bench/api.mjs --duration 10 --scale 0.1 --only properties,contracts
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({
+  options: {
+    pglite: { type: 'boolean', default: false },
+    duration: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '50' },
+    scale: { type: 'string', default: '1' },
+    only: { type: 'string' },
+  },
+});
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const SCALE = Number(args.scale);
+const PASSWORD = 'bench-arrendia-2026';
+const DOMAIN = 'bench.arrendia.es';
+
+/** Targets of issue 14. */
+const TARGETS = {
+  listRatio: 0.75, // req/s of each list endpoint against the baseline's
+  listP99Ms: 25,
+  metricsMedianMs: 5,
+  pgliteListRps: 800,
+  seedSeconds: 180,
+};
+
+const engine = args.pglite ? 'pglite' : 'postgres';
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/arrendia_bench';
+const pgliteDir = path.join(root, 'tmp/bench-pglite');
+const dbEnv = args.pglite ? { PGLITE_DIR: pgliteDir, DATABASE_URL: '' } : { DATABASE_URL: databaseUrl };
+
+const children = [];
+process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM')));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+function log(line) {
+  process.stdout.write(`${line}\n`);
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function ensureDatabase() {
+  if (args.pglite) return;
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+  await client.end();
+}
+
+function build() {
+  if (process.env.BENCH_SKIP_BUILD === '1') return;
+  const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
+  const res = spawnSync('npx', ['nx', 'run', 'api:build', '--outputStyle=static'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (res.status !== 0) throw new Error('api:build failed');
+}
+
+function seed() {
+  const started = Date.now();
+  const res = spawnSync(process.execPath, [path.join(root, 'dist/services/api/seed-large.js'), '--scale', String(SCALE)], {
+    cwd: root,
+    env: { ...process.env, ...dbEnv, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  process.stdout.write(res.stdout);
+  if (res.status !== 0) {
+    process.stderr.write(res.stderr);
+    throw new Error('seed:large failed (a database with other data needs `npm run seed:large -- --replace` first)');
+  }
+  const seeded = /Hecho en ([\d.]+) s/.exec(res.stdout);
+  return { seeded: Boolean(seeded), seconds: seeded ? Number(seeded[1]) : (Date.now() - started) / 1000 };
+}
+
+async function waitFor(url, child, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+function start(script, env) {
+  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  return child;
+}
+
+async function signIn(base, email) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+async function load(url, headers = {}, connections = CONNECTIONS) {
+  const opts = { url, connections, headers: { 'accept-encoding': 'gzip', ...headers } };
+  await autocannon({ ...opts, duration: 1 }); // warm-up: pools, plans, JIT of V8
+  const r = await autocannon({ ...opts, duration: DURATION });
+  const bad = r.non2xx + r.errors + r.timeouts;
+  if (bad) throw new Error(`${url}: ${bad} answers were not 2xx (${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts)`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total };
+}
+
+/** Median and p99 of one request at a time, measured by the client, after a warm-up. */
+async function sequential(url, headers, count = 300) {
+  for (let i = 0; i < 30; i += 1) await (await fetch(url, { headers })).arrayBuffer();
+  const times = [];
+  for (let i = 0; i < count; i += 1) {
+    const t = process.hrtime.bigint();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(count / 2)], p99: times[Math.floor(count * 0.99)], requests: count };
+}
+
+const fmt = (n, digits = 1) => (n === undefined || n === null ? '' : Number(n).toFixed(digits));
+
+async function main() {
+  log(`bench/api.mjs · ${engine} · ${CONNECTIONS} connections · ${DURATION} s per endpoint · scale ${SCALE}`);
+  build();
+  await ensureDatabase();
+  const seeding = seed();
+  if (seeding.seeded) log(`seed:large ${seeding.seconds.toFixed(1)} s`);
+
+  const apiPort = await freePort();
+  const api = start(path.join(root, 'dist/services/api/main.js'), {
+    ...dbEnv,
+    PORT: String(apiPort),
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-session-secret-not-for-production',
+    COOKIE_SECURE: '0',
+    DEMO_MODE: '0',
+    LOG_LEVEL: 'warn',
+  });
+  const base = `http://127.0.0.1:${apiPort}`;
+  await waitFor(`${base}/api/health`, api);
+
+  const cookies = {
+    manager: await signIn(base, `gerente1@${DOMAIN}`),
+    agent: await signIn(base, `agente1@${DOMAIN}`),
+    owner: await signIn(base, `propietario1@${DOMAIN}`),
+    admin: await signIn(base, `admin@${DOMAIN}`),
+  };
+  const as = (who) => ({ cookie: cookies[who] });
+
+  const rows = [];
+  let baseline = null;
+  const wanted = (name) => !args.only || args.only.split(',').includes(name);
+
+  if (!args.pglite) {
+    // The properties page of the agency manager, as the API asks PostgreSQL for it.
+    const baselinePort = await freePort();
+    const b = start(path.join(root, 'bench/baseline.mjs'), {
+      DATABASE_URL: databaseUrl,
+      PORT: String(baselinePort),
+      BASELINE_SQL:
+        'select main_properties.* from main_properties where main_properties.id in (select id from main_properties where "managerAgencyId" = $1) order by "createdAt" desc, id desc limit 20',
+      BASELINE_PARAMS: '[1]',
+    });
+    await waitFor(`http://127.0.0.1:${baselinePort}/`, b);
+    baseline = await load(`http://127.0.0.1:${baselinePort}/`);
+    b.kill('SIGTERM');
+    rows.push({ name: 'baseline (node:http + pg)', kind: 'baseline', ...baseline });
+  }
+
+  const lists = [
+    ['properties', '/api/properties', 'manager'],
+    ['contracts', '/api/contracts', 'manager'],
+    ['transactions', '/api/transactions', 'manager'],
+    ['incidents', '/api/incidents', 'manager'],
+    ['conversations', '/api/conversations', 'agent'],
+    ['listings', `/api/public/listings?q=${encodeURIComponent('Calle')}&type=Apartamento&district=${encodeURIComponent('Chamberí')}&price=1000-2000`, null],
+    ['search', `/api/search?q=${encodeURIComponent('Mayor')}`, 'manager'],
+  ];
+  for (const [name, url, who] of lists) {
+    if (args.pglite && name !== 'properties') continue;
+    if (!wanted(name)) continue;
+    const r = await load(`${base}${url}`, who ? as(who) : {});
+    rows.push({ name: `${name} ${url.split('?')[0]}${who ? ` (${who})` : ''}`, kind: name === 'listings' ? 'listings' : 'list', ...r });
+  }
+  if (!args.pglite && wanted('metrics')) {
+    for (const who of ['manager', 'owner', 'admin']) {
+      const r = await sequential(`${base}/api/dashboard/metrics`, as(who));
+      rows.push({ name: `dashboard/metrics (${who}, 1 at a time)`, kind: 'metrics', ...r });
+    }
+  }
+  api.kill('SIGTERM');
+
+  // Verdicts
+  for (const row of rows) {
+    const misses = [];
+    if (row.kind === 'list' && baseline) {
+      row.ratio = row.rps / baseline.rps;
+      if (row.ratio < TARGETS.listRatio) misses.push(`${fmt(row.ratio, 2)}× baseline < ${TARGETS.listRatio}×`);
+    }
+    if ((row.kind === 'list' || row.kind === 'listings') && !args.pglite && row.p99 > TARGETS.listP99Ms) misses.push(`p99 ${row.p99} ms > ${TARGETS.listP99Ms} ms`);
+    if (row.kind === 'metrics' && row.p50 > TARGETS.metricsMedianMs) misses.push(`median ${fmt(row.p50, 2)} ms > ${TARGETS.metricsMedianMs} ms`);
+    if (args.pglite && row.kind === 'list' && row.rps < TARGETS.pgliteListRps) misses.push(`${fmt(row.rps, 0)} req/s < ${TARGETS.pgliteListRps}`);
+    row.ok = misses.length === 0;
+    row.misses = misses;
+  }
+  if (seeding.seeded && !args.pglite && seeding.seconds > TARGETS.seedSeconds) {
+    rows.push({ name: 'seed:large', kind: 'seed', ok: false, misses: [`${seeding.seconds} s > ${TARGETS.seedSeconds} s`] });
+  }
+
+  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'vs baseline', 'target'];
+  const table = rows.map((r) => [r.name, fmt(r.rps, 0), fmt(r.p50, 2), fmt(r.p99, 2), r.ratio ? `${fmt(r.ratio, 2)}×` : '', r.ok ? 'ok' : `MISSED: ${r.misses.join('; ')}`]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i].length)));
+  const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  log('');
+  log(line(header));
+  log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  table.forEach((t) => log(line(t)));
+
+  const result = {
+    date: new Date().toISOString(),
+    engine,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    scale: SCALE,
+    seedSeconds: seeding.seeded ? seeding.seconds : null,
+    targets: TARGETS,
+    rows,
+  };
+  const out = path.join(root, 'bench/results', `api-${engine}-${result.date.slice(0, 19).replace(/:/g, '')}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  log(`\n${path.relative(root, out)}`);
+  const missed = rows.filter((r) => !r.ok);
+  if (missed.length) {
+    log(`${missed.length} target(s) missed.`);
+    process.exit(1);
+  }
+  log('Every target met.');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
