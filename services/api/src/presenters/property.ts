@@ -32,8 +32,6 @@ export interface UnitFigures {
   monthlyRent: string;
 }
 
-export const NO_UNITS: UnitFigures = { unitCount: 0, rentedUnits: 0, monthlyRent: '0.00' };
-
 export function presentProperty(property: PropertyColumns): Property {
   return {
     id: property.id,

@@ -20,7 +20,7 @@ import { resolvePropertyParties } from '../../policies/property';
 import { scopeContracts, scopeProperties } from '../../policies/scope';
 import { presentContractListItem, type ContractListRow } from '../../presenters/contract';
 import { presentIncidentListItem, type IncidentRow } from '../../presenters/incident';
-import { NO_UNITS, presentProperty, presentPropertyDetail, presentPropertyListItem, type PropertyColumns, type UnitFigures } from '../../presenters/property';
+import { presentProperty, presentPropertyDetail, presentPropertyListItem, type PropertyColumns, type UnitFigures } from '../../presenters/property';
 import { presentTransactionListItem, type TransactionListRow } from '../../presenters/transaction';
 import { presentPropertyUnit } from '../../presenters/unit';
 import { whereContains } from '../../queries/textSearch';
@@ -30,18 +30,22 @@ const PROPERTY_NOT_FOUND = 'No se ha encontrado la propiedad';
 /** What `?q=` searches, ignoring case and accents (queries/textSearch.ts). */
 const SEARCHED_COLUMNS = ['main_properties.propertyName', 'main_properties.addressStreet', 'main_properties.city'];
 
-/** The card figures of each property's active units, by property id. */
-async function unitFigures(db: Knex, propertyIds: number[]): Promise<Map<number, UnitFigures>> {
-  if (propertyIds.length === 0) return new Map();
-  const rows: (UnitFigures & { mainPropertyId: number })[] = await db('rentable_units')
-    .select('mainPropertyId')
-    .select(db.raw('count(*)::int as "unitCount"'))
-    .select(db.raw('(count(*) filter (where "currentStatus" = ?))::int as "rentedUnits"', ['Alquilado']))
-    .select(db.raw('coalesce(sum("baseRentPrice"), 0)::numeric(14,2)::text as "monthlyRent"'))
-    .whereIn('mainPropertyId', propertyIds)
-    .where('isActive', true)
-    .groupBy('mainPropertyId');
-  return new Map(rows.map(({ mainPropertyId, ...figures }) => [mainPropertyId, figures]));
+/**
+ * The card figures of each property's active units, joined to the page's rows only (a lateral
+ * subquery per row of the page, in the same round trip; the count does not compute them).
+ */
+function withUnitFigures(db: Knex, page: Knex.QueryBuilder): Knex.QueryBuilder {
+  return page
+    .joinRaw(
+      `left join lateral (
+         select count(*)::int as "unitCount",
+                (count(*) filter (where ru."currentStatus" = 'Alquilado'))::int as "rentedUnits",
+                coalesce(sum(ru."baseRentPrice"), 0)::numeric(14,2)::text as "monthlyRent"
+           from rentable_units ru
+          where ru."mainPropertyId" = main_properties.id and ru."isActive"
+       ) as figures on true`,
+    )
+    .select(db.raw('figures.*'));
 }
 
 /** GET /api/properties → the user's properties, newest first, one page; the total in X-Total-Count. */
@@ -57,9 +61,8 @@ export async function list(ctx: Ctx) {
     { column: 'main_properties.id', order: 'desc' },
   ]);
 
-  const properties = await paginate<PropertyColumns>(ctx, qb, query);
-  const figures = await unitFigures(db, properties.map((p) => p.id));
-  ctx.body = properties.map((p) => presentPropertyListItem(p, figures.get(p.id) ?? NO_UNITS));
+  const properties = await paginate<PropertyColumns & UnitFigures>(ctx, qb, query, (page) => withUnitFigures(db, page));
+  ctx.body = properties.map((p) => presentPropertyListItem(p, p));
 }
 
 /** POST /api/properties → 201 with the new property (and its first unit when `unitType` is given). */

@@ -29,23 +29,31 @@ export async function search(ctx: Ctx) {
         .limit(SEARCH_LIMIT)
     : [];
 
+  // The user's tenants first (a materialised CTE), then the text test on those rows only: the
+  // planner cannot tell that folding four columns of every user costs more than walking the scope.
   const tenants = canAccessRoute(role, '/tenants')
     ? await whereContains(
-        scopeContracts(
-          knex,
-          knex('users')
-            .distinct('users.id', 'users.firstName', 'users.lastName', 'users.email')
-            .join('tenants_contracts', 'tenants_contracts.tenantUserId', 'users.id')
-            .join('contracts', 'contracts.id', 'tenants_contracts.contractId')
-            .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId'),
-          user,
-        ),
+        knex
+          .withMaterialized(
+            'scoped',
+            scopeContracts(
+              knex,
+              knex('users')
+                .distinct('users.id', 'users.firstName', 'users.lastName', 'users.email', 'users.nifCif')
+                .join('tenants_contracts', 'tenants_contracts.tenantUserId', 'users.id')
+                .join('contracts', 'contracts.id', 'tenants_contracts.contractId')
+                .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId'),
+              user,
+            ),
+          )
+          .from('scoped')
+          .select('scoped.id', 'scoped.firstName', 'scoped.lastName', 'scoped.email'),
         knex,
-        ['users.firstName', 'users.lastName', 'users.email', 'users.nifCif'],
+        ['scoped.firstName', 'scoped.lastName', 'scoped.email', 'scoped.nifCif'],
         q,
       )
-        .orderBy('users.lastName')
-        .orderBy('users.id')
+        .orderBy('scoped.lastName')
+        .orderBy('scoped.id')
         .limit(SEARCH_LIMIT)
     : [];
 
