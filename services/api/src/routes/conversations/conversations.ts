@@ -44,9 +44,7 @@ export async function list(ctx: Ctx) {
     whereContains(query, ctx.knex, ['conversations.title'], page.q);
     whereContains(counted, ctx.knex, ['conversations.title'], page.q);
   }
-  const total = await counted.count({ n: '*' }).first();
-  ctx.set('X-Total-Count', String(Number(total?.n ?? 0)));
-  const rows: ConversationRow[] = await query.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
+  const rows = await paginate<ConversationRow>(ctx, query, page, { count: counted });
   ctx.body = rows.map(presentConversationListItem);
 }
 

@@ -61,7 +61,7 @@ export async function list(ctx: Ctx) {
     { column: 'main_properties.id', order: 'desc' },
   ]);
 
-  const properties = await paginate<PropertyColumns & UnitFigures>(ctx, qb, query, (page) => withUnitFigures(db, page));
+  const properties = await paginate<PropertyColumns & UnitFigures>(ctx, qb, query, { decorate: (page) => withUnitFigures(db, page) });
   ctx.body = properties.map((p) => presentPropertyListItem(p, p));
 }
 
