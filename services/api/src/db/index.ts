@@ -83,6 +83,9 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: 'postgres' }>)
     await pglite.waitReady;
   }
 
+  // The planner settings the PostgreSQL pool gets (JIT and parallel workers do not exist here).
+  await pglite.exec('set random_page_cost = 1.1');
+
   // One instance made here and handed to knex: letting knex create it would open the directory twice.
   const knex = knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: () => ({ pglite }) as object });
   return {
