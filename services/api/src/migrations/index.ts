@@ -14,6 +14,7 @@ import * as createRentCharges from './20261125110000_create_rent_charges';
 import * as createIncidentComments from './20261125120000_create_incident_comments';
 import * as adminAndSettings from './20261126060000_admin_and_settings';
 import * as portfolioScaleIndexes from './20261126100000_portfolio_scale_indexes';
+import * as openIncidentsIndex from './20261126110000_open_incidents_index';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261125120000_create_incident_comments', ...createIncidentComments },
   { name: '20261126060000_admin_and_settings', ...adminAndSettings },
   { name: '20261126100000_portfolio_scale_indexes', ...portfolioScaleIndexes },
+  { name: '20261126110000_open_incidents_index', ...openIncidentsIndex },
 ];
