@@ -2,10 +2,13 @@ import type { PageQuery } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { Ctx } from './context';
 
+const TOTAL = '__total';
+
 /**
  * One page of an ordered list query. The body stays the plain array a screen reads (spec §7); the
- * total of the unpaged query goes in `X-Total-Count`, counted only when the page cannot tell it
- * (a full page, or one past the end).
+ * total of the unpaged query goes in `X-Total-Count`. The count rides along in the page's own
+ * query as an uncorrelated subquery (PostgreSQL runs it once): one round trip, not two. Only a
+ * page past the end, which has no row to carry it, asks for the count on its own.
  */
 export async function paginate<Row>(
   ctx: Ctx,
@@ -19,11 +22,16 @@ export async function paginate<Row>(
   } = {},
 ): Promise<Row[]> {
   const { decorate = (q: Knex.QueryBuilder) => q } = options;
-  const countQuery = options.count ?? query.clone().clearSelect().clearOrder();
-  const rows: Row[] = await decorate(query.limit(pageSize).offset((page - 1) * pageSize));
-  // A page that is neither full nor past the end is the last one: it tells the total itself.
-  const total =
-    rows.length > 0 && rows.length < pageSize ? (page - 1) * pageSize + rows.length : Number((await countQuery.count({ n: '*' }).first())?.n ?? 0);
+  const counted = (options.count ?? query.clone().clearSelect().clearOrder()).count({ n: '*' });
+  const rows: (Row & { [TOTAL]?: unknown })[] = await decorate(
+    query
+      .clone()
+      .select(ctx.knex.raw(`(?) as "${TOTAL}"`, [counted]))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  );
+  const total = rows.length > 0 ? Number(rows[0]![TOTAL]) : Number((await counted.first())?.n ?? 0);
+  for (const row of rows) delete row[TOTAL];
   ctx.set('X-Total-Count', String(total));
   return rows;
 }
