@@ -18,6 +18,7 @@ import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { paginate } from '../../pagination';
 import { scopeContracts } from '../../policies/scope';
+import type { Knex } from 'knex';
 import { presentContractDetail, presentContractListItem, type ContractListRow } from '../../presenters/contract';
 import { type TransactionListRow, presentTransactionListItem } from '../../presenters/transaction';
 
@@ -29,14 +30,21 @@ const contractIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.pa
 /** GET /api/contracts → the user's contracts, newest start first, paged (X-Total-Count). */
 export async function list(ctx: Ctx) {
   const { status, propertyId, ...page } = parseInput(ContractsListQuerySchema, ctx.query);
-  const query = scopeContracts(ctx.knex, contractRows(ctx.knex), currentUser(ctx));
-  if (status) query.where('contracts.status', status);
-  if (propertyId) query.where('rentable_units.mainPropertyId', propertyId);
+  const db = ctx.knex;
+  const user = currentUser(ctx);
+  const filtered = (qb: Knex.QueryBuilder) => {
+    if (status) qb.where('contracts.status', status);
+    if (propertyId) qb.where('rentable_units.mainPropertyId', propertyId);
+    return qb;
+  };
+  const query = filtered(scopeContracts(db, contractRows(db), user));
+  // Counted on contracts and units only: the property join adds nothing to a count.
+  const count = filtered(scopeContracts(db, db('contracts').join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId'), user));
   query.orderBy([
     { column: 'contracts.startDate', order: 'desc' },
     { column: 'contracts.id', order: 'desc' },
   ]);
-  const rows = await paginate<ContractListRow>(ctx, query, page);
+  const rows = await paginate<ContractListRow>(ctx, query, page, { count });
   ctx.body = rows.map(presentContractListItem);
 }
 

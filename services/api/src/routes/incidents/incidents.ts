@@ -10,6 +10,7 @@ import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import type { User } from '../../models/User';
 import { paginate } from '../../pagination';
+import { scopeIncidents } from '../../policies/scope';
 import { presentIncidentDetail, presentIncidentListItem, type IncidentAuditRow, type IncidentRow } from '../../presenters/incident';
 
 type Db = Knex | Knex.Transaction;
@@ -38,15 +39,22 @@ async function loadDetail(db: Db, user: User, id: number) {
 /** GET /api/incidents → the user's incidents, newest first, paged (X-Total-Count); filters status, priority, propertyId. */
 export async function list(ctx: Ctx) {
   const { status, priority, propertyId, ...page } = parseInput(IncidentsListQuerySchema, ctx.query);
-  const query = incidentRows(ctx.knex, currentUser(ctx));
-  if (status) query.where('incidents.status', status);
-  if (priority) query.where('incidents.priority', priority);
-  if (propertyId) query.where('rentable_units.mainPropertyId', propertyId);
+  const db = ctx.knex;
+  const user = currentUser(ctx);
+  const filtered = (qb: Knex.QueryBuilder) => {
+    if (status) qb.where('incidents.status', status);
+    if (priority) qb.where('incidents.priority', priority);
+    if (propertyId) qb.where('rentable_units.mainPropertyId', propertyId);
+    return qb;
+  };
+  const query = filtered(incidentRows(db, user));
+  // Counted on incidents and units only: the property and reporter joins add nothing to a count.
+  const count = filtered(scopeIncidents(db, db('incidents').join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId'), user));
   query.orderBy([
     { column: 'incidents.createdAt', order: 'desc' },
     { column: 'incidents.id', order: 'desc' },
   ]);
-  const rows = await paginate<IncidentRow>(ctx, query, page);
+  const rows = await paginate<IncidentRow>(ctx, query, page, { count });
   ctx.body = rows.map(presentIncidentListItem);
 }
 
