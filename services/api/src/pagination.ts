@@ -23,9 +23,10 @@ export async function paginate<Row>(
 ): Promise<Row[]> {
   const { decorate = (q: Knex.QueryBuilder) => q } = options;
   const counted = (options.count ?? query.clone().clearSelect().clearOrder()).count({ n: '*' });
+  // A query that selects nothing in particular means every column: keep it so next to the total.
+  const listed = /^select \*/i.test(query.toSQL().sql) ? query.clone().select('*') : query.clone();
   const rows: (Row & { [TOTAL]?: unknown })[] = await decorate(
-    query
-      .clone()
+    listed
       .select(ctx.knex.raw(`(?) as "${TOTAL}"`, [counted]))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
