@@ -16,12 +16,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { root, waitFor } from './support/server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
   options: {
     pglite: { type: 'boolean', default: false },
@@ -103,21 +102,6 @@ function seed() {
   return { seeded: Boolean(seeded), seconds: seeded ? Number(seeded[1]) : (Date.now() - started) / 1000 };
 }
 
-async function waitFor(url, child, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
 function start(script, env) {
   const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(child);
@@ -178,7 +162,7 @@ async function main() {
     LOG_LEVEL: 'warn',
   });
   const base = `http://127.0.0.1:${apiPort}`;
-  await waitFor(`${base}/api/health`, api);
+  await waitFor(`${base}/api/health`, api, { timeoutMs: 120_000, intervalMs: 250 });
 
   const cookies = {
     manager: await signIn(base, `gerente1@${DOMAIN}`),
@@ -202,7 +186,7 @@ async function main() {
         'select main_properties.* from main_properties where main_properties.id in (select id from main_properties where "managerAgencyId" = $1) order by "createdAt" desc, id desc limit 20',
       BASELINE_PARAMS: '[1]',
     });
-    await waitFor(`http://127.0.0.1:${baselinePort}/`, b);
+    await waitFor(`http://127.0.0.1:${baselinePort}/`, b, { timeoutMs: 30_000, intervalMs: 250 });
     baseline = await load(`http://127.0.0.1:${baselinePort}/`);
     b.kill('SIGTERM');
     rows.push({ name: 'baseline (node:http + pg)', kind: 'baseline', ...baseline });

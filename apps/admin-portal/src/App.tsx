@@ -1,21 +1,20 @@
 import { AdminDashboard, ApartmentsManagementScreen, RoomsManagementScreen } from '@arrendia/feature-admin';
-import { AuditLogScreen, RemotesScreen } from '@arrendia/feature-platform';
-import { PortalRoutes } from '@arrendia/feature-portal';
+import { lazyScreen, PortalRoutes } from '@arrendia/feature-portal';
 import { STAFF_SCREENS } from '@arrendia/feature-staff-screens';
-import { UsersScreen } from '@arrendia/feature-users';
 import type { RemoteApp } from '@arrendia/remote-contract';
 
 /**
  * The admin-portal remote: every screen the route table gives super_admin, over all rows (the API
  * scopes nothing away from a super admin), plus the platform's own: users, remotes, audit log and
- * the portfolio by rental type.
+ * the portfolio by rental type. The screens of feature-admin (the dashboard and the portfolio by
+ * rental type) come with the remote; the others load when their route is first opened.
  */
 const SCREENS = {
   ...STAFF_SCREENS,
   '/dashboard': AdminDashboard,
-  '/users': UsersScreen,
-  '/modules': RemotesScreen,
-  '/audit-log': AuditLogScreen,
+  '/users': lazyScreen(() => import('@arrendia/feature-users').then(({ UsersScreen }) => UsersScreen)),
+  '/modules': lazyScreen(() => import('@arrendia/feature-platform').then(({ RemotesScreen }) => RemotesScreen)),
+  '/audit-log': lazyScreen(() => import('@arrendia/feature-platform').then(({ AuditLogScreen }) => AuditLogScreen)),
   '/apartments-management': ApartmentsManagementScreen,
   '/rooms-management': RoomsManagementScreen,
 } as const;

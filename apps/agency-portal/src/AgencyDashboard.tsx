@@ -1,9 +1,11 @@
 import type { CurrentUser } from '@arrendia/api-contract';
-import { AgentDashboard } from '@arrendia/feature-agent';
-import { Dashboard } from '@arrendia/feature-portal';
+import { Dashboard, lazyScreen } from '@arrendia/feature-portal';
 import { canonicalRole } from '@arrendia/permissions';
-import { DelegateDashboard } from './DelegateDashboard';
-import { ManagerDashboard } from './ManagerDashboard';
+
+// Three roles share this portal and each opens only its own dashboard: each loads on its own.
+const AgentDashboard = lazyScreen(() => import('@arrendia/feature-agent').then(({ AgentDashboard }) => AgentDashboard));
+const ManagerDashboard = lazyScreen(() => import('./ManagerDashboard').then(({ ManagerDashboard }) => ManagerDashboard));
+const DelegateDashboard = lazyScreen(() => import('./DelegateDashboard').then(({ DelegateDashboard }) => DelegateDashboard));
 
 /** /dashboard of the agency portal, by role (spec §2); any other role gets the generic dashboard. */
 export function AgencyDashboard({ user }: { user: CurrentUser | null }) {

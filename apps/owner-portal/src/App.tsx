@@ -1,14 +1,16 @@
-import { PortalRoutes } from '@arrendia/feature-portal';
+import { lazyScreen, PortalRoutes } from '@arrendia/feature-portal';
 import { STAFF_SCREENS } from '@arrendia/feature-staff-screens';
 import type { RemoteApp } from '@arrendia/remote-contract';
 import { OwnerDashboard } from './OwnerDashboard';
-import { OwnerSettings } from './OwnerSettings';
 
-/** The owner-portal remote: propietario_individual's screens, composed from the feature libs. */
+/**
+ * The owner-portal remote: propietario_individual's screens, composed from the feature libs. The
+ * dashboard, the page nearly every visit opens, comes with the remote; the others load on demand.
+ */
 const SCREENS = {
   ...STAFF_SCREENS,
   '/dashboard': OwnerDashboard,
-  '/settings': OwnerSettings,
+  '/settings': lazyScreen(() => import('./OwnerSettings').then(({ OwnerSettings }) => OwnerSettings)),
 } as const;
 
 const App: RemoteApp = ({ user }) => (

@@ -70,12 +70,13 @@ describe('landing page', () => {
     const user = userEvent.setup();
     await renderSite('/');
     await user.click(screen.getAllByRole('button', { name: 'Registrarse' })[0]);
-    expect(screen.getByRole('dialog', { name: 'Crear Cuenta' })).toBeVisible();
+    // Each dialog's code loads the first time it opens.
+    expect(await screen.findByRole('dialog', { name: 'Crear Cuenta' })).toBeVisible();
     expect(screen.queryByRole('dialog', { name: 'Iniciar Sesión' })).toBeNull();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getAllByRole('button', { name: 'Iniciar Sesión' })[0]);
-    expect(loginDialog()).toBeVisible();
+    expect(await screen.findByRole('dialog', { name: 'Iniciar Sesión' })).toBeVisible();
     expect(screen.queryByRole('dialog', { name: 'Crear Cuenta' })).toBeNull();
   });
 });

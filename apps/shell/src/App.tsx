@@ -1,11 +1,12 @@
 import { useCurrentUser } from '@arrendia/api-client';
 import { isOpenPath } from '@arrendia/permissions';
 import { Skeleton } from '@arrendia/ui';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { SignedInLayout } from './layout/SignedInLayout';
-import { SignedInContent } from './routes/SignedInContent';
 import { SignedOutContent } from './routes/SignedOutContent';
+
+const SignedInPage = lazy(() => import('./routes/SignedInPage'));
 
 const Page = styled.div`
   display: grid;
@@ -43,8 +44,8 @@ export function App() {
   if (!user) return <SignedOutContent />;
   if (isOpenPath(pathname)) return <SignedOutContent user={user} />;
   return (
-    <SignedInLayout user={user}>
-      <SignedInContent user={user} />
-    </SignedInLayout>
+    <Suspense fallback={<StartupSkeleton />}>
+      <SignedInPage user={user} />
+    </Suspense>
   );
 }

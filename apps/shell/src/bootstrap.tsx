@@ -1,5 +1,5 @@
 import { createQueryClient } from '@arrendia/api-client';
-import { ThemeProvider, Toaster, TooltipProvider } from '@arrendia/ui';
+import { ThemeProvider } from '@arrendia/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,6 +10,7 @@ import { getRegistry, refreshRegistry } from './remotes/registry';
 import { createRemoteLoader } from './remotes/remoteLoader';
 import { federationName } from '@arrendia/remote-contract';
 import { RemoteLoaderProvider } from './remotes/RemoteLoaderContext';
+import { DeferredToaster } from './toasts/DeferredToaster';
 import { handleQueryError } from './unauthorized';
 
 const queryClient = createQueryClient({ onError: handleQueryError });
@@ -31,14 +32,12 @@ createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <TooltipProvider>
-          <BrowserRouter>
-            <RemoteLoaderProvider loader={remoteLoader}>
-              <App />
-            </RemoteLoaderProvider>
-          </BrowserRouter>
-          <Toaster />
-        </TooltipProvider>
+        <BrowserRouter>
+          <RemoteLoaderProvider loader={remoteLoader}>
+            <App />
+          </RemoteLoaderProvider>
+        </BrowserRouter>
+        <DeferredToaster />
       </ThemeProvider>
     </QueryClientProvider>
   </StrictMode>,

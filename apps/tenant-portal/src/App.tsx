@@ -1,18 +1,14 @@
-import { MyContractsScreen } from '@arrendia/feature-contracts';
-import { IncidentsScreen } from '@arrendia/feature-incidents';
-import { MessagesScreen } from '@arrendia/feature-messages';
-import { PortalRoutes } from '@arrendia/feature-portal';
-import { SettingsScreen } from '@arrendia/feature-settings';
+import { lazyScreen, PortalRoutes } from '@arrendia/feature-portal';
 import type { RemoteApp } from '@arrendia/remote-contract';
 import { TenantDashboard } from './TenantDashboard';
 
-/** The tenant's screens: Mi Alquiler, Mi Contrato, its incidents, messages and settings. */
+/** The tenant's screens: Mi Alquiler comes with the remote; Mi Contrato, incidents, messages and settings load when first opened. */
 const SCREENS = {
   '/dashboard': TenantDashboard,
-  '/contracts': MyContractsScreen,
-  '/incidents': IncidentsScreen,
-  '/messages': MessagesScreen,
-  '/settings': SettingsScreen,
+  '/contracts': lazyScreen(() => import('@arrendia/feature-contracts').then(({ MyContractsScreen }) => MyContractsScreen)),
+  '/incidents': lazyScreen(() => import('./IncidentsScreen').then(({ IncidentsScreen }) => IncidentsScreen)),
+  '/messages': lazyScreen(() => import('@arrendia/feature-messages').then(({ MessagesScreen }) => MessagesScreen)),
+  '/settings': lazyScreen(() => import('@arrendia/feature-settings').then(({ SettingsScreen }) => SettingsScreen)),
 } as const;
 
 /** The tenant-portal remote: the portal routes of its roles (routes are relative to the shell's basePath). */

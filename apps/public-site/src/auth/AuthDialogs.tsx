@@ -1,7 +1,10 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { LoginDialog } from './LoginDialog';
-import { RegisterDialog } from './RegisterDialog';
+
+// The dialogs (and the overlay code under them) load when first opened: a visitor who only reads
+// the landing page downloads neither.
+const LoginDialog = lazy(() => import('./LoginDialog').then((m) => ({ default: m.LoginDialog })));
+const RegisterDialog = lazy(() => import('./RegisterDialog').then((m) => ({ default: m.RegisterDialog })));
 
 interface AuthDialogsValue {
   openLogin: (email?: string) => void;
@@ -20,6 +23,11 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
   const [registerOpen, setRegisterOpen] = useState(false);
   const [loginEmail, setLoginEmail] = useState('');
   const next = searchParams.get('next');
+  // Once opened, a dialog stays mounted so that it can animate out and keep its fields.
+  const [loginUsed, setLoginUsed] = useState(loginOpen);
+  const [registerUsed, setRegisterUsed] = useState(false);
+  if (loginOpen && !loginUsed) setLoginUsed(true);
+  if (registerOpen && !registerUsed) setRegisterUsed(true);
 
   const openLogin = useCallback((email?: string) => {
     if (email !== undefined) setLoginEmail(email);
@@ -42,19 +50,32 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
   return (
     <AuthDialogsContext.Provider value={value}>
       {children}
-      <LoginDialog open={loginOpen} onOpenChange={onLoginOpenChange} next={next} initialEmail={loginEmail} onRegister={() => {
-          onLoginOpenChange(false);
-          setRegisterOpen(true);
-        }}
-      />
-      <RegisterDialog
-        open={registerOpen}
-        onOpenChange={setRegisterOpen}
-        onRegistered={(email) => {
-          setRegisterOpen(false);
-          openLogin(email);
-        }}
-      />
+      {loginUsed && (
+        <Suspense fallback={null}>
+          <LoginDialog
+            open={loginOpen}
+            onOpenChange={onLoginOpenChange}
+            next={next}
+            initialEmail={loginEmail}
+            onRegister={() => {
+              onLoginOpenChange(false);
+              setRegisterOpen(true);
+            }}
+          />
+        </Suspense>
+      )}
+      {registerUsed && (
+        <Suspense fallback={null}>
+          <RegisterDialog
+            open={registerOpen}
+            onOpenChange={setRegisterOpen}
+            onRegistered={(email) => {
+              setRegisterOpen(false);
+              openLogin(email);
+            }}
+          />
+        </Suspense>
+      )}
     </AuthDialogsContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@arrendia/api-contract';
 import { BADGE_COUNTS_KEY, useLiveEvents } from '@arrendia/api-client';
+import { TooltipProvider } from '@arrendia/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -98,7 +99,7 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
   }, []);
 
   return (
-    <>
+    <TooltipProvider>
       <SkipLink />
       <Frame ref={frameRef}>
         <Sidebar
@@ -120,6 +121,6 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
           </Main>
         </Column>
       </Frame>
-    </>
+    </TooltipProvider>
   );
 }

@@ -1,3 +1,4 @@
 export * from './Dashboard';
 export * from './PortalRoutes';
 export * from './mountStandalone';
+export * from './lazyScreen';

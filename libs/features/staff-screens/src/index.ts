@@ -1,1 +1,3 @@
 export * from './screens';
+export * from './ContractsWithCharges';
+export * from './FinancesWithCharges';

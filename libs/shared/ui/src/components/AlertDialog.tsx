@@ -1,4 +1,4 @@
-import * as RadixAlertDialog from '@radix-ui/react-alert-dialog';
+import { RadixAlertDialog } from '../radix';
 import { type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from './Button';

@@ -1,4 +1,4 @@
-import * as RadixAvatar from '@radix-ui/react-avatar';
+import { RadixAvatar } from '../radix';
 import styled from 'styled-components';
 
 const Root = styled(RadixAvatar.Root)<{ $size: number }>`

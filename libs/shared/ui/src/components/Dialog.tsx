@@ -1,4 +1,4 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
+import { RadixDialog } from '../radix';
 import { type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Icon } from './Icon';

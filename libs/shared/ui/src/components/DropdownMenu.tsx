@@ -1,4 +1,4 @@
-import * as RadixMenu from '@radix-ui/react-dropdown-menu';
+import { RadixMenu } from '../radix';
 import { type ComponentPropsWithoutRef, type ComponentPropsWithRef } from 'react';
 import styled from 'styled-components';
 import { Icon } from './Icon';

@@ -1,4 +1,4 @@
-import * as RadixScrollArea from '@radix-ui/react-scroll-area';
+import { RadixScrollArea } from '../radix';
 import { type ReactNode } from 'react';
 import styled from 'styled-components';
 

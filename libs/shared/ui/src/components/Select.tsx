@@ -1,4 +1,4 @@
-import * as RadixSelect from '@radix-ui/react-select';
+import { RadixSelect } from '../radix';
 import { type ReactNode } from 'react';
 import styled from 'styled-components';
 import { controlStyles } from './Field';

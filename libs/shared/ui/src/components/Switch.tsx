@@ -1,5 +1,5 @@
 import * as Label from '@radix-ui/react-label';
-import * as RadixSwitch from '@radix-ui/react-switch';
+import { RadixSwitch } from '../radix';
 import { useId } from 'react';
 import styled from 'styled-components';
 

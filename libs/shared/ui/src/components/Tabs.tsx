@@ -1,4 +1,4 @@
-import * as RadixTabs from '@radix-ui/react-tabs';
+import { RadixTabs } from '../radix';
 import styled from 'styled-components';
 
 /** Tabs on Radix: arrow keys move between tabs (activation follows focus), Home/End jump. */

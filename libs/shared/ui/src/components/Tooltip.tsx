@@ -1,4 +1,4 @@
-import * as RadixTooltip from '@radix-ui/react-tooltip';
+import { RadixTooltip } from '../radix';
 import { createContext, type ReactElement, type ReactNode, useContext } from 'react';
 import styled from 'styled-components';
 

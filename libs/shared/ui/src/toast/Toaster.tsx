@@ -1,4 +1,4 @@
-import * as RadixToast from '@radix-ui/react-toast';
+import { RadixToast } from '../radix';
 import styled, { css, keyframes } from 'styled-components';
 import { Icon } from '../components/Icon';
 import { dismissToast, type ToastVariant, useToast } from './toastStore';

@@ -1,0 +1,6 @@
+import type { CurrentUser } from '@arrendia/api-contract';
+import { ContractsScreen } from '@arrendia/feature-contracts';
+import { RentChargesPanel } from '@arrendia/feature-payments';
+
+/** Contracts with each contract's rent charges under its detail (issue 12: confirm reception there). */
+export const ContractsWithCharges = ({ user }: { user: CurrentUser | null }) => <ContractsScreen user={user} detailExtra={(id) => <RentChargesPanel user={user} contractId={id} />} />;
