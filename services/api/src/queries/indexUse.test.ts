@@ -40,10 +40,17 @@ const HOT: [who: keyof typeof ACCOUNTS | null, url: string][] = [
   ['agent', '/api/conversations'],
   ['owner', '/api/properties'],
   ['owner', '/api/dashboard/metrics'],
+  ['admin', '/api/admin/audit-log/facets'],
+  ['admin', '/api/admin/audit-log?action=create'],
   [null, `/api/public/listings?q=calle&type=Apartamento&district=${encodeURIComponent('Chamberí')}&price=1000-2000`],
 ];
 
-const ACCOUNTS = { manager: largeSeedAccounts.manager(1), agent: largeSeedAccounts.agent(1), owner: largeSeedAccounts.owner(1) };
+const ACCOUNTS = {
+  manager: largeSeedAccounts.manager(1),
+  agent: largeSeedAccounts.agent(1),
+  owner: largeSeedAccounts.owner(1),
+  admin: largeSeedAccounts.superAdmin,
+};
 
 let t: TestApp;
 const captured: { sql: string; bindings: readonly unknown[] }[] = [];
