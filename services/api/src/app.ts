@@ -11,6 +11,7 @@ import type { EventHub } from './events/hub';
 import { errorHandler } from './onerror';
 import { apiFallback, apiRouter } from './routes';
 import { remotesFiles, shellFiles } from './staticFiles';
+import { TtlCache } from './ttlCache';
 
 export interface AppOptions {
   knex: Knex;
@@ -46,6 +47,7 @@ export function createApp({ knex, config, log = createLogger(config.logLevel), e
   app.context.config = config;
   app.context.log = log;
   if (events) app.context.events = events;
+  app.context.publicCatalogue = new TtlCache(config.publicCacheSeconds * 1000);
   // errorHandler answers and logs every error; Koa's own printing would only duplicate it.
   app.silent = true;
 

@@ -1,6 +1,7 @@
 import type { RouterContext, RouterMiddleware } from '@koa/router';
 import type { Knex } from 'knex';
 import type { Config } from './env';
+import type { TtlCache } from './ttlCache';
 import type { EventHub } from './events/hub';
 import type { Logger } from './log';
 import type { User } from './models/User';
@@ -39,6 +40,8 @@ export interface AppContext {
   session: AppSession | null;
   /** This instance's live events (GET /api/events); absent in apps built without one. */
   events?: EventHub;
+  /** Pages of the public catalogue, shared by every visitor for config.publicCacheSeconds. */
+  publicCatalogue: TtlCache<unknown>;
 }
 
 export type Ctx = RouterContext<AppState, AppContext>;

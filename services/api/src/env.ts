@@ -21,6 +21,11 @@ export interface Config {
   cookieSecure: boolean;
   /** Uploaded documents and generated reports (DOCUMENTS_DIR); by default `documents` beside the PGlite folder. */
   documentsDir?: string;
+  /**
+   * How long the public catalogue's pages are answered from memory (PUBLIC_CACHE_SECONDS, 0–300):
+   * every visitor asks the same few searches; a listing shows up or goes a few seconds late.
+   */
+  publicCacheSeconds: number;
 }
 
 /** A setting that stops the server from starting; its message is meant for the operator. */
@@ -67,6 +72,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError('Falta SESSION_SECRET: es obligatoria con NODE_ENV=production (una cadena larga y aleatoria).');
   }
 
+  const publicCacheSeconds = Number(env.PUBLIC_CACHE_SECONDS || 5);
+  if (!Number.isInteger(publicCacheSeconds) || publicCacheSeconds < 0 || publicCacheSeconds > 300) {
+    throw new ConfigError(`PUBLIC_CACHE_SECONDS debe ser un número entero de segundos entre 0 y 300 (recibido "${env.PUBLIC_CACHE_SECONDS}")`);
+  }
+
   return {
     nodeEnv,
     production,
@@ -78,6 +88,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     distDir: env.DIST_DIR ? path.resolve(cwd, env.DIST_DIR) : DEFAULT_DIST_DIR,
     logLevel: readLogLevel(env),
     cookieSecure: flag('COOKIE_SECURE', env.COOKIE_SECURE) ?? production,
+    publicCacheSeconds,
     documentsDir: path.resolve(cwd, env.DOCUMENTS_DIR || path.join(path.dirname(env.PGLITE_DIR || './data/pglite'), 'documents')),
   };
 }

@@ -53,6 +53,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     distDir: path.join(os.tmpdir(), 'arrendia-test-no-dist'),
     logLevel: (process.env.LOG_LEVEL as Config['logLevel']) || 'silent',
     cookieSecure: false,
+    // Tests read the catalogue right after changing it; the cache has its own tests.
+    publicCacheSeconds: 0,
     ...overrides,
   };
 }

@@ -295,3 +295,32 @@ describe('GET /api/placeholder/:w/:h', () => {
     expect(res.body).toContain(`width="400" height="${h}"`);
   });
 });
+
+describe('GET /api/public/listings from memory (PUBLIC_CACHE_SECONDS)', () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    cached = await startTestApp({ publicCacheSeconds: 60 });
+    await seedDemo(cached.knex);
+  }, 60_000);
+  afterAll(() => cached.close());
+
+  it('answers the same search from memory until it expires; another search is asked anew', async () => {
+    const first = await cached.request().get('/api/public/listings').query({ district: 'Chamberí' }).expect(200);
+    expect(first.headers['x-cache']).toBe('miss');
+    expect(first.body.total).toBeGreaterThan(0);
+    // A listing leaves the catalogue: within the cache time the same page is still served.
+    await cached.knex('unit_listings').where({ district: 'Chamberí' }).update({ isPublished: false });
+    const again = await cached.request().get('/api/public/listings').query({ district: 'Chamberí' }).expect(200);
+    expect(again.headers['x-cache']).toBe('hit');
+    expect(again.body).toEqual(first.body);
+    const other = await cached.request().get('/api/public/listings').query({ district: 'Chamberí', page: 1, type: 'Apartamento' }).expect(200);
+    expect(other.headers['x-cache']).toBe('miss');
+    expect(other.body.total).toBe(0);
+  });
+
+  it('never caches a refused query', async () => {
+    await cached.request().get('/api/public/listings').query({ district: 'Narnia' }).expect(400);
+    const res = await cached.request().get('/api/public/listings').query({ district: 'Narnia' }).expect(400);
+    expect(res.body.fields.district).toBe('Zona no válida');
+  });
+});

@@ -1,4 +1,5 @@
-import { LISTING_PRICE_BOUNDS, PublicListingsQuerySchema, type PublicLeadCreateSchema } from '@arrendia/api-contract';
+import { LISTING_PRICE_BOUNDS, PublicListingsQuerySchema, type PublicLeadCreateSchema, type PublicListingsQuery } from '@arrendia/api-contract';
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import { recordLead } from '../../commands/leadRecorder';
 import type { AppMiddleware, Ctx } from '../../context';
@@ -31,8 +32,14 @@ const LISTING_COLUMNS = [
  * SQL condition (AND); the average is over all matches, not the page, rounded to whole euros.
  */
 export async function listListings(ctx: Ctx) {
-  const { q, type, district, price, page, pageSize } = parseInput(PublicListingsQuerySchema, ctx.query);
-  const db = ctx.knex;
+  const params = parseInput(PublicListingsQuerySchema, ctx.query);
+  // Every visitor asks the same few searches: answered from memory for config.publicCacheSeconds.
+  const { value, hit } = await ctx.publicCatalogue.get(JSON.stringify(params), () => catalogue(ctx.knex, params));
+  ctx.set('X-Cache', hit ? 'hit' : 'miss');
+  ctx.body = value;
+}
+
+async function catalogue(db: Knex, { q, type, district, price, page, pageSize }: PublicListingsQuery) {
   const query = listingRows(db);
   // "searchText" is title, address and district folded like whereContains folds (migration 20261126100000).
   if (q) query.where('l.searchText', 'like', containsPattern(q));
@@ -54,7 +61,7 @@ export async function listListings(ctx: Ctx) {
     .limit(pageSize)
     .offset((page - 1) * pageSize);
 
-  ctx.body = { items: rows.map(presentListingCard), total: Number(summary.total), averagePrice: Number(summary.averagePrice), page, pageSize };
+  return { items: rows.map(presentListingCard), total: Number(summary.total), averagePrice: Number(summary.averagePrice), page, pageSize };
 }
 
 const ListingParamsSchema = z.object({ id: z.string().regex(/^\d{1,9}$/, 'Identificador no válido').transform(Number) });

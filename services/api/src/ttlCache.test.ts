@@ -1,0 +1,31 @@
+import { TtlCache } from './ttlCache';
+
+describe('TtlCache', () => {
+  it('answers a key from the cache until its time is up, then computes it again', async () => {
+    let clock = 0;
+    let computed = 0;
+    const cache = new TtlCache<number>(1000, 10, () => clock);
+    const compute = async () => (computed += 1);
+    expect(await cache.get('a', compute)).toEqual({ value: 1, hit: false });
+    clock = 999;
+    expect(await cache.get('a', compute)).toEqual({ value: 1, hit: true });
+    clock = 1000;
+    expect(await cache.get('a', compute)).toEqual({ value: 2, hit: false });
+  });
+
+  it('keeps at most maxEntries, dropping the oldest', async () => {
+    const cache = new TtlCache<string>(60_000, 2);
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    await cache.get('c', async () => 'c1');
+    expect(await cache.get('a', async () => 'a2')).toEqual({ value: 'a2', hit: false });
+    expect(await cache.get('c', async () => 'c2')).toEqual({ value: 'c1', hit: true });
+  });
+
+  it('with a TTL of 0 never keeps anything', async () => {
+    const cache = new TtlCache<number>(0);
+    let n = 0;
+    await cache.get('a', async () => (n += 1));
+    expect(await cache.get('a', async () => (n += 1))).toEqual({ value: 2, hit: false });
+  });
+});
