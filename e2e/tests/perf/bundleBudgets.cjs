@@ -129,7 +129,8 @@ function recordScripts(page) {
 
 /** Until every skeleton of the page has given way to content (a dashboard's chart among them). */
 async function contentLoaded(page) {
-  await page.waitForFunction("document.querySelector('[data-skeleton]') === null", undefined, { timeout: 20_000 });
+  // A function, not a string: the page's CSP forbids evaluating strings (no 'unsafe-eval').
+  await page.waitForFunction(() => globalThis.document.querySelector('[data-skeleton]') === null, undefined, { timeout: 20_000 });
 }
 
 /**

@@ -8,6 +8,8 @@ import { notFound } from './errors';
 import { createLogger, type Logger } from './log';
 import { requestLogger } from './middlewares/logger';
 import { requestId } from './middlewares/requestId';
+import { sameOriginWrites } from './middlewares/sameOriginWrites';
+import { securityHeaders } from './middlewares/securityHeaders';
 import type { EventHub } from './events/hub';
 import { errorHandler } from './onerror';
 import { apiFallback, apiRouter } from './routes';
@@ -83,6 +85,8 @@ export function createApp({ knex, config, log = createLogger(config.logLevel), e
     .use(requestId())
     .use(requestLogger())
     .use(errorHandler())
+    .use(securityHeaders(knex))
+    .use(sameOriginWrites)
     .use(compression())
     .use(api.routes() as Koa.Middleware<AppState, AppContext>)
     .use(apiFallback(api))
