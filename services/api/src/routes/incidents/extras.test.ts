@@ -53,6 +53,8 @@ describe('incident photos', () => {
     expect(listed.map((p: { fileName: string }) => p.fileName)).toEqual(['gotera.jpg', 'foto-2.png', 'foto-3.png', 'foto-4.png', 'foto-5.png']);
     const image = await asOwner.get(first.body.url).expect(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.headers['content-disposition']).toMatch(/^attachment; filename="gotera\.jpg"/);
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
     expect(await t.knex('audit_log').where({ tableName: 'documents', action: 'create' }).count({ n: '*' }).first()).toEqual({ n: 5 });
   });
 

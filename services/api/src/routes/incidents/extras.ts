@@ -68,7 +68,8 @@ export async function photo(ctx: Ctx) {
   } catch {
     throw notFound('La foto ya no está disponible');
   }
-  ctx.set('Content-Disposition', contentDisposition(row.fileName).replace(/^attachment/, 'inline'));
+  // Shown by <img> all the same; opened on its own, an upload is a download, never a page (issue 15).
+  ctx.set('Content-Disposition', contentDisposition(row.fileName));
   ctx.set('Cache-Control', 'private, max-age=3600');
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.type = row.fileType;

@@ -100,6 +100,7 @@ describe('profile photo', () => {
     expect(res.body.profileImageUrl).toMatch(/^\/api\/profile-photos\/[0-9a-f-]{36}$/);
     const served = await (await signedIn(await buildUser(t.knex, { roleName: 'inquilino' }))).get(res.body.profileImageUrl).expect(200);
     expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-disposition']).toBe('attachment');
     expect(Buffer.compare(served.body as Buffer, PNG)).toBe(0);
     await t.request().get(res.body.profileImageUrl).expect(401);
 

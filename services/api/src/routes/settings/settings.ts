@@ -167,7 +167,8 @@ export async function servePhoto(ctx: Ctx) {
   }
   ctx.set('Cache-Control', 'private, max-age=86400, immutable');
   ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Content-Disposition', 'inline');
+  // Shown by <img> all the same; opened on its own, an upload is a download, never a page (issue 15).
+  ctx.set('Content-Disposition', 'attachment');
   ctx.type = detectFileType(bytes) ?? 'application/octet-stream';
   ctx.body = bytes;
 }
