@@ -1,9 +1,10 @@
 import { rateLimited } from '../errors';
 
 /**
- * Counts failed attempts per key (client ip + email) in a fixed window and refuses further
- * attempts once `limit` is reached, against password guessing. Kept in memory: each process
- * counts on its own, which still bounds guessing to `limit` × processes per window.
+ * Counts attempts per key in a fixed window and refuses further attempts once `limit` is reached
+ * (the public contact form's leads per address). Kept in memory: each process counts on its own,
+ * which still bounds a sender to `limit` × processes per window. Sign-in is throttled on the
+ * database instead (policies/loginThrottle.ts).
  */
 export class FailureThrottle {
   private readonly failures = new Map<string, { count: number; resetAt: number }>();

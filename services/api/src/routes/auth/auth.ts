@@ -4,8 +4,8 @@ import type { Ctx } from '../../context';
 import { forbidden, HttpError } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { startSession } from '../../middlewares/session';
-import type { FailureThrottle } from '../../middlewares/rateLimit';
 import { User } from '../../models/User';
+import { assertLoginAllowed } from '../../policies/loginThrottle';
 import { hashPassword, verifyPassword } from '../../passwords';
 import { presentCurrentUser } from '../../presenters/user';
 
@@ -23,31 +23,26 @@ export async function register(ctx: Ctx) {
   ctx.body = presentCurrentUser(user);
 }
 
-export function login(throttle: FailureThrottle) {
-  /** POST /api/auth/login → 200 with the user, and a new session id in the cookie. */
-  return async (ctx: Ctx) => {
-    const { email, password } = ctx.state.input as AuthLoginInput;
-    const throttleKey = `${ctx.ip}|${email}`;
-    throttle.check(throttleKey);
+/** POST /api/auth/login → 200 with the user, and a new session id in the cookie. */
+export async function login(ctx: Ctx) {
+  const { email, password } = ctx.state.input as AuthLoginInput;
+  await assertLoginAllowed(ctx.knex, email, ctx.ip);
 
-    const user = await User.query(ctx.knex).findOne({ email }).withGraphFetched('role');
-    const passwordOk = await verifyPassword(user?.password, password);
-    const origin = { ipAddress: ctx.ip, userAgent: ctx.get('User-Agent') };
-    if (!user || !passwordOk) {
-      throttle.fail(throttleKey);
-      await recordFailedLogin(ctx.knex, email, origin);
-      throw invalidCredentials();
-    }
-    // Told only to whoever knows the password.
-    if (!user.isActive) throw forbidden('Tu cuenta está desactivada. Contacta con el administrador');
-    throttle.reset(throttleKey);
+  const user = await User.query(ctx.knex).findOne({ email }).withGraphFetched('role');
+  const passwordOk = await verifyPassword(user?.password, password);
+  const origin = { ipAddress: ctx.ip, userAgent: ctx.get('User-Agent') };
+  if (!user || !passwordOk) {
+    await recordFailedLogin(ctx.knex, email, origin);
+    throw invalidCredentials();
+  }
+  // Told only to whoever knows the password.
+  if (!user.isActive) throw forbidden('Tu cuenta está desactivada. Contacta con el administrador');
 
-    await ctx.knex.transaction((trx) => recordLogin(trx, user, origin));
+  await ctx.knex.transaction((trx) => recordLogin(trx, user, origin));
 
-    // A fresh session id at every login, so a session id planted before login is worth nothing.
-    await startSession(ctx, user.id);
-    ctx.body = presentCurrentUser(user);
-  };
+  // A fresh session id at every login, so a session id planted before login is worth nothing.
+  await startSession(ctx, user.id);
+  ctx.body = presentCurrentUser(user);
 }
 
 /** POST /api/auth/logout → 204; deletes the session row. Fine with no session too. */

@@ -2,15 +2,13 @@ import { AuthLoginSchema, AuthRegisterSchema } from '@arrendia/api-contract';
 import Router from '@koa/router';
 import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
-import { FailureThrottle } from '../../middlewares/rateLimit';
 import { validate } from '../../middlewares/validate';
 import { login, loginRedirect, logout, me, register } from './auth';
 
 export function authRoutes({ session }: { session: AppMiddleware }) {
-  const throttle = new FailureThrottle();
   return new Router<AppState, AppContext>()
     .post('/auth/register', validate(AuthRegisterSchema), register)
-    .post('/auth/login', session, validate(AuthLoginSchema), login(throttle))
+    .post('/auth/login', session, validate(AuthLoginSchema), login)
     .post('/auth/logout', session, logout)
     .get('/auth/user', session, authenticate, me)
     .get('/login', loginRedirect);
