@@ -28,19 +28,32 @@ export function tenantContractIds(db: Db, user: User): Knex.QueryBuilder {
 }
 
 /**
+ * The one main_properties column that picks an individual owner's properties (its own) or an
+ * agency user's (those its agency manages); null for the roles whose scope needs a subquery.
+ */
+function directPropertyScope(user: User): { column: 'ownerUserId' | 'managerAgencyId'; value: number } | null {
+  switch (roleOf(user)) {
+    case 'propietario_individual':
+      return { column: 'ownerUserId', value: user.id };
+    case 'admin_agencia':
+    case 'agente':
+      // An agency user with no agency manages nothing.
+      return { column: 'managerAgencyId', value: user.agencyId ?? -1 };
+    default:
+      return null;
+  }
+}
+
+/**
  * Ids of the properties a user may see, as a subquery; null means every property (super admin).
  * A tenant sees the properties of its contracts' units.
  */
 export function visiblePropertyIds(db: Db, user: User): Knex.QueryBuilder | null {
+  const direct = directPropertyScope(user);
+  if (direct) return db('main_properties').select('id').where(direct.column, direct.value);
   switch (roleOf(user)) {
     case 'super_admin':
       return null;
-    case 'propietario_individual':
-      return db('main_properties').select('id').where('ownerUserId', user.id);
-    case 'admin_agencia':
-    case 'agente':
-      // An agency user with no agency manages nothing.
-      return db('main_properties').select('id').where('managerAgencyId', user.agencyId ?? -1);
     case 'propietario_delegado':
       return db('main_properties')
         .select('id')
@@ -73,15 +86,8 @@ function whereIn(qb: Knex.QueryBuilder, column: string, ids: Knex.QueryBuilder |
 export function scopeProperties(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
   // The same rows as visiblePropertyIds, as a plain predicate where one exists: PostgreSQL then
   // reads the owner or agency index instead of joining the table to itself.
-  switch (roleOf(user)) {
-    case 'propietario_individual':
-      return qb.where('main_properties.ownerUserId', user.id);
-    case 'admin_agencia':
-    case 'agente':
-      return qb.where('main_properties.managerAgencyId', user.agencyId ?? -1);
-    default:
-      return whereIn(qb, 'main_properties.id', visiblePropertyIds(db, user));
-  }
+  const direct = directPropertyScope(user);
+  return direct ? qb.where(`main_properties.${direct.column}`, direct.value) : whereIn(qb, 'main_properties.id', visiblePropertyIds(db, user));
 }
 
 /** Units (joined as rentable_units) the user may see. */

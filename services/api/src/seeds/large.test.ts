@@ -75,7 +75,8 @@ describe('seedLarge', () => {
   });
 
   it('refuses a scale or seed out of range', async () => {
-    await expect(seedLarge(t.knex, { scale: 0, seed: 1 })).rejects.toThrow('--scale');
-    await expect(seedLarge(t.knex, { scale: 1, seed: -1 })).rejects.toThrow('--seed');
+    for (const options of [{ scale: 0, seed: 1 }, { scale: Number('x'), seed: 1 }, { scale: 1, seed: -1 }, { scale: 1, seed: 1.5 }]) {
+      await expect(seedLarge(t.knex, options)).rejects.toThrow(LargeSeedRefused);
+    }
   });
 });

@@ -87,6 +87,11 @@ export const largeSeedAccounts = {
 /** Tables the reference seed owns (kept); every other table of the schema is emptied first. */
 const KEPT_TABLES = new Set(['knex_migrations', 'knex_migrations_lock', 'roles', 'unit_types', 'transaction_categories', 'remotes']);
 
+/** A seed the command will not run: bad options, or a database holding other data. */
+export class LargeSeedRefused extends Error {
+  override name = 'LargeSeedRefused';
+}
+
 export type LargeSeedResult = { status: 'seeded'; counts: LargeSeedCounts; seconds: number } | { status: 'already-seeded'; counts: LargeSeedCounts };
 
 /** The seed and scale of the large seed this database holds, or null. */
@@ -107,8 +112,8 @@ export async function holdsData(knex: Knex): Promise<boolean> {
  */
 export async function seedLarge(knex: Knex, options: LargeSeedOptions & { replace?: boolean; log?: (line: string) => void }): Promise<LargeSeedResult> {
   const { scale, seed } = options;
-  if (!(scale > 0 && scale <= 10)) throw new Error('seed:large: --scale debe estar entre 0 y 10');
-  if (!Number.isSafeInteger(seed) || seed < 0 || seed > 1_000_000) throw new Error('seed:large: --seed debe ser un entero entre 0 y 1000000');
+  if (!(scale > 0 && scale <= 10)) throw new LargeSeedRefused('--scale debe ser un número mayor que 0 y hasta 10');
+  if (!Number.isSafeInteger(seed) || seed < 0 || seed > 1_000_000) throw new LargeSeedRefused('--seed debe ser un entero entre 0 y 1000000');
   const log = options.log ?? (() => {});
   const counts = largeSeedCounts(scale);
 
@@ -145,10 +150,6 @@ export async function seedLarge(knex: Knex, options: LargeSeedOptions & { replac
   const result = await countRows(knex, counts);
   await knex.transaction((trx) => audit(trx, { userId: null, action: 'create', tableName: LARGE_SEED_MARKER, recordId: seed, newValues: { seed, scale, counts: result } }));
   return { status: 'seeded', counts: result, seconds: (Date.now() - started) / 1000 };
-}
-
-export class LargeSeedRefused extends Error {
-  override name = 'LargeSeedRefused';
 }
 
 async function countRows(knex: Knex, counts: LargeSeedCounts): Promise<LargeSeedCounts> {
