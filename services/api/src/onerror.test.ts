@@ -86,6 +86,19 @@ describe('toHttpError', () => {
     expect(toHttpError(err).toBody()).toEqual({ error: 'conflict', message: 'Ya existe un registro con esos datos' });
   });
 
+  it('answers a database that went away (refused, cut off, restarting) with a Spanish 503', () => {
+    const lost = [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      new Error('Connection terminated unexpectedly'),
+      new Error('ROLLBACK - Client has encountered a connection error and is not queryable'),
+    ];
+    for (const err of lost) {
+      expect(toHttpError(err).status).toBe(503);
+      expect(toHttpError(err).toBody()).toEqual({ error: 'service_unavailable', message: 'La base de datos no está disponible en este momento' });
+    }
+  });
+
   it('answers anything unexpected with a bare 500', () => {
     const err = toHttpError(new Error('relation "secret_table" does not exist'));
     expect(err.status).toBe(500);

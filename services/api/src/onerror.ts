@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { CheckViolationError, DataError, ForeignKeyViolationError, NotNullViolationError, UniqueViolationError } from 'objection';
 import type { AppContext, AppState } from './context';
 import { conflict, HttpError, internalError, serviceUnavailable } from './errors';
+import { StorageFailure } from './storage/files';
 
 /** Unique constraints a user can run into, by the name knex gives them: which field, what to say. */
 const UNIQUE_CONSTRAINTS: Record<string, { field: string; message: string }> = {
@@ -24,9 +25,15 @@ const STATUS_ERRORS: Record<number, [string, string]> = {
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EAI_AGAIN', 'EHOSTUNREACH']);
 
-function isDatabaseUnavailable(err: { name?: string; code?: unknown }): boolean {
+/**
+ * What the pg client says, without a code, when the server went away under a connection (a restart,
+ * a failover): the query was cut off or the connection can no longer be used.
+ */
+const LOST_CONNECTION = /Connection terminated|is not queryable|Connection ended unexpectedly/;
+
+function isDatabaseUnavailable(err: { name?: string; code?: unknown; message?: unknown }): boolean {
   if (err.name === 'KnexTimeoutError') return true;
-  if (typeof err.code !== 'string') return false;
+  if (typeof err.code !== 'string') return typeof err.message === 'string' && LOST_CONNECTION.test(err.message);
   // SQLSTATE class 08 (connection exception), 57P0x (server shutting down or restarting).
   return CONNECTION_CODES.has(err.code) || /^(08|57P0)/.test(err.code);
 }
@@ -45,7 +52,7 @@ export function toHttpError(err: unknown): HttpError {
     return new HttpError(400, 'invalid_data', 'Algún dato no tiene un formato o valor válido');
   }
   if (err && typeof err === 'object') {
-    const e = err as { name?: string; code?: unknown; status?: unknown; expose?: unknown };
+    const e = err as { name?: string; code?: unknown; message?: unknown; status?: unknown; expose?: unknown };
     if (isDatabaseUnavailable(e)) return serviceUnavailable('La base de datos no está disponible en este momento');
     if (typeof e.status === 'number' && e.expose && STATUS_ERRORS[e.status]) {
       const [id, message] = STATUS_ERRORS[e.status];
@@ -70,7 +77,7 @@ export function errorHandler(): Middleware<AppState, AppContext> {
       const httpError = toHttpError(err);
       const where = { reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, err };
       if (httpError.status === 500) ctx.log.error('request failed', where);
-      else if (httpError.status > 500) ctx.log.warn('request failed', where);
+      else if (httpError.status > 500 || err instanceof StorageFailure) ctx.log.warn('request failed', where);
       if (ctx.headerSent) return;
       for (const name of STALE_HEADERS) ctx.remove(name);
       ctx.set('Cache-Control', 'no-store');

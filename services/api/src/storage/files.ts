@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../env';
+import { HttpError } from '../errors';
 
 /** DOCUMENTS_DIR, or `documents` beside the PGlite folder when the config does not say. */
 export function documentsDir(config: Config): string {
@@ -18,10 +19,35 @@ export function reportsDir(config: Config): string {
  * name, which is what the database keeps.
  */
 export async function storeFile(dir: string, bytes: Buffer): Promise<string> {
-  await fs.mkdir(dir, { recursive: true });
   const name = randomUUID();
-  await fs.writeFile(path.join(dir, name), bytes, { flag: 'wx' });
+  const file = path.join(dir, name);
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(file, bytes, { flag: 'wx' });
+  } catch (err) {
+    // A disk that filled up halfway leaves part of the file: it goes, like the row that never was.
+    await fs.rm(file, { force: true }).catch(() => undefined);
+    throw storageFailure(err);
+  }
   return name;
+}
+
+/**
+ * The storage faults an operator must fix (a full disk, a read-only or forbidden folder) as a
+ * clear 409 the client can show, instead of a 500: the request changed nothing (the caller's
+ * transaction rolls back) and may be retried once the storage is fixed. Anything else is rethrown.
+ */
+export class StorageFailure extends HttpError {}
+
+const FULL = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+const READ_ONLY = new Set(['EROFS', 'EACCES', 'EPERM']);
+
+function storageFailure(err: unknown): unknown {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return err;
+  if (FULL.has(code)) return new StorageFailure(409, 'storage_full', 'No queda espacio para guardar el archivo. No se ha guardado nada; avisa al administrador de la plataforma.');
+  if (READ_ONLY.has(code)) return new StorageFailure(409, 'storage_read_only', 'El almacén de documentos no admite escrituras en este momento. No se ha guardado nada; avisa al administrador de la plataforma.');
+  return err;
 }
 
 /** The absolute path of a stored name; refuses anything that is not a bare name. */

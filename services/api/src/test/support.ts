@@ -92,9 +92,11 @@ async function openMemoryDatabase(): Promise<Database> {
   return db;
 }
 
-/** A fresh database for one test file, not migrated yet; `drop` removes its PostgreSQL schema. */
-export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
+/**
+ * A fresh database for one test file, not migrated yet; `drop` removes its PostgreSQL schema.
+ * `url` names another PostgreSQL than TEST_DATABASE_URL (a cluster a test starts and stops itself).
+ */
+export async function openTestDatabase(url = process.env.TEST_DATABASE_URL): Promise<{ db: Database; drop(): Promise<void> }> {
   if (!url) {
     const db = await openMemoryDatabase();
     return { db, drop: async () => {} };
@@ -106,8 +108,8 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
 }
 
 /** Starts the app on a fresh, migrated database holding the roles and the remotes. */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { db, drop } = await openTestDatabase();
+export async function startTestApp(overrides: Partial<Config> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
+  const { db, drop } = await openTestDatabase(options.databaseUrl);
   await migrate(db.knex);
   await seedRoles(db.knex);
   await seedRemotes(db.knex);
