@@ -164,10 +164,14 @@ function attachedInScope(db: Db, w: Knex.QueryBuilder, user: User, ids: (db: Db,
   }
 }
 
-/** Documents the user sees: those it uploaded and those attached to an entity in its scope. */
+/**
+ * Documents the user sees: those it uploaded and attached to nothing, and those attached to an
+ * entity in its scope. An attached document goes with its entity: its uploader loses it with the
+ * entity (an agent gone to another agency, an agency that no longer manages the property).
+ */
 export function scopeDocuments(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
   return qb.where((w) => {
-    w.where('documents.uploadedByUserId', user.id);
+    w.where((x) => x.where('documents.uploadedByUserId', user.id).whereNull('documents.relatedEntityType'));
     attachedInScope(db, w, user, visiblePropertyIds);
   });
 }

@@ -64,7 +64,8 @@ export async function agencyOverview(db: Db, user: User, now: Date = new Date())
           'users.firstName',
           'users.lastName',
           'users.monthlyTarget',
-          db.raw('(select count(*) from main_properties p where p."assignedAgentUserId" = users.id and not p."isArchived") as properties'),
+          // Only the agency's properties: an assignment left behind elsewhere is no longer the agent's.
+          db.raw('(select count(*) from main_properties p where p."assignedAgentUserId" = users.id and p."managerAgencyId" = users."agencyId" and not p."isArchived") as properties'),
           db.raw(`(select count(*) from leads l where l."assignedAgentUserId" = users.id and (l."createdAt" at time zone 'Europe/Madrid')::date >= ? and (l."createdAt" at time zone 'Europe/Madrid')::date < ?) as leads`, [from, to]),
           db.raw(`(select count(*) from visits v where v."agentUserId" = users.id and v.status <> 'Cancelada' and (v."startsAt" at time zone 'Europe/Madrid')::date >= ? and (v."startsAt" at time zone 'Europe/Madrid')::date < ?) as visits`, [from, to]),
         )

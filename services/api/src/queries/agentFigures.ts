@@ -1,6 +1,7 @@
 import type { AgentPerformance, AgentProperty } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
+import { scopeProperties } from '../policies/scope';
 import { madridMonthBounds } from './dashboardMetrics';
 
 type Db = Knex | Knex.Transaction;
@@ -8,8 +9,13 @@ type Db = Knex | Knex.Transaction;
 /** A timestamp column's Madrid calendar day, to compare with DATE bounds. */
 const madridDay = (column: string) => `(("${column.split('.')[0]}"."${column.split('.')[1]}" at time zone 'Europe/Madrid')::date)`;
 
-/** Ids of the properties an agent is in charge of (main_properties.assignedAgentUserId). */
-const agentPropertyIds = (db: Db, agent: User) => db('main_properties').select('id').where('assignedAgentUserId', agent.id);
+/**
+ * The properties an agent is in charge of (main_properties.assignedAgentUserId), among those in its
+ * scope: an assignment left on a property its agency no longer manages (or from an agency it left)
+ * gives it nothing.
+ */
+const agentPropertiesQuery = (db: Db, agent: User) => scopeProperties(db, db('main_properties').where('main_properties.assignedAgentUserId', agent.id), agent);
+const agentPropertyIds = (db: Db, agent: User) => agentPropertiesQuery(db, agent).select('main_properties.id');
 
 /**
  * 'Rendimiento' (spec §2, §9): this Madrid month's leads given to the agent, its visits (not
@@ -37,9 +43,9 @@ export async function agentPerformance(db: Db, agent: User, now: Date = new Date
         db.raw('users."monthlyTarget"::numeric(10,2)::text as "target"'),
         db.raw(
           `round(coalesce((select sum(t.amount) from transactions t where t.type = 'Ingreso' and t.status = 'Completado'
-             and t."transactionDate" >= ? and t."transactionDate" < ? and t."mainPropertyId" in (select id from main_properties where "assignedAgentUserId" = ?)), 0)
+             and t."transactionDate" >= ? and t."transactionDate" < ? and t."mainPropertyId" in ?), 0)
              * coalesce(agencies."commissionRate", 0) / 100, 2)::numeric(12,2)::text as "commissions"`,
-          [from, to, agent.id],
+          [from, to, agentPropertyIds(db, agent)],
         ),
       )
       .first(),
@@ -61,8 +67,8 @@ export async function agentPerformance(db: Db, agent: User, now: Date = new Date
 
 /** 'Mis Propiedades': the non-archived properties an agent is in charge of, with their units and open leads. */
 export async function agentProperties(db: Db, agent: User): Promise<AgentProperty[]> {
-  const rows: { id: number; propertyName: string; addressStreet: string; addressNumber: string | null; city: string; units: string | number; rentedUnits: string | number; openLeads: string | number }[] = await db('main_properties')
-    .where({ 'main_properties.assignedAgentUserId': agent.id, 'main_properties.isArchived': false })
+  const rows: { id: number; propertyName: string; addressStreet: string; addressNumber: string | null; city: string; units: string | number; rentedUnits: string | number; openLeads: string | number }[] = await agentPropertiesQuery(db, agent)
+    .where('main_properties.isArchived', false)
     .select(
       'main_properties.id',
       'main_properties.propertyName',

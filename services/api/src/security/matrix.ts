@@ -1,0 +1,1743 @@
+/**
+ * The authorization matrix (issue 15, point 1): every API route, who may call it (function level),
+ * which rows each caller reaches through it (object level) and which fields it may set (property
+ * level), stated against the world of ./world.ts. authorizationMatrix.test.ts enumerates the real
+ * router, refuses a route missing here (or an entry whose route is gone), generates the cases
+ * route × actor × target row (× forbidden field) and runs them.
+ *
+ * Answers the API gives today, asserted as such: a signed-out call is 401; a role without the
+ * permission is 403 `forbidden`; a row outside the caller's scope is 404 (its existence is hidden)
+ * unless an entry says otherwise; an unknown field is 400 on the strict forms and dropped on the
+ * others, and either way nothing the caller may not set is stored.
+ */
+import { SEARCH_LIMIT } from '@arrendia/api-contract';
+import { can, type Action, type RoleName } from '@arrendia/permissions';
+import type supertest from 'supertest';
+import { sessionHandle } from '../commands/accountSettings';
+import { FACTORY_PASSWORD } from '../test/factories';
+import {
+  ACTOR_KEYS,
+  CELL_AGENCY,
+  CELL_AGENT,
+  CELL_EXPENSE,
+  CELL_INCOME,
+  CELL_OWNER,
+  CELL_STAFF,
+  CELL_TENANT,
+  CELLS,
+  CONVERSATION_PARTIES,
+  NEIGHBOUR_INCOME,
+  OTHER_CELL,
+  PROFILES,
+  USER_KEYS,
+  agencySees,
+  cellLabel,
+  contactsOf,
+  conversationSees,
+  isUser,
+  neighbourKey,
+  partySees,
+  pdfBytes,
+  pngBytes,
+  providerSees,
+  staffSees,
+  type ActorKey,
+  type Cell,
+  type UserKey,
+  type World,
+} from './world';
+
+// ---------------------------------------------------------------------------------------------
+// Types
+
+/** Who passes the function-level gate: an action of ACTION_ACCESS, any signed-in user, or anyone. */
+export type Gate = Action | 'signedIn' | 'public';
+
+/** What a case looks at in an answer (supertest's Response, or the events stream's headers). */
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+  text?: string;
+}
+
+export interface Case {
+  route: string;
+  actor: ActorKey;
+  target: string | null;
+  /** The forbidden field a mass-assignment case adds, or null. */
+  variant: string | null;
+  expected: number;
+}
+
+export interface CaseCtx extends Case {
+  w: World;
+  /** The actor's signed-in client (a cookieless one for anonymous). */
+  http: supertest.Agent;
+  /** A throwaway row made for this case by the entry's `fresh`, when the case is expected to succeed. */
+  fresh: number | string | null;
+}
+
+/** Rows a refused call must leave exactly as they were. */
+export interface Guard {
+  table: string;
+  where: Record<string, unknown>;
+  whereRaw?: [string, string[]];
+}
+
+export interface RouteSpec {
+  gate: Gate;
+  /** The answer to an actor past the gate on a target it sees. */
+  ok: number;
+  /** Static target keys (the rows the route is called on, by path or body); omitted when it takes none. */
+  targets?: readonly string[];
+  /** Whether an actor sees a target (default: every target). */
+  sees?: (a: ActorKey, target: string) => boolean;
+  /** The answer to an actor past the gate on a target it does not see (default 404). */
+  hidden?: number;
+  /** Business answers for particular actors, targets or variants, once past gate and scope. */
+  rule?: (a: ActorKey, target: string | null, variant: string | null) => number | undefined;
+  /** The pairs the route is exercised with (default: every actor on every target). */
+  applies?: (a: ActorKey, target: string | null) => boolean;
+  /** Mass assignment: one case per field, for each actor past the gate on each plain target it sees. */
+  variants?: readonly string[];
+  /** The actors the variants are sent by (default: all of them). */
+  variantsFor?: (a: ActorKey) => boolean;
+  send(c: CaseCtx): PromiseLike<Answer>;
+  /** Checks an answer that had the expected status; returns the problems found. */
+  verify?(c: CaseCtx, res: Answer): Promise<string[]> | string[];
+  guard?(c: CaseCtx): Guard | Guard[] | null;
+  /** A throwaway target for a case expected to succeed (routes that change or delete their target). */
+  fresh?(c: CaseCtx): Promise<number | string>;
+  /** Make the throwaway target for every case, not only for those expected to succeed. */
+  freshForAll?: boolean;
+  /**
+   * Run order: 0 reads; 1 reads that mark messages read; 2 writes; 3 and up the calls on the callers'
+   * own sessions and passwords (sign-in, sign-out, ending sessions, the password change last).
+   */
+  phase?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expectations and case generation
+
+const roleOf = (a: ActorKey): RoleName | null => (isUser(a) ? PROFILES[a].role : null);
+
+export function passesGate(gate: Gate, a: ActorKey): boolean {
+  if (gate === 'public') return true;
+  if (!isUser(a)) return false;
+  return gate === 'signedIn' || can(PROFILES[a].role, gate);
+}
+
+export function expectedStatus(spec: RouteSpec, a: ActorKey, target: string | null, variant: string | null): number {
+  if (!passesGate(spec.gate, a)) return isUser(a) ? 403 : 401;
+  if (target !== null && spec.sees && !spec.sees(a, target)) return spec.hidden ?? 404;
+  return spec.rule?.(a, target, variant) ?? spec.ok;
+}
+
+export function casesOf(route: string, spec: RouteSpec): Case[] {
+  const cases: Case[] = [];
+  const targets = spec.targets ?? [null];
+  for (const actor of ACTOR_KEYS) {
+    for (const target of targets) {
+      if (spec.applies && !spec.applies(actor, target)) continue;
+      cases.push({ route, actor, target, variant: null, expected: expectedStatus(spec, actor, target, null) });
+      const sees = target === null || !spec.sees || spec.sees(actor, target);
+      if (!passesGate(spec.gate, actor) || !sees || (spec.variantsFor && !spec.variantsFor(actor))) continue;
+      // The fields are the body's, not the row's: sent on the plain targets, not again on the neighbours' and crossed ones.
+      if (target !== null && /[+:]/.test(target)) continue;
+      for (const variant of spec.variants ?? []) cases.push({ route, actor, target, variant, expected: expectedStatus(spec, actor, target, variant) });
+    }
+  }
+  return cases;
+}
+
+export const describeTarget = (target: string) => {
+  if ((CELLS as readonly string[]).includes(target)) return `cell ${cellLabel(target as Cell)}`;
+  const [cell, rest] = target.split(':');
+  if (rest === 'neighbour') return `the neighbour's row in cell ${cellLabel(cell as Cell)} (another tenant, same building)`;
+  return target;
+};
+
+export function describeCase(c: Case): string {
+  const who = isUser(c.actor) ? `${roleOf(c.actor)} (${c.actor})` : 'anonymous';
+  return `${c.route} as ${who}${c.target === null ? '' : ` → ${describeTarget(c.target)}`}${c.variant ? ` + forbidden field ${c.variant}` : ''}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers the entries share
+
+const cellOf = (target: string | null): Cell => (target ?? '').split(/[+:]/)[0] as Cell;
+const otherCell = (c: Case) => OTHER_CELL[cellOf(c.target)];
+const me = (c: CaseCtx) => c.w.id(c.actor as UserKey);
+const list = <T>(body: unknown) => (Array.isArray(body) ? (body as T[]) : []);
+const cellTargets = CELLS as readonly string[];
+/** The cells' contracts (their tenant's) and the neighbours' contracts in the same buildings. */
+const partyTargets = CELLS.flatMap((cell) => [cell, `${cell}:neighbour`]);
+const isNeighbour = (target: string | null) => Boolean(target?.endsWith(':neighbour'));
+const contractOf = (c: CaseCtx) => (isNeighbour(c.target) ? c.w.cells[cellOf(c.target)].neighbour.contract : c.w.cells[cellOf(c.target)].contract);
+const incidentOf = (c: CaseCtx) => (isNeighbour(c.target) ? c.w.cells[cellOf(c.target)].neighbour.incident : c.w.cells[cellOf(c.target)].incident);
+const chargeOf = (c: CaseCtx) => (isNeighbour(c.target) ? c.w.cells[cellOf(c.target)].neighbour.rentCharge : c.w.cells[cellOf(c.target)].rentCharge);
+const rentedUnitOf = (c: CaseCtx) => (isNeighbour(c.target) ? c.w.cells[cellOf(c.target)].neighbour.unit : c.w.cells[cellOf(c.target)].unit);
+const visibleCells = (a: ActorKey, sees: (a: ActorKey, cell: Cell) => boolean) => CELLS.filter((cell) => sees(a, cell));
+const sum = (cells: readonly Cell[], amounts: Readonly<Record<Cell, number>>) => cells.reduce((n, cell) => n + amounts[cell], 0).toFixed(2);
+const sorted = (ids: number[]) => [...ids].sort((x, y) => x - y);
+/** Income visible to `a`: staff see their cells' money (the neighbours' rent too), a tenant the income on its own contract. */
+const incomeOf = (a: ActorKey) => {
+  const staff = visibleCells(a, staffSees);
+  const total = visibleCells(a, partySees).reduce((n, cell) => n + CELL_INCOME[cell], 0) + staff.reduce((n, cell) => n + NEIGHBOUR_INCOME[cell], 0);
+  return total.toFixed(2);
+};
+const expensesOf = (a: ActorKey) => sum(visibleCells(a, staffSees), CELL_EXPENSE);
+/** Open incidents visible to `a`: two per cell for its staff (the tenant's and the neighbour's), a tenant's own one. */
+const openIncidentsOf = (a: ActorKey) => visibleCells(a, partySees).length + visibleCells(a, staffSees).length;
+
+type RowKind = 'property' | 'unit' | 'contract' | 'incident' | 'transaction' | 'document' | 'conversation' | 'rentCharge' | 'task' | 'plan' | 'provider' | 'lead' | 'visit';
+
+/** Every world row of a kind, with its label and who sees it. */
+interface WorldRow {
+  id: number;
+  cell: Cell;
+  label: string;
+  sees: (a: ActorKey) => boolean;
+}
+
+function rowsOf(w: World, kind: RowKind): WorldRow[] {
+  return CELLS.flatMap((cell) => {
+    const r = w.cells[cell];
+    const row = (id: number | null, what: string, sees: (a: ActorKey, cell: Cell) => boolean) => (id === null ? [] : [{ id, cell, label: `${what} of cell ${cell}`, sees: (a: ActorKey) => sees(a, cell) }]);
+    switch (kind) {
+      case 'property':
+        return row(r.property, 'property', staffSees);
+      case 'unit':
+        return [...row(r.unit, 'rented unit', staffSees), ...row(r.spareUnit, 'spare unit', staffSees), ...row(r.neighbour.unit, "neighbour's unit", staffSees)];
+      case 'contract':
+        return [...row(r.contract, 'contract', partySees), ...row(r.neighbour.contract, "neighbour's contract", staffSees)];
+      case 'incident':
+        return [...row(r.incident, 'incident', partySees), ...row(r.neighbour.incident, "neighbour's incident", staffSees)];
+      case 'transaction':
+        return [
+          ...row(r.incomeTx, 'income (on the contract)', partySees),
+          ...row(r.expenseTx, 'expense', staffSees),
+          ...row(r.neighbour.incomeTx, "income on the neighbour's contract", staffSees),
+        ];
+      case 'document':
+        return [
+          ...row(r.document, 'property document', staffSees),
+          ...row(r.photo, 'incident photo', staffSees),
+          // Owner B's now, whoever uploaded it (agentX, when agency X managed the property).
+          ...row(cell === 'B' ? w.staleDocument : null, 'inventory agentX uploaded (agency X no longer manages the property)', staffSees),
+        ];
+      case 'conversation':
+        return row(r.conversation, 'conversation', conversationSees);
+      case 'rentCharge':
+        return [...row(r.rentCharge, 'rent charge', partySees), ...row(r.neighbour.rentCharge, "neighbour's rent charge", staffSees)];
+      case 'task':
+        return row(r.task, 'maintenance task', staffSees);
+      case 'plan':
+        return row(r.plan, 'maintenance plan', staffSees);
+      case 'provider':
+        return row(r.provider, 'provider', providerSees);
+      case 'lead':
+        return row(r.lead, 'lead', agencySees);
+      case 'visit':
+        return row(r.visit, 'visit', agencySees);
+    }
+  });
+}
+
+/**
+ * The scope check of a list: every id returned is a world row the actor sees, and (`complete`) every
+ * row it sees is there, so an empty answer cannot pass for a scoped one.
+ */
+function checkIds(c: CaseCtx, kind: RowKind, ids: number[], complete = true, sees?: (a: ActorKey, cell: Cell) => boolean, only?: (row: WorldRow) => boolean): string[] {
+  const rows = rowsOf(c.w, kind).map((r) => {
+    const visible = sees ? (a: ActorKey) => sees(a, r.cell) : r.sees;
+    // Outside the filter a row is not expected even when in scope.
+    return only ? { ...r, sees: (a: ActorKey) => visible(a) && only(r) } : { ...r, sees: visible };
+  });
+  const problems: string[] = [];
+  for (const id of ids) {
+    const row = rows.find((r) => r.id === id);
+    if (!row) problems.push(`returned ${kind} ${id}, which is no row of the world`);
+    else if (!row.sees(c.actor)) problems.push(`returned the ${row.label}, outside the caller's scope`);
+  }
+  if (complete) for (const row of rows) if (row.sees(c.actor) && !ids.includes(row.id)) problems.push(`left out the ${row.label}, which the caller may see`);
+  return problems;
+}
+
+/** Compares figures; each difference is a problem. */
+function same(what: Record<string, [unknown, unknown]>): string[] {
+  return Object.entries(what)
+    .filter(([, [got, want]]) => JSON.stringify(got) !== JSON.stringify(want))
+    .map(([name, [got, want]]) => `${name} is ${JSON.stringify(got)}, expected ${JSON.stringify(want)} for the caller's scope`);
+}
+
+const rowById = async (c: CaseCtx, table: string, id: unknown) => c.w.t.knex(table).where({ id }).first();
+
+/** Checks stored columns of a row against the values the caller was allowed to set. */
+async function stored(c: CaseCtx, table: string, id: unknown, want: Record<string, unknown>): Promise<string[]> {
+  const row = await rowById(c, table, id);
+  if (!row) return [`no ${table} row ${String(id)} was stored`];
+  return Object.entries(want)
+    .filter(([column, value]) => JSON.stringify(row[column]) !== JSON.stringify(value))
+    .map(([column, value]) => `stored ${table}.${column} = ${JSON.stringify(row[column])}, expected ${JSON.stringify(value)}`);
+}
+
+const json = (http: supertest.Agent, method: 'post' | 'patch' | 'put' | 'delete', url: string, body?: object) => {
+  const req = http[method](url);
+  return body === undefined ? req : req.send(body);
+};
+
+/** A date far ahead, different per case: visits of one agent never overlap. */
+const visitSlot = (w: World) => new Date(Date.UTC(2031, 0, 1, 9) + w.fresh.serial() * 2 * 3_600_000).toISOString();
+
+/** The user key of a world user id, for reading lists of people. */
+const userKeyOf = (w: World, id: number) => USER_KEYS.find((k) => w.id(k) === id);
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+/** The staff of another cell: who may not be given an incident of this one. */
+const foreignAssignee = (cell: Cell): UserKey => (CELL_OWNER[cell] === 'ownerA' ? 'ownerB' : 'ownerA');
+/** Whose property an agency user or a delegate names when creating one (the form requires an owner). */
+const ownerFor = (a: UserKey): UserKey => (PROFILES[a].agency === 'Y' ? 'ownerB' : 'ownerA');
+const sideOf = (a: ActorKey): 'A' | 'B' => (isUser(a) && (PROFILES[a].agency === 'Y' || a === 'ownerB') ? 'B' : 'A');
+
+const propertyBody = (c: CaseCtx) => {
+  const a = c.actor as UserKey;
+  const role = roleOf(a);
+  const body: Record<string, unknown> = {
+    propertyName: `Alta Matriz ${c.w.fresh.serial()}`,
+    addressStreet: 'Calle de Alcalá',
+    addressNumber: '10',
+    city: 'Madrid',
+    province: 'Madrid',
+    postalCode: '28014',
+  };
+  if (role === 'admin_agencia' || role === 'agente' || role === 'propietario_delegado') body.ownerUserId = c.w.id(ownerFor(a));
+  const foreignSide = sideOf(a) === 'A' ? 'B' : 'A';
+  switch (c.variant) {
+    case 'ownerUserId':
+      body.ownerUserId = c.w.id(foreignSide === 'A' ? 'ownerA' : 'ownerB');
+      break;
+    case 'managerAgencyId':
+      body.managerAgencyId = c.w.agencies[foreignSide === 'A' ? 'X' : 'Y'];
+      break;
+    case 'isArchived':
+      body.isArchived = true;
+      break;
+    case 'assignedAgentUserId':
+      body.assignedAgentUserId = c.w.id(foreignSide === 'A' ? 'agentX' : 'agentY');
+      break;
+  }
+  return body;
+};
+
+/** What a created property must hold for its creator (policies/property.ts). */
+function expectedParties(c: CaseCtx): { ownerUserId: number; managerAgencyId: number | null } {
+  const a = c.actor as UserKey;
+  const p = PROFILES[a];
+  const foreignSide = sideOf(a) === 'A' ? 'B' : 'A';
+  const foreignOwner = c.w.id(foreignSide === 'A' ? 'ownerA' : 'ownerB');
+  const foreignAgency = c.w.agencies[foreignSide === 'A' ? 'X' : 'Y'];
+  const agency = p.agency ? c.w.agencies[p.agency] : c.variant === 'managerAgencyId' ? foreignAgency : null;
+  if (p.role === 'super_admin') return { ownerUserId: c.variant === 'ownerUserId' ? foreignOwner : me(c), managerAgencyId: agency };
+  if (p.role === 'propietario_individual') return { ownerUserId: me(c), managerAgencyId: agency };
+  return { ownerUserId: c.variant === 'ownerUserId' ? foreignOwner : c.w.id(ownerFor(a)), managerAgencyId: agency };
+}
+
+const contractBody = (c: CaseCtx) => {
+  const cell = cellOf(c.target);
+  const body: Record<string, unknown> = { contractCode: `MTX-ALTA-${c.w.fresh.serial()}`, rentableUnitId: c.w.cells[cell].spareUnit, startDate: '2027-01-01', endDate: '2027-12-31', rentAmount: 800, status: 'Pendiente' };
+  const other = c.w.cells[otherCell(c)];
+  if (c.variant === 'id') body.id = other.contract;
+  if (c.variant === 'propertyId') body.propertyId = other.property;
+  if (c.variant === 'renewalNoticeSentAt') body.renewalNoticeSentAt = '2026-01-01T00:00:00Z';
+  return body;
+};
+
+const incidentBody = (c: CaseCtx) => {
+  const cell = cellOf(c.target);
+  const other = c.w.cells[otherCell(c)];
+  const body: Record<string, unknown> = { rentableUnitId: rentedUnitOf(c), incidentCategory: 'Fontanería', title: `Aviso Matriz ${c.w.fresh.serial()}`, description: 'Gotea el techo del baño.' };
+  if (c.variant === 'reportedByUserId') body.reportedByUserId = c.w.id(CELL_TENANT[otherCell(c)]);
+  if (c.variant === 'contractId') body.contractId = other.contract;
+  if (c.variant === 'status') body.status = 'Cerrada';
+  if (c.variant === 'assignedToUserId') body.assignedToUserId = c.w.id(foreignAssignee(cell));
+  return body;
+};
+
+const attachedEntity = (c: CaseCtx): { type: 'property' | 'contract' | 'incident'; id: number } => {
+  const rows = c.w.cells[cellOf(c.target)];
+  if (c.target!.endsWith(':contract')) return { type: 'contract', id: rows.contract };
+  if (c.target!.endsWith(':incident')) return { type: 'incident', id: rows.incident };
+  return { type: 'property', id: rows.property };
+};
+
+const maintenanceWhere = (c: CaseCtx) => {
+  const cell = cellOf(c.target);
+  const where: Record<string, unknown> = { mainPropertyId: c.w.cells[cell].property };
+  if (c.target?.endsWith('+foreignProvider')) where.providerId = c.w.cells[OTHER_CELL[cell]].provider;
+  if (c.target?.endsWith('+foreignIncident')) where.incidentId = c.w.cells[OTHER_CELL[cell]].incident;
+  if (c.target?.endsWith('+foreignUnit')) where.rentableUnitId = c.w.cells[OTHER_CELL[cell]].unit;
+  if (c.variant === 'ownerUserId') where.ownerUserId = c.w.id(foreignAssignee(cell));
+  return where;
+};
+const maintenanceTargets = (...foreign: string[]) => [...cellTargets, ...CELLS.flatMap((cell) => foreign.map((what) => `${cell}+${what}`))];
+/** Past the property's scope, a provider of another account is a 400 on the field; the super admin's are all its own. */
+const foreignProviderRule = (a: ActorKey, target: string | null, variant: string | null) => {
+  if (variant) return 400;
+  if (target?.endsWith('+foreignProvider') && !providerSees(a, OTHER_CELL[cellOf(target)])) return 400;
+  if (target?.endsWith('+foreignIncident') || target?.endsWith('+foreignUnit')) return 400;
+  return undefined;
+};
+
+const reportBody = (c: CaseCtx) => {
+  const body: Record<string, unknown> = { reportType: 'tenants', from: '2026-01-01', to: '2026-11-30' };
+  if (c.target === 'principal A') body.ownerUserId = c.w.id('ownerA');
+  if (c.target === 'principal B') body.ownerUserId = c.w.id('ownerB');
+  if (c.variant === 'userId') body.userId = c.w.id('ownerB');
+  return body;
+};
+/** Whose portfolio a report may cover (reportableOwnerIds): the super admin any owner's, an owner its own, a delegate its principals'. */
+const reportSees = (a: ActorKey, target: string) => {
+  if (target === 'own scope') return true;
+  const owner: UserKey = target === 'principal A' ? 'ownerA' : 'ownerB';
+  return a === 'super' || a === owner || (a === 'delegateA' && owner === 'ownerA');
+};
+
+const userTargets = ['ownerA', 'tenantB', 'agentY'] as const;
+/** The super admin's writes on users run on a throwaway account; everybody else is refused before reading it. */
+const userWrite = (
+  path: (id: number | string) => string,
+  method: 'post' | 'patch',
+  body: (c: CaseCtx) => object | undefined,
+  want: Record<string, unknown>,
+  variants?: readonly string[],
+): RouteSpec => ({
+  gate: 'users:manage',
+  ok: 200,
+  targets: userTargets,
+  variants,
+  rule: (_a, _t, variant) => (variant ? 400 : undefined),
+  fresh: async (c) => (await c.w.fresh.user()).id,
+  send: (c) => json(c.http, method, path(c.fresh ?? c.w.id(c.target as UserKey)), body(c)),
+  verify: async (c) => {
+    const row = await c.w.t.knex('users').join('roles', 'roles.id', 'users.roleId').where('users.id', c.fresh).first('users.*', 'roles.roleName');
+    return Object.entries(want)
+      .filter(([column, value]) => row?.[column] !== value)
+      .map(([column, value]) => `stored users.${column} = ${JSON.stringify(row?.[column])}, expected ${JSON.stringify(value)}`);
+  },
+  guard: (c) => ({ table: 'users', where: { id: c.w.id(c.target as UserKey) } }),
+  phase: 2,
+});
+
+const settingsProfile = (c: CaseCtx) => {
+  const u = c.w.users[isUser(c.actor) ? c.actor : 'tenantA'];
+  const body: Record<string, unknown> = { firstName: u.firstName, lastName: u.lastName, email: u.email };
+  if (c.variant === 'roleId') body.roleId = 1;
+  if (c.variant === 'isActive') body.isActive = false;
+  if (c.variant === 'agencyId') body.agencyId = c.w.agencies.Y;
+  if (c.variant === 'monthlyTarget') body.monthlyTarget = '99999.00';
+  return body;
+};
+
+/** GET with no target: 200 to whoever passes the gate, the answer checked by `verify`. */
+const read = (url: string, verify?: RouteSpec['verify'], gate: Gate = 'signedIn'): RouteSpec => ({ gate, ok: 200, send: (c) => c.http.get(url), verify });
+/** A list of rows of one kind, checked against the caller's scope. */
+const scopedList = (gate: Gate, url: string, kind: RowKind, ids: (body: unknown) => number[]): RouteSpec =>
+  read(url, (c, res) => checkIds(c, kind, ids(res.body)), gate);
+
+/**
+ * A list filtered by the id of a row of each cell (`?propertyId=`, `?contractId=`…): a filter naming a
+ * foreign row answers an empty page, never that row's children; a row in scope answers just its own.
+ */
+const filteredList = (
+  gate: Gate,
+  url: string,
+  kind: RowKind,
+  ids: (body: unknown) => number[],
+  param: string,
+  value: (w: World, cell: Cell) => number,
+  only: (target: Cell, row: WorldRow) => boolean = (t, row) => t === row.cell,
+): RouteSpec => ({
+  gate,
+  ok: 200,
+  targets: ['no filter', ...cellTargets],
+  send: (c) => c.http.get(c.target === 'no filter' ? url : `${url}${url.includes('?') ? '&' : '?'}${param}=${value(c.w, cellOf(c.target))}`),
+  verify: (c, res) => checkIds(c, kind, ids(res.body), true, undefined, c.target === 'no filter' ? undefined : (row) => only(cellOf(c.target), row)),
+});
+
+const ADMIN_ONLY_READS = ['GET /api/users/stats', 'GET /api/users/roles', 'GET /api/users/agencies', 'GET /api/admin/audit-log/facets', 'GET /api/admin/overview'];
+
+export const MATRIX: Record<string, RouteSpec> = {
+  // --- Public: anyone, signed in or not --------------------------------------------------------
+  'GET /api/health': read('/api/health', undefined, 'public'),
+  'GET /api/login': {
+    gate: 'public',
+    ok: 302,
+    // Back to this site only: a foreign `next` is dropped.
+    targets: ['/contracts', '//evil.example'],
+    send: (c) => c.http.get(`/api/login?next=${encodeURIComponent(c.target!)}`),
+    verify: (c, res) => same({ location: [res.headers.location, c.target === '/contracts' ? '/?login=1&next=%2Fcontracts' : '/?login=1'] }),
+  },
+  'GET /api/remotes': read('/api/remotes', (_c, res) => (list(res.body).length > 0 ? [] : ['no enabled remote listed']), 'public'),
+  'GET /api/public/listings': read('/api/public/listings', undefined, 'public'),
+  'GET /api/public/listings/:id': {
+    gate: 'public',
+    ok: 200,
+    targets: cellTargets,
+    send: (c) => c.http.get(`/api/public/listings/${c.w.cells[cellOf(c.target)].listing}`),
+  },
+  'GET /api/placeholder/:w/:h': { gate: 'public', ok: 200, send: (c) => c.http.get('/api/placeholder/300/200') },
+  'GET /api/tenant-invitations/:token': {
+    gate: 'public',
+    ok: 200,
+    targets: ['pending invitation', 'unknown token'],
+    sees: (_a, target) => target === 'pending invitation',
+    send: (c) => c.http.get(`/api/tenant-invitations/${c.target === 'pending invitation' ? c.w.invitationToken : 'x'.repeat(43)}`),
+  },
+  'GET /api/password-resets/:token': {
+    gate: 'public',
+    ok: 200,
+    targets: ['pending link', 'unknown token'],
+    sees: (_a, target) => target === 'pending link',
+    fresh: (c) => c.w.fresh.resetToken(),
+    send: (c) => c.http.get(`/api/password-resets/${c.fresh ?? 'y'.repeat(43)}`),
+  },
+  'POST /api/public/leads': {
+    gate: 'public',
+    ok: 404,
+    // Stored leads are throttled per address (5 per 10 minutes): every actor writes about a listing
+    // that does not exist, and a visitor stores four real leads, each with a field it may not set.
+    variants: ['agencyId', 'assignedAgentUserId', 'recipientUserId', 'status'],
+    variantsFor: (a) => a === 'anonymous',
+    rule: (_a, _t, variant) => (variant ? 201 : undefined),
+    send: (c) => {
+      const body: Record<string, unknown> = { listingId: c.variant ? c.w.cells.AX.listing : 999_999, name: 'Visitante Matriz', email: 'visitante@example.com', message: 'Me interesa' };
+      if (c.variant === 'agencyId') body.agencyId = c.w.agencies.Y;
+      if (c.variant === 'assignedAgentUserId') body.assignedAgentUserId = c.w.id('agentY');
+      if (c.variant === 'recipientUserId') body.recipientUserId = c.w.id('ownerB');
+      if (c.variant === 'status') body.status = 'Cerrado';
+      return c.http.post('/api/public/leads').send(body);
+    },
+    verify: (c, res) =>
+      c.variant
+        ? stored(c, 'leads', (res.body as { id: number }).id, { agencyId: c.w.agencies.X, assignedAgentUserId: c.w.id('agentX'), recipientUserId: c.w.id('ownerA'), status: 'Nuevo' })
+        : [],
+    guard: (c) => (c.variant ? null : { table: 'leads', where: { name: 'Visitante Matriz' } }),
+    phase: 2,
+  },
+  'POST /api/auth/register': {
+    gate: 'public',
+    ok: 201,
+    // Self-registration makes an individual owner of no agency, whatever the body says.
+    variants: ['roleName', 'roleId', 'agencyId', 'isActive'],
+    variantsFor: (a) => a === 'anonymous',
+    send: (c) => {
+      const body: Record<string, unknown> = { email: c.w.fresh.email('alta'), password: 'contraseña-segura-1', firstName: 'Nueva', lastName: 'Cuenta' };
+      if (c.variant === 'roleName') body.roleName = 'super_admin';
+      if (c.variant === 'roleId') body.roleId = 1;
+      if (c.variant === 'agencyId') body.agencyId = c.w.agencies.X;
+      if (c.variant === 'isActive') body.isActive = false;
+      return c.http.post('/api/auth/register').send(body);
+    },
+    verify: async (c, res) => {
+      const id = (res.body as { id: number }).id;
+      const row = await c.w.t.knex('users').join('roles', 'roles.id', 'users.roleId').where('users.id', id).first('roles.roleName', 'users.agencyId', 'users.isActive');
+      return same({ role: [row?.roleName, 'propietario_individual'], agencyId: [row?.agencyId, null], isActive: [row?.isActive, true] });
+    },
+    phase: 2,
+  },
+  'POST /api/tenant-invitations/:token/accept': {
+    gate: 'public',
+    ok: 200,
+    // An invitation addressed to an existing account is that account's alone: anyone else (signed in
+    // as someone else, or not at all) is refused and nothing is linked. A new address creates its
+    // tenant account (signed out only: accepting signs the new tenant in).
+    targets: ['invitation to an existing account', 'invitation to a new address'],
+    applies: (a, target) => target === 'invitation to an existing account' || a === 'anonymous',
+    sees: (_a, target) => target === 'invitation to a new address',
+    hidden: 409,
+    fresh: (c) => c.w.fresh.invitation('B', c.w.fresh.email('invitado')),
+    send: (c) =>
+      c.http.post(`/api/tenant-invitations/${c.fresh ?? c.w.invitationToken}/accept`).send(c.fresh ? { firstName: 'Nuevo', lastName: 'Inquilino', password: 'contraseña-segura-1' } : {}),
+    verify: async (c, res) => {
+      const id = (res.body as { id: number }).id;
+      const links = await c.w.t.knex('tenants_contracts').where({ tenantUserId: id }).pluck('contractId');
+      return same({ contracts: [links, [c.w.cells.B.contract]] });
+    },
+    guard: (c) => ({ table: 'tenants_contracts', where: { contractId: c.w.cells.A.contract } }),
+    phase: 2,
+  },
+  'POST /api/password-resets/:token': {
+    gate: 'public',
+    ok: 200,
+    targets: ['pending link', 'unknown token'],
+    sees: (_a, target) => target === 'pending link',
+    fresh: (c) => c.w.fresh.resetToken(),
+    send: (c) => c.http.post(`/api/password-resets/${c.fresh ?? 'y'.repeat(43)}`).send({ password: 'contraseña-nueva-1' }),
+    phase: 2,
+  },
+
+  // --- Session -------------------------------------------------------------------------------------
+  'GET /api/auth/user': read('/api/auth/user', (c, res) => same({ id: [(res.body as { id: number }).id, me(c)] })),
+  'POST /api/auth/login': {
+    gate: 'public',
+    ok: 200,
+    // Each user signs in again (a spare session the logout cases use up); anonymous signs in as tenantA.
+    send: async (c) => {
+      const who: UserKey = isUser(c.actor) ? c.actor : 'tenantA';
+      const res = await c.w.client('anonymous').post('/api/auth/login').send({ email: c.w.users[who].email, password: FACTORY_PASSWORD });
+      const setCookie = res.headers['set-cookie'] as unknown as string[] | undefined;
+      if (setCookie) c.w.spareCookies[c.actor] = setCookie.map((x) => x.split(';')[0]).join('; ');
+      return res;
+    },
+    verify: (c, res) => same({ id: [(res.body as { id: number }).id, c.w.id(isUser(c.actor) ? c.actor : 'tenantA')] }),
+    phase: 3,
+  },
+  'POST /api/auth/logout': {
+    gate: 'public',
+    ok: 204,
+    // Ends the spare session; the actor's own session must survive it.
+    send: (c) => {
+      const req = c.w.client('anonymous').post('/api/auth/logout');
+      const cookie = c.w.spareCookies[c.actor];
+      return cookie ? req.set('Cookie', cookie) : req;
+    },
+    verify: async (c) => {
+      if (!isUser(c.actor)) return [];
+      const problems: string[] = [];
+      if ((await c.http.get('/api/auth/user')).status !== 200) problems.push("logging a spare session out ended the actor's own session");
+      const cookie = c.w.spareCookies[c.actor];
+      if (cookie && (await c.w.client('anonymous').get('/api/auth/user').set('Cookie', cookie)).status !== 401) problems.push('the logged-out session still works');
+      return problems;
+    },
+    phase: 4,
+  },
+  'GET /api/events': {
+    gate: 'signedIn',
+    ok: 200,
+    // Server-sent events: only the status and the headers, then the stream is closed.
+    send: async (c) => {
+      const abort = new AbortController();
+      const headers: Record<string, string> = { accept: 'text/event-stream' };
+      if (isUser(c.actor)) headers.cookie = c.w.cookies[c.actor];
+      const res = await fetch(`${c.w.base}/api/events`, { headers, signal: abort.signal });
+      const body: unknown = res.status === 200 ? null : await res.json();
+      abort.abort();
+      return { status: res.status, body, headers: Object.fromEntries(res.headers.entries()) };
+    },
+    verify: (_c, res) => same({ 'content-type': [res.headers['content-type'], 'text/event-stream; charset=utf-8'], 'cache-control': [res.headers['cache-control'], 'no-cache, no-transform'] }),
+  },
+
+  // --- Shell: search, badges, dashboards -----------------------------------------------------
+  'GET /api/search': read('/api/search?q=Matriz', (c, res) => {
+    const body = res.body as { properties: { id: number }[]; tenants: { id: number }[]; contracts: { id: number }[] };
+    const role = PROFILES[c.actor as UserKey].role;
+    // At most SEARCH_LIMIT of each kind: the contracts of a wide scope fill it.
+    const visibleContracts = rowsOf(c.w, 'contract').filter((r) => r.sees(c.actor)).length;
+    const problems = [
+      ...(can(role, 'properties:read') ? checkIds(c, 'property', body.properties.map((p) => p.id)) : same({ properties: [body.properties, []] })),
+      ...(can(role, 'contracts:read')
+        ? [...checkIds(c, 'contract', body.contracts.map((p) => p.id), false), ...same({ contracts: [body.contracts.length, Math.min(visibleContracts, SEARCH_LIMIT)] })]
+        : same({ contracts: [body.contracts, []] })),
+    ];
+    const tenants = sorted(body.tenants.map((p) => p.id));
+    const staffRoles: RoleName[] = ['super_admin', 'propietario_individual', 'admin_agencia', 'agente'];
+    const wantTenants = staffRoles.includes(role) ? sorted(visibleCells(c.actor, staffSees).map((cell) => c.w.id(CELL_TENANT[cell]))) : [];
+    return [...problems, ...same({ tenants: [tenants, wantTenants] })];
+  }),
+  'GET /api/badges': read(
+    '/api/badges',
+    (c, res) => {
+      const body = res.body as { openIncidents: number; unreadMessages: number };
+      // Each cell's conversation holds one message of its staff, unread by its tenant.
+      const unread = CELLS.filter((cell) => CELL_TENANT[cell] === c.actor).length;
+      return same({ openIncidents: [body.openIncidents, openIncidentsOf(c.actor)], unreadMessages: [body.unreadMessages, unread] });
+    },
+  ),
+  'GET /api/dashboard/metrics': read(
+    '/api/dashboard/metrics',
+    (c, res) => {
+      const body = res.body as { activeProperties: number; monthlyIncome: string; openIncidents: number };
+      return same({
+        activeProperties: [body.activeProperties, visibleCells(c.actor, partySees).length],
+        monthlyIncome: [body.monthlyIncome, incomeOf(c.actor)],
+        openIncidents: [body.openIncidents, openIncidentsOf(c.actor)],
+      });
+    },
+    'dashboard:read',
+  ),
+  'GET /api/dashboard/trends': read(
+    '/api/dashboard/trends',
+    (c, res) => {
+      const body = res.body as { monthlyIncome: string; totalUnits: number; rentedUnits: number };
+      // A tenant counts the units of its building (scopeUnits); each building has three, two rented.
+      const cells = visibleCells(c.actor, partySees);
+      return same({ monthlyIncome: [body.monthlyIncome, incomeOf(c.actor)], totalUnits: [body.totalUnits, cells.length * 3], rentedUnits: [body.rentedUnits, cells.length * 2] });
+    },
+    'dashboard:read',
+  ),
+  'GET /api/activity': read(
+    '/api/activity?limit=50',
+    (c, res) => {
+      // Each world record's audit row names its cell ('Piso Matriz AX', 'MTX-AX', 'Renta Matriz AX'…).
+      const items = list<{ description: string; link: string | null }>(res.body);
+      const problems: string[] = [];
+      const seen = new Set<string>();
+      for (const item of items) {
+        const cell = /(?:Matriz |MTX-)(AX|BY|A|B)\b/.exec(item.description)?.[1] as Cell | undefined;
+        if (!cell) {
+          problems.push(`an activity item names no world row: ${item.description}`);
+          continue;
+        }
+        const base = /^Propiedad/.test(item.description) ? 'property' : /^Contrato/.test(item.description) ? 'contract' : /incidencia/i.test(item.description) ? 'incident' : 'income';
+        const kind = /vecino/.test(item.description) ? `neighbour's ${base}` : base;
+        seen.add(`${kind}:${cell}`);
+        // A tenant sees its own building, contract, incident and income, never its neighbour's.
+        const sees = kind.startsWith('neighbour') ? staffSees(c.actor, cell) : partySees(c.actor, cell);
+        if (!sees) problems.push(`showed the ${kind} of cell ${cell}: ${item.description}`);
+      }
+      for (const cell of CELLS) {
+        for (const kind of ['property', 'contract', 'incident', 'income', "neighbour's contract", "neighbour's incident", "neighbour's income"]) {
+          const sees = kind.startsWith('neighbour') ? staffSees(c.actor, cell) : partySees(c.actor, cell);
+          if (sees && !seen.has(`${kind}:${cell}`)) problems.push(`left out the ${kind} of cell ${cell}`);
+        }
+      }
+      return problems;
+    },
+    'dashboard:read',
+  ),
+  'GET /api/tasks': read(
+    '/api/tasks?limit=100',
+    (c, res) => {
+      const tasks = list<{ kind: string; link: string }>(res.body);
+      const contracts = tasks.filter((x) => x.kind !== 'incident').map((x) => Number(x.link.split('/').pop()));
+      const incidents = tasks.filter((x) => x.kind === 'incident').map((x) => Number(x.link.split('/').pop()));
+      return [...checkIds(c, 'contract', [...new Set(contracts)]), ...checkIds(c, 'incident', incidents)];
+    },
+    'dashboard:read',
+  ),
+  'GET /api/unit-types': read('/api/unit-types'),
+  'GET /api/transaction-categories': read('/api/transaction-categories'),
+
+  // --- Properties ----------------------------------------------------------------------------------
+  'GET /api/properties': filteredList(
+    'properties:read',
+    '/api/properties?pageSize=100',
+    'property',
+    (b) => list<{ id: number }>(b).map((p) => p.id),
+    'ownerId',
+    (w, cell) => w.id(CELL_OWNER[cell]),
+    (target, row) => CELL_OWNER[target] === CELL_OWNER[row.cell],
+  ),
+  'GET /api/properties/:id': {
+    gate: 'properties:read',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    send: (c) => c.http.get(`/api/properties/${c.w.cells[cellOf(c.target)].property}`),
+    verify: (c, res) => {
+      const body = res.body as { id: number; contracts: { contract: { id: number } }[]; incidents: { incident: { id: number } }[]; recentTransactions: { transaction: { id: number } }[] };
+      const cell = cellOf(c.target);
+      return [
+        ...same({ id: [body.id, c.w.cells[cell].property] }),
+        ...checkIds(c, 'contract', body.contracts.map((x) => x.contract.id), false),
+        ...checkIds(c, 'incident', body.incidents.map((x) => x.incident.id), false),
+        ...checkIds(c, 'transaction', body.recentTransactions.map((x) => x.transaction.id), false),
+      ];
+    },
+  },
+  'POST /api/properties': {
+    gate: 'properties:write',
+    ok: 201,
+    variants: ['ownerUserId', 'managerAgencyId', 'isArchived', 'assignedAgentUserId'],
+    rule: (a, _t, variant) => {
+      const role = roleOf(a);
+      // An owner creates only its own, a delegate only its principals'; agency staff only for their agency.
+      if (variant === 'ownerUserId' && (role === 'propietario_individual' || role === 'propietario_delegado')) return 400;
+      if (variant === 'managerAgencyId' && (role === 'admin_agencia' || role === 'agente')) return 400;
+      return undefined;
+    },
+    send: (c) => c.http.post('/api/properties').send(propertyBody(c)),
+    verify: async (c, res) => {
+      const id = (res.body as { id: number }).id;
+      const problems = await stored(c, 'main_properties', id, { ...expectedParties(c), isArchived: false, assignedAgentUserId: null });
+      // Removed at once: the world stays as the matrix states it (owners' plan limits, contacts, agencies).
+      await c.w.t.knex('main_properties').where({ id }).delete();
+      return problems;
+    },
+    guard: (c) => ({ table: 'main_properties', where: { ownerUserId: c.w.id(sideOf(c.actor) === 'A' ? 'ownerB' : 'ownerA') } }),
+    phase: 2,
+  },
+  'PATCH /api/properties/:id': {
+    gate: 'properties:write',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    variants: ['ownerUserId', 'managerAgencyId'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    fresh: (c) => (c.variant ? Promise.resolve(c.w.cells[cellOf(c.target)].property) : c.w.fresh.property(cellOf(c.target))),
+    send: (c) => {
+      const body: Record<string, unknown> = { isArchived: true };
+      if (c.variant === 'ownerUserId') body.ownerUserId = c.w.id(foreignAssignee(cellOf(c.target)));
+      if (c.variant === 'managerAgencyId') body.managerAgencyId = c.w.agencies[CELL_AGENCY[cellOf(c.target)] === 'X' ? 'Y' : 'X'];
+      return c.http.patch(`/api/properties/${c.fresh ?? c.w.cells[cellOf(c.target)].property}`).send(body);
+    },
+    verify: (c) => stored(c, 'main_properties', c.fresh, { isArchived: true }),
+    guard: (c) => ({ table: 'main_properties', where: { id: c.w.cells[cellOf(c.target)].property } }),
+    phase: 2,
+  },
+  'DELETE /api/properties/:id': {
+    gate: 'properties:write',
+    ok: 204,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    fresh: (c) => c.w.fresh.property(cellOf(c.target)),
+    send: (c) => c.http.delete(`/api/properties/${c.fresh ?? c.w.cells[cellOf(c.target)].property}`),
+    verify: async (c) => ((await rowById(c, 'main_properties', c.fresh)) ? ['the property is still there'] : []),
+    guard: (c) => ({ table: 'main_properties', where: { id: c.w.cells[cellOf(c.target)].property } }),
+    phase: 2,
+  },
+  'GET /api/units': filteredList('units:read', '/api/units', 'unit', (b) => list<{ id: number }>(b).map((u) => u.id), 'propertyId', (w, cell) => w.cells[cell].property),
+  'GET /api/analytics/occupancy': read(
+    '/api/analytics/occupancy?months=3',
+    (c, res) => checkIds(c, 'property', (res.body as { properties: { propertyId: number }[] }).properties.map((p) => p.propertyId)),
+    'properties:read',
+  ),
+
+  // --- Contracts -----------------------------------------------------------------------------------
+  'GET /api/contracts': filteredList('contracts:read', '/api/contracts?pageSize=100', 'contract', (b) => list<{ contract: { id: number } }>(b).map((x) => x.contract.id), 'propertyId', (w, cell) => w.cells[cell].property),
+  'GET /api/contracts/:id': {
+    gate: 'contracts:read',
+    ok: 200,
+    targets: partyTargets,
+    sees: partySeesTarget,
+    send: (c) => c.http.get(`/api/contracts/${contractOf(c)}`),
+    verify: (c, res) => {
+      const body = res.body as { contract: { id: number }; transactions: { transaction: { id: number } }[] };
+      return [...same({ id: [body.contract.id, contractOf(c)] }), ...checkIds(c, 'transaction', body.transactions.map((x) => x.transaction.id), false)];
+    },
+  },
+  'GET /api/contracts/:id/pdf': {
+    gate: 'contracts:read',
+    ok: 200,
+    targets: partyTargets,
+    sees: partySeesTarget,
+    send: (c) => c.http.get(`/api/contracts/${contractOf(c)}/pdf`).buffer(true),
+    verify: (_c, res) => same({ 'content-type': [res.headers['content-type'], 'application/pdf'] }),
+  },
+  'POST /api/contracts': {
+    gate: 'contracts:write',
+    ok: 201,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    variants: ['id', 'propertyId', 'renewalNoticeSentAt'],
+    send: (c) => c.http.post('/api/contracts').send(contractBody(c)),
+    verify: async (c, res) => {
+      const id = (res.body as { contract: { id: number } }).contract.id;
+      const problems = await stored(c, 'contracts', id, { rentableUnitId: c.w.cells[cellOf(c.target)].spareUnit, renewalNoticeSentAt: null });
+      if (id === c.w.cells[otherCell(c)].contract) problems.push('the new contract took the id of an existing one');
+      return problems;
+    },
+    guard: (c) => ({ table: 'contracts', where: { rentableUnitId: c.w.cells[cellOf(c.target)].spareUnit } }),
+    phase: 2,
+  },
+  'PATCH /api/contracts/:id': {
+    gate: 'contracts:write',
+    ok: 200,
+    targets: partyTargets,
+    sees: partySeesTarget,
+    variants: ['rentableUnitId', 'contractCode', 'tenantUserIds'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const body: Record<string, unknown> = { notes: `Nota de la matriz ${c.actor}` };
+      const other = c.w.cells[otherCell(c)];
+      if (c.variant === 'rentableUnitId') body.rentableUnitId = other.spareUnit;
+      if (c.variant === 'contractCode') body.contractCode = 'MTX-ROBADO';
+      if (c.variant === 'tenantUserIds') body.tenantUserIds = [c.w.id(CELL_TENANT[otherCell(c)])];
+      return c.http.patch(`/api/contracts/${contractOf(c)}`).send(body);
+    },
+    verify: (c) => stored(c, 'contracts', contractOf(c), { notes: `Nota de la matriz ${c.actor}` }),
+    guard: (c) => [
+      { table: 'contracts', where: { id: contractOf(c) } },
+      { table: 'tenants_contracts', where: { contractId: contractOf(c) } },
+    ],
+    phase: 2,
+  },
+  'GET /api/tenants': read(
+    '/api/tenants?pageSize=100',
+    (c, res) => {
+      const rows = list<{ tenant: { id: number }; contract: { id: number } }>(res.body);
+      const problems = checkIds(c, 'contract', rows.map((r) => r.contract.id));
+      for (const r of rows) {
+        const party = CELLS.some((x) => (c.w.cells[x].contract === r.contract.id && c.w.id(CELL_TENANT[x]) === r.tenant.id) || (c.w.cells[x].neighbour.contract === r.contract.id && c.w.cells[x].neighbour.user === r.tenant.id));
+        if (!party) problems.push(`listed user ${r.tenant.id} as a tenant of contract ${r.contract.id}`);
+      }
+      return problems;
+    },
+    'tenants:read',
+  ),
+  'POST /api/tenant-invitations': {
+    gate: 'tenants:invite',
+    ok: 201,
+    targets: partyTargets,
+    sees: staffSeesTarget,
+    variants: ['invitedByUserId', 'expiresAt'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const body: Record<string, unknown> = { email: c.w.fresh.email('invitacion'), contractId: contractOf(c) };
+      if (c.variant === 'invitedByUserId') body.invitedByUserId = c.w.id(CELL_OWNER[otherCell(c)]);
+      if (c.variant === 'expiresAt') body.expiresAt = '2099-01-01T00:00:00Z';
+      return c.http.post('/api/tenant-invitations').send(body);
+    },
+    verify: (c, res) => stored(c, 'tenant_invitations', (res.body as { id: number }).id, { contractId: contractOf(c), invitedByUserId: me(c) }),
+    guard: (c) => ({ table: 'tenant_invitations', where: { contractId: contractOf(c) } }),
+    phase: 2,
+  },
+
+  // --- Rent charges --------------------------------------------------------------------------------
+  'GET /api/rent-charges': filteredList(
+    'payments:read',
+    '/api/rent-charges?pageSize=100',
+    'rentCharge',
+    (b) => list<{ id: number }>(b).map((x) => x.id),
+    'contractId',
+    (w, cell) => w.cells[cell].contract,
+    // The cell's contract only: its neighbour's charge is another contract's.
+    (target, row) => row.cell === target && !row.label.startsWith('neighbour'),
+  ),
+  'GET /api/rent-charges/:id/payment': {
+    gate: 'payments:read',
+    ok: 200,
+    targets: partyTargets,
+    sees: partySeesTarget,
+    send: (c) => c.http.get(`/api/rent-charges/${chargeOf(c)}/payment`),
+    verify: (c, res) => same({ chargeId: [(res.body as { chargeId: number }).chargeId, chargeOf(c)] }),
+  },
+  'POST /api/rent-charges/:id/transfer': {
+    gate: 'payments:mark',
+    ok: 200,
+    targets: partyTargets,
+    sees: partySeesTarget,
+    fresh: (c) => c.w.fresh.rentCharge(cellOf(c.target), isNeighbour(c.target)),
+    send: (c) => c.http.post(`/api/rent-charges/${c.fresh ?? chargeOf(c)}/transfer`),
+    verify: (c) => stored(c, 'rent_charges', c.fresh, { status: 'Transferencia indicada', markedByUserId: me(c) }),
+    guard: (c) => ({ table: 'rent_charges', where: { id: chargeOf(c) } }),
+    phase: 2,
+  },
+  'POST /api/rent-charges/:id/confirm': {
+    gate: 'payments:confirm',
+    ok: 200,
+    targets: partyTargets,
+    sees: staffSeesTarget,
+    fresh: (c) => c.w.fresh.rentCharge(cellOf(c.target), isNeighbour(c.target)),
+    send: (c) => c.http.post(`/api/rent-charges/${c.fresh ?? chargeOf(c)}/confirm`),
+    verify: (c) => stored(c, 'rent_charges', c.fresh, { status: 'Pagado', confirmedByUserId: me(c) }),
+    guard: (c) => [
+      { table: 'rent_charges', where: { id: chargeOf(c) } },
+      { table: 'transactions', where: { contractId: contractOf(c) } },
+    ],
+    phase: 2,
+  },
+  'GET /api/tenant/home': read(
+    '/api/tenant/home',
+    (c, res) => same({ contract: [(res.body as { contract: { id: number } | null }).contract?.id, c.w.cells[PROFILES[c.actor as UserKey].tenantOf!].contract] }),
+    'payments:mark',
+  ),
+
+  // --- Incidents -----------------------------------------------------------------------------------
+  'GET /api/incidents': filteredList('incidents:read', '/api/incidents?pageSize=100', 'incident', (b) => list<{ incident: { id: number } }>(b).map((x) => x.incident.id), 'propertyId', (w, cell) => w.cells[cell].property),
+  'GET /api/incidents/:id': {
+    gate: 'incidents:read',
+    ok: 200,
+    targets: partyTargets,
+    sees: partySeesTarget,
+    send: (c) => c.http.get(`/api/incidents/${incidentOf(c)}`),
+    verify: (c, res) => same({ id: [(res.body as { incident: { id: number } }).incident.id, incidentOf(c)] }),
+  },
+  'POST /api/incidents': {
+    gate: 'incidents:report',
+    ok: 201,
+    targets: partyTargets,
+    sees: partySeesTarget,
+    variants: ['reportedByUserId', 'contractId', 'status', 'assignedToUserId'],
+    send: (c) => c.http.post('/api/incidents').send(incidentBody(c)),
+    verify: (c, res) => {
+      const id = (res.body as { incident: { id: number } }).incident.id;
+      // A tenant's report hangs on its own contract; the staff's on the unit's Activo contract: the cell's either way.
+      return stored(c, 'incidents', id, { rentableUnitId: rentedUnitOf(c), reportedByUserId: me(c), contractId: contractOf(c), status: 'Abierta', assignedToUserId: null });
+    },
+    guard: (c) => ({ table: 'incidents', where: { rentableUnitId: rentedUnitOf(c) } }),
+    phase: 2,
+  },
+  'PATCH /api/incidents/:id': {
+    gate: 'incidents:manage',
+    ok: 200,
+    targets: partyTargets,
+    sees: staffSeesTarget,
+    variants: ['assignedToUserId', 'rentableUnitId', 'reportedByUserId', 'contractId'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const cell = cellOf(c.target);
+      const other = c.w.cells[otherCell(c)];
+      const body: Record<string, unknown> = { priority: c.variant ? 'Urgente' : 'Alta' };
+      if (c.variant === 'assignedToUserId') body.assignedToUserId = c.w.id(foreignAssignee(cell));
+      if (c.variant === 'rentableUnitId') body.rentableUnitId = other.unit;
+      if (c.variant === 'reportedByUserId') body.reportedByUserId = c.w.id(CELL_TENANT[otherCell(c)]);
+      if (c.variant === 'contractId') body.contractId = other.contract;
+      return c.http.patch(`/api/incidents/${incidentOf(c)}`).send(body);
+    },
+    verify: (c) => stored(c, 'incidents', incidentOf(c), { priority: 'Alta' }),
+    guard: (c) => ({ table: 'incidents', where: { id: incidentOf(c) } }),
+    phase: 2,
+  },
+  'GET /api/incidents/:id/photos': {
+    gate: 'incidents:read',
+    ok: 200,
+    targets: partyTargets,
+    sees: partySeesTarget,
+    send: (c) => c.http.get(`/api/incidents/${incidentOf(c)}/photos`),
+    // Each cell's incident has one photo; the neighbour's none.
+    verify: (c, res) => same({ photos: [list<{ id: number }>(res.body).map((p) => p.id), isNeighbour(c.target) ? [] : [c.w.cells[cellOf(c.target)].photo]] }),
+  },
+  'GET /api/incidents/:id/photos/:photoId': {
+    gate: 'incidents:read',
+    ok: 200,
+    // A photo is reached only through its own incident: an incident one sees does not open another's photo.
+    targets: [...cellTargets, 'A+photo of B', 'AX+photo of BY', 'B+photo of A', 'BY+photo of AX'],
+    sees: (a, target) => partySees(a, cellOf(target)) && !target.includes('+'),
+    send: (c) => {
+      const cell = cellOf(c.target);
+      const photoCell = c.target!.includes('+') ? OTHER_CELL[cell] : cell;
+      return c.http.get(`/api/incidents/${c.w.cells[cell].incident}/photos/${c.w.cells[photoCell].photo}`).buffer(true);
+    },
+    verify: (_c, res) => same({ 'content-type': [res.headers['content-type'], 'image/png'], 'x-content-type-options': [res.headers['x-content-type-options'], 'nosniff'] }),
+  },
+  'POST /api/incidents/:id/photos': {
+    gate: 'incidents:report',
+    ok: 201,
+    targets: partyTargets,
+    sees: partySeesTarget,
+    fresh: (c) => c.w.fresh.incident(cellOf(c.target), isNeighbour(c.target)),
+    send: (c) => c.http.post(`/api/incidents/${c.fresh ?? incidentOf(c)}/photos`).attach('file', pngBytes(), 'foto.png'),
+    guard: (c) => ({ table: 'documents', where: { relatedEntityType: 'incident', relatedEntityId: incidentOf(c) } }),
+    phase: 2,
+  },
+  'GET /api/incidents/:id/comments': {
+    gate: 'incidents:read',
+    ok: 200,
+    targets: partyTargets,
+    sees: partySeesTarget,
+    send: (c) => c.http.get(`/api/incidents/${incidentOf(c)}/comments`),
+  },
+  'POST /api/incidents/:id/comments': {
+    gate: 'incidents:report',
+    ok: 201,
+    targets: partyTargets,
+    sees: partySeesTarget,
+    variants: ['userId', 'incidentId'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const body: Record<string, unknown> = { content: `Comentario de ${c.actor}` };
+      if (c.variant === 'userId') body.userId = c.w.id(CELL_TENANT[otherCell(c)]);
+      if (c.variant === 'incidentId') body.incidentId = c.w.cells[otherCell(c)].incident;
+      return c.http.post(`/api/incidents/${incidentOf(c)}/comments`).send(body);
+    },
+    verify: (c, res) => stored(c, 'incident_comments', (res.body as { id: number }).id, { incidentId: incidentOf(c), userId: me(c) }),
+    guard: (c) => ({ table: 'incident_comments', where: { incidentId: incidentOf(c) } }),
+    phase: 2,
+  },
+
+  // --- Money ---------------------------------------------------------------------------------------
+  'GET /api/transactions': filteredList('transactions:read', '/api/transactions?pageSize=100', 'transaction', (b) => list<{ transaction: { id: number } }>(b).map((x) => x.transaction.id), 'propertyId', (w, cell) => w.cells[cell].property),
+  'POST /api/transactions': {
+    gate: 'transactions:write',
+    ok: 201,
+    // The unit and contract must hang off the property: a foreign contract on one's own property is a 400.
+    targets: [...cellTargets, ...CELLS.flatMap((cell) => [`${cell}+contract of ${OTHER_CELL[cell]}`, `${cell}+unit of ${OTHER_CELL[cell]}`])],
+    sees: staffSeesTarget,
+    rule: (_a, target) => (target?.includes('+') ? 400 : undefined),
+    variants: ['id', 'createdAt'],
+    send: (c) => {
+      const cell = cellOf(c.target);
+      const body: Record<string, unknown> = { mainPropertyId: c.w.cells[cell].property, categoryId: c.w.categories.expense, type: 'Gasto', amount: 12.34, transactionDate: '2026-10-15' };
+      if (c.target!.includes('+contract')) body.contractId = c.w.cells[OTHER_CELL[cell]].contract;
+      if (c.target!.includes('+unit')) body.rentableUnitId = c.w.cells[OTHER_CELL[cell]].unit;
+      if (c.variant === 'id') body.id = c.w.cells[otherCell(c)].expenseTx;
+      if (c.variant === 'createdAt') body.createdAt = '2000-01-01T00:00:00Z';
+      return c.http.post('/api/transactions').send(body);
+    },
+    verify: async (c, res) => {
+      const id = (res.body as { transaction: { id: number } }).transaction.id;
+      const problems = await stored(c, 'transactions', id, { mainPropertyId: c.w.cells[cellOf(c.target)].property, contractId: null });
+      if (id === c.w.cells[otherCell(c)].expenseTx) problems.push('the new transaction took the id of an existing one');
+      return problems;
+    },
+    guard: (c) => ({ table: 'transactions', where: { mainPropertyId: c.w.cells[cellOf(c.target)].property, transactionDate: '2026-10-15' } }),
+    phase: 2,
+  },
+  'GET /api/finances/summary': read(
+    '/api/finances/summary',
+    (c, res) => {
+      const body = res.body as { income: string; expenses: string };
+      return same({ income: [body.income, incomeOf(c.actor)], expenses: [body.expenses, expensesOf(c.actor)] });
+    },
+    'transactions:read',
+  ),
+  'GET /api/finances/monthly': read(
+    '/api/finances/monthly?months=2',
+    (c, res) => {
+      const months = list<{ income: string; expenses: string }>(res.body);
+      const last = months[months.length - 1];
+      return same({ income: [last?.income, incomeOf(c.actor)], expenses: [last?.expenses, expensesOf(c.actor)] });
+    },
+    'transactions:read',
+  ),
+  'GET /api/finances/expenses-by-category': read(
+    '/api/finances/expenses-by-category',
+    (c, res) => same({ expenses: [list<{ total: string }>(res.body).reduce((n, x) => n + Number(x.total), 0).toFixed(2), expensesOf(c.actor)] }),
+    'transactions:read',
+  ),
+  'GET /api/finances/by-property': read(
+    '/api/finances/by-property',
+    (c, res) => checkIds(c, 'property', list<{ propertyId: number }>(res.body).map((p) => p.propertyId), true, partySees),
+    'transactions:read',
+  ),
+
+  // --- Documents and reports -----------------------------------------------------------------------
+  'GET /api/documents': scopedList('documents:read', '/api/documents?pageSize=100', 'document', (b) => list<{ id: number }>(b).map((x) => x.id)),
+  'GET /api/documents/summary': read(
+    '/api/documents/summary',
+    (c, res) => same({ total: [(res.body as { total: number }).total, rowsOf(c.w, 'document').filter((r) => r.sees(c.actor)).length] }),
+    'documents:read',
+  ),
+  'GET /api/documents/:id/download': {
+    gate: 'documents:read',
+    ok: 200,
+    targets: [...cellTargets, 'B:inventory uploaded by agentX'],
+    sees: staffSeesTarget,
+    send: (c) => c.http.get(`/api/documents/${c.target!.includes(':') ? c.w.staleDocument : c.w.cells[cellOf(c.target)].document}/download`).buffer(true),
+    verify: (c, res) => {
+      const name = c.target!.includes(':') ? 'inventario-B.pdf' : `escritura-${cellOf(c.target)}.pdf`;
+      return [
+        ...same({ 'content-type': [res.headers['content-type'], 'application/pdf'], 'x-content-type-options': [res.headers['x-content-type-options'], 'nosniff'] }),
+        ...(String(res.headers['content-disposition']).includes(name) ? [] : [`downloaded ${String(res.headers['content-disposition'])}`]),
+      ];
+    },
+  },
+  'POST /api/documents': {
+    gate: 'documents:write',
+    ok: 201,
+    // Attached to a property, a contract or an incident: only one the caller manages.
+    targets: CELLS.flatMap((cell) => [cell, `${cell}:contract`, `${cell}:incident`]),
+    sees: staffSeesTarget,
+    variants: ['uploadedByUserId'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const entity = attachedEntity(c);
+      const req = c.http.post('/api/documents').field('category', 'Recibos').field('relatedEntityType', entity.type).field('relatedEntityId', String(entity.id));
+      if (c.variant === 'uploadedByUserId') req.field('uploadedByUserId', String(c.w.id(CELL_STAFF[otherCell(c)])));
+      return req.attach('file', pdfBytes(), 'recibo.pdf');
+    },
+    verify: (c, res) => stored(c, 'documents', (res.body as { id: number }).id, { relatedEntityType: attachedEntity(c).type, relatedEntityId: attachedEntity(c).id, uploadedByUserId: me(c) }),
+    guard: (c) => ({ table: 'documents', where: { relatedEntityType: attachedEntity(c).type, relatedEntityId: attachedEntity(c).id } }),
+    phase: 2,
+  },
+  'DELETE /api/documents/:id': {
+    gate: 'documents:write',
+    ok: 204,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    fresh: (c) => c.w.fresh.document(cellOf(c.target)),
+    send: (c) => c.http.delete(`/api/documents/${c.fresh ?? c.w.cells[cellOf(c.target)].document}`),
+    verify: async (c) => ((await rowById(c, 'documents', c.fresh)) ? ['the document is still there'] : []),
+    guard: (c) => ({ table: 'documents', where: { id: c.w.cells[cellOf(c.target)].document } }),
+    phase: 2,
+  },
+  'GET /api/reports': read(
+    '/api/reports',
+    (c, res) => {
+      const own = c.w.reports[c.actor as UserKey];
+      return same({ reports: [list<{ id: number }>(res.body).map((r) => r.id), own === undefined ? [] : [own]] });
+    },
+    'reports:read',
+  ),
+  'GET /api/reports/:id/download': {
+    gate: 'reports:read',
+    ok: 200,
+    targets: ['super', 'ownerA', 'ownerB', 'adminX', 'adminY', 'delegateA'],
+    sees: (a, target) => a === target,
+    send: (c) => c.http.get(`/api/reports/${c.w.reports[c.target as UserKey]}/download`).buffer(true),
+    verify: (_c, res) => same({ 'content-type': [res.headers['content-type'], 'application/pdf'] }),
+  },
+  'POST /api/reports': {
+    gate: 'reports:generate',
+    ok: 201,
+    // A principal report covers one owner's portfolio: only that owner, its delegates and the super admin. Anyone else: 400 on the field.
+    targets: ['own scope', 'principal A', 'principal B'],
+    sees: reportSees,
+    hidden: 400,
+    variants: ['userId'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => c.http.post('/api/reports').send(reportBody(c)),
+    verify: (c, res) => {
+      const owner = c.target === 'principal A' ? c.w.id('ownerA') : c.target === 'principal B' ? c.w.id('ownerB') : null;
+      return stored(c, 'reports', (res.body as { id: number }).id, { userId: me(c), ownerUserId: owner });
+    },
+    guard: (c) => ({ table: 'reports', where: { ownerUserId: c.target === 'principal B' ? c.w.id('ownerB') : c.w.id('ownerA') } }),
+    phase: 2,
+  },
+
+  // --- Messages and notifications ------------------------------------------------------------------
+  'GET /api/conversations': scopedList('messages:use', '/api/conversations?pageSize=100', 'conversation', (b) => list<{ conversation: { id: number } }>(b).map((x) => x.conversation.id)),
+  'GET /api/conversations/contacts': read(
+    '/api/conversations/contacts?pageSize=100',
+    (c, res) => {
+      const neighbourOf = (id: number) => CELLS.find((cell) => c.w.cells[cell].neighbour.user === id);
+      const got = list<{ id: number }>(res.body).map((x) => userKeyOf(c.w, x.id) ?? (neighbourOf(x.id) ? neighbourKey(neighbourOf(x.id)!) : `user ${x.id}`));
+      return same({ contacts: [[...got].sort(), contactsOf(c.actor as UserKey).sort()] });
+    },
+    'messages:use',
+  ),
+  'GET /api/conversations/:id': {
+    gate: 'messages:use',
+    ok: 200,
+    targets: cellTargets,
+    sees: (a, target) => conversationSees(a, cellOf(target)),
+    send: (c) => c.http.get(`/api/conversations/${c.w.cells[cellOf(c.target)].conversation}`),
+    verify: (c, res) => same({ id: [(res.body as { conversation: { id: number } }).conversation.id, c.w.cells[cellOf(c.target)].conversation] }),
+  },
+  'GET /api/conversations/:id/messages': {
+    gate: 'messages:use',
+    ok: 200,
+    targets: cellTargets,
+    sees: (a, target) => conversationSees(a, cellOf(target)),
+    send: (c) => c.http.get(`/api/conversations/${c.w.cells[cellOf(c.target)].conversation}/messages`),
+    verify: (c, res) => {
+      const messages = list<{ conversationId: number }>(res.body);
+      const conversation = c.w.cells[cellOf(c.target)].conversation;
+      return messages.length > 0 && messages.every((m) => m.conversationId === conversation) ? [] : ['the messages are not those of the conversation'];
+    },
+    guard: (c) => ({ table: 'messages', where: { conversationId: c.w.cells[cellOf(c.target)].conversation } }),
+    phase: 1,
+  },
+  'POST /api/conversations': {
+    gate: 'messages:use',
+    ok: 201,
+    // Only one's contacts (policies/conversation.ts); anyone else is a 400 on the field, whoever it is.
+    targets: ['ownerA', 'ownerB', 'adminX', 'agentY', 'delegateA', 'tenantA', 'tenantBY'],
+    sees: (a, target) => isUser(a) && contactsOf(a).includes(target as UserKey),
+    hidden: 400,
+    send: (c) => c.http.post('/api/conversations').send({ title: `Consulta ${c.w.fresh.serial()}`, participantUserIds: [c.w.id(c.target as UserKey)] }),
+    verify: async (c, res) => {
+      const id = (res.body as { conversation: { id: number } }).conversation.id;
+      const people = await c.w.t.knex('conversation_participants').where({ conversationId: id }).pluck('userId');
+      return same({ participants: [sorted(people), sorted([me(c), c.w.id(c.target as UserKey)])] });
+    },
+    guard: (c) => ({ table: 'conversation_participants', where: { userId: c.w.id(c.target as UserKey) } }),
+    phase: 2,
+  },
+  'POST /api/messages': {
+    gate: 'messages:use',
+    ok: 201,
+    targets: cellTargets,
+    sees: (a, target) => conversationSees(a, cellOf(target)),
+    variants: ['senderUserId', 'readAt'],
+    send: (c) => {
+      const body: Record<string, unknown> = { conversationId: c.w.cells[cellOf(c.target)].conversation, content: `Mensaje de ${c.actor}` };
+      if (c.variant === 'senderUserId') body.senderUserId = CONVERSATION_PARTIES[cellOf(c.target)].map((k) => c.w.id(k)).find((id) => id !== me(c));
+      if (c.variant === 'readAt') body.readAt = '2026-01-01T00:00:00Z';
+      return c.http.post('/api/messages').send(body);
+    },
+    verify: (c, res) => stored(c, 'messages', (res.body as { id: number }).id, { conversationId: c.w.cells[cellOf(c.target)].conversation, senderUserId: me(c), readAt: null }),
+    guard: (c) => ({ table: 'messages', where: { conversationId: c.w.cells[cellOf(c.target)].conversation } }),
+    phase: 2,
+  },
+  'GET /api/notifications': read('/api/notifications', (c, res) =>
+    same({ notifications: [list<{ id: number }>(res.body).map((n) => n.id), [c.w.notifications[c.actor as UserKey]]] }),
+  ),
+  'PATCH /api/notifications/:id/read': {
+    gate: 'signedIn',
+    ok: 200,
+    targets: USER_KEYS,
+    sees: (a, target) => a === target,
+    send: (c) => c.http.patch(`/api/notifications/${c.w.notifications[c.target as UserKey]}/read`),
+    verify: (c) => stored(c, 'notifications', c.w.notifications[c.target as UserKey], { isRead: true }),
+    guard: (c) => ({ table: 'notifications', where: { id: c.w.notifications[c.target as UserKey] } }),
+    phase: 2,
+  },
+  'POST /api/notifications/read-all': {
+    gate: 'signedIn',
+    ok: 204,
+    send: async (c) => {
+      // Everybody else's notifications must come out of the call as they went in.
+      await c.w.t.knex('notifications').update({ isRead: false });
+      return c.http.post('/api/notifications/read-all');
+    },
+    verify: async (c) => {
+      const rows: { recipientUserId: number; isRead: boolean }[] = await c.w.t.knex('notifications').select('recipientUserId', 'isRead');
+      return rows.filter((r) => r.isRead !== (r.recipientUserId === me(c))).map((r) => `notification of user ${r.recipientUserId} is ${r.isRead ? 'read' : 'unread'}`);
+    },
+    phase: 2,
+  },
+
+  // --- Agency pipeline -----------------------------------------------------------------------------
+  'GET /api/leads': scopedList('leads:manage', '/api/leads?pageSize=100', 'lead', (b) => list<{ id: number }>(b).map((x) => x.id)),
+  'GET /api/leads/:id': {
+    gate: 'leads:manage',
+    ok: 200,
+    targets: cellTargets,
+    sees: (a, target) => agencySees(a, cellOf(target)),
+    send: (c) => c.http.get(`/api/leads/${c.w.cells[cellOf(c.target)].lead}`),
+    verify: (c, res) => same({ id: [(res.body as { id: number }).id, c.w.cells[cellOf(c.target)].lead] }),
+  },
+  'PATCH /api/leads/:id': {
+    gate: 'leads:manage',
+    ok: 200,
+    targets: cellTargets,
+    sees: (a, target) => agencySees(a, cellOf(target)),
+    // Reassigning: the manager or the super admin, and only to an agent of the lead's agency.
+    variants: ['assignedAgentUserId', 'agencyId', 'listingId'],
+    rule: (a, _t, variant) => (variant === 'assignedAgentUserId' && roleOf(a) === 'agente' ? 403 : variant ? 400 : undefined),
+    send: (c) => {
+      const cell = cellOf(c.target);
+      const body: Record<string, unknown> = { notes: `Nota de ${c.actor}` };
+      if (c.variant === 'assignedAgentUserId') body.assignedAgentUserId = c.w.id(CELL_AGENCY[cell] === 'X' ? 'agentY' : 'agentX');
+      if (c.variant === 'agencyId') body.agencyId = c.w.agencies[CELL_AGENCY[cell] === 'X' ? 'Y' : 'X'];
+      if (c.variant === 'listingId') body.listingId = c.w.cells[otherCell(c)].listing;
+      return c.http.patch(`/api/leads/${c.w.cells[cell].lead}`).send(body);
+    },
+    verify: (c) => stored(c, 'leads', c.w.cells[cellOf(c.target)].lead, { notes: `Nota de ${c.actor}` }),
+    guard: (c) => ({ table: 'leads', where: { id: c.w.cells[cellOf(c.target)].lead } }),
+    phase: 2,
+  },
+  'GET /api/visits': scopedList('visits:manage', '/api/visits?pageSize=100', 'visit', (b) => list<{ id: number }>(b).map((x) => x.id)),
+  'POST /api/visits': {
+    gate: 'visits:manage',
+    ok: 201,
+    // On a unit of a property the caller manages, by an agent of the agency managing it: a property
+    // with no agency has no agent to send (400), and a lead of another agency is not found.
+    targets: [...cellTargets, 'AX+lead of BY', 'BY+lead of AX'],
+    sees: (a, target) => staffSees(a, cellOf(target)) && (!target.includes('+') || agencySees(a, OTHER_CELL[cellOf(target)])),
+    variants: ['agentUserId', 'status'],
+    rule: (a, target, variant) => {
+      if (variant) return 400;
+      if (!CELL_AGENCY[cellOf(target)]) return 400;
+      return roleOf(a) === 'super_admin' || PROFILES[a as UserKey].agency === CELL_AGENCY[cellOf(target)] ? undefined : 400;
+    },
+    send: (c) => {
+      const cell = cellOf(c.target);
+      const agent = CELL_AGENT[cell] ?? 'agentX';
+      const body: Record<string, unknown> = { rentableUnitId: c.w.cells[cell].spareUnit, startsAt: visitSlot(c.w), durationMinutes: 45, contactName: 'Visitante Matriz' };
+      if (roleOf(c.actor) !== 'agente') body.agentUserId = c.w.id(agent);
+      if (c.target!.includes('+')) body.leadId = c.w.cells[OTHER_CELL[cell]].lead;
+      if (c.variant === 'agentUserId') body.agentUserId = c.w.id(CELL_AGENCY[cell] === 'Y' ? 'agentX' : 'agentY');
+      if (c.variant === 'status') body.status = 'Realizada';
+      return c.http.post('/api/visits').send(body);
+    },
+    verify: (c, res) => {
+      const cell = cellOf(c.target);
+      return stored(c, 'visits', (res.body as { id: number }).id, { rentableUnitId: c.w.cells[cell].spareUnit, agentUserId: c.w.id(roleOf(c.actor) === 'agente' ? (c.actor as UserKey) : CELL_AGENT[cell]!), status: 'Programada' });
+    },
+    guard: (c) => [
+      { table: 'visits', where: { rentableUnitId: c.w.cells[cellOf(c.target)].spareUnit } },
+      { table: 'leads', where: { id: c.w.cells[OTHER_CELL[cellOf(c.target)]].lead } },
+    ],
+    phase: 2,
+  },
+  'PATCH /api/visits/:id': {
+    gate: 'visits:manage',
+    ok: 200,
+    targets: ['AX', 'BY'],
+    sees: (a, target) => agencySees(a, cellOf(target)),
+    variants: ['agentUserId', 'rentableUnitId'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const cell = cellOf(c.target);
+      const body: Record<string, unknown> = { notes: `Nota de ${c.actor}` };
+      if (c.variant === 'agentUserId') body.agentUserId = c.w.id(cell === 'AX' ? 'agentY' : 'agentX');
+      if (c.variant === 'rentableUnitId') body.rentableUnitId = c.w.cells[otherCell(c)].spareUnit;
+      return c.http.patch(`/api/visits/${c.w.cells[cell].visit}`).send(body);
+    },
+    verify: (c) => stored(c, 'visits', c.w.cells[cellOf(c.target)].visit, { notes: `Nota de ${c.actor}` }),
+    guard: (c) => ({ table: 'visits', where: { id: c.w.cells[cellOf(c.target)].visit } }),
+    phase: 2,
+  },
+  'GET /api/agents/me/performance': read(
+    '/api/agents/me/performance',
+    async (c, res) => {
+      // The agent's own figures, over the properties its agency manages and it is in charge of.
+      const body = res.body as { leads: number; signedContracts: number; commissions: string; commissionRate: string };
+      const cells = CELLS.filter((cell) => CELL_AGENT[cell] === c.actor);
+      const incomeCents = cells.reduce((n, cell) => n + (CELL_INCOME[cell] + NEIGHBOUR_INCOME[cell]) * 100, 0);
+      const rateHundredths = Math.round(Number(body.commissionRate) * 100);
+      return same({
+        leads: [body.leads, cells.length],
+        signedContracts: [body.signedContracts, cells.length * 2],
+        commissions: [body.commissions, (Math.round((incomeCents * rateHundredths) / 10_000) / 100).toFixed(2)],
+      });
+    },
+    'leads:manage',
+  ),
+  'GET /api/agents/me/properties': read(
+    '/api/agents/me/properties',
+    (c, res) =>
+      same({
+        properties: [list<{ id: number }>(res.body).map((p) => p.id), CELLS.filter((cell) => CELL_AGENT[cell] === c.actor).map((cell) => c.w.cells[cell].property)],
+      }),
+    'leads:manage',
+  ),
+  'PATCH /api/agents/:id': {
+    gate: 'agency:manage',
+    ok: 200,
+    // The manager sets targets of its own agency's agents; any other user is not found.
+    targets: ['agentX', 'agentY', 'adminY', 'ownerA'],
+    sees: (a, target) => isUser(a) && PROFILES[target as UserKey].role === 'agente' && PROFILES[target as UserKey].agency === PROFILES[a].agency,
+    variants: ['agencyId', 'roleId'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const body: Record<string, unknown> = { monthlyTarget: c.actor === 'adminX' ? 4100 : 4200 };
+      if (c.variant === 'agencyId') body.agencyId = c.w.agencies.Y;
+      if (c.variant === 'roleId') body.roleId = 1;
+      return c.http.patch(`/api/agents/${c.w.id(c.target as UserKey)}`).send(body);
+    },
+    verify: (c) => stored(c, 'users', c.w.id(c.target as UserKey), { monthlyTarget: c.actor === 'adminX' ? '4100.00' : '4200.00' }),
+    guard: (c) => ({ table: 'users', where: { id: c.w.id(c.target as UserKey) } }),
+    phase: 2,
+  },
+  'GET /api/agency/overview': read(
+    '/api/agency/overview',
+    (c, res) => {
+      const body = res.body as { properties: number; collectedThisMonth: string; team: { id: number; properties: number }[] };
+      const agency = PROFILES[c.actor as UserKey].agency;
+      // The manager's team: its agency's agents, each with the agency's properties it is in charge of.
+      const team = USER_KEYS.filter((k) => PROFILES[k].role === 'agente' && PROFILES[k].agency === agency).map((k) => ({
+        id: c.w.id(k),
+        properties: CELLS.filter((cell) => CELL_AGENT[cell] === k).length,
+      }));
+      return same({
+        properties: [body.properties, visibleCells(c.actor, staffSees).length],
+        collectedThisMonth: [body.collectedThisMonth, incomeOf(c.actor)],
+        team: [body.team.map((m) => ({ id: m.id, properties: m.properties })), agency ? team : []],
+      });
+    },
+    'agency:overview',
+  ),
+  'PATCH /api/agency': {
+    gate: 'agency:manage',
+    ok: 200,
+    variants: ['id', 'nombreAgencia'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const body: Record<string, unknown> = { commissionRate: c.actor === 'adminX' ? 7.5 : 8.5 };
+      if (c.variant === 'id') body.id = c.w.agencies[PROFILES[c.actor as UserKey].agency === 'X' ? 'Y' : 'X'];
+      if (c.variant === 'nombreAgencia') body.nombreAgencia = 'Agencia robada';
+      return c.http.patch('/api/agency').send(body);
+    },
+    verify: async (c) => {
+      const mine = PROFILES[c.actor as UserKey].agency!;
+      const rows = await c.w.t.knex('agencies').whereIn('id', [c.w.agencies.X, c.w.agencies.Y]).select('id', 'commissionRate');
+      const rate = (k: 'X' | 'Y') => String(rows.find((r) => r.id === c.w.agencies[k])?.commissionRate);
+      return same({ [`agency ${mine}`]: [rate(mine), c.actor === 'adminX' ? '7.50' : '8.50'] });
+    },
+    guard: (c) => ({ table: 'agencies', where: { id: c.w.agencies[PROFILES[c.actor as UserKey]?.agency === 'X' ? 'Y' : 'X'] } }),
+    phase: 2,
+  },
+
+  // --- Delegations ---------------------------------------------------------------------------------
+  'GET /api/delegations': read(
+    '/api/delegations',
+    (c, res) => {
+      const rows = list<{ owner: { id: number }; delegate: { id: number } }>(res.body).map((d) => `${userKeyOf(c.w, d.owner.id)}→${userKeyOf(c.w, d.delegate.id)}`);
+      return same({ delegations: [rows, ['super', 'ownerA', 'delegateA'].includes(c.actor) ? ['ownerA→delegateA'] : []] });
+    },
+    'delegations:read',
+  ),
+  'POST /api/delegations': {
+    gate: 'delegations:manage',
+    ok: 201,
+    // To an active propietario_delegado only (a fresh one: the world keeps its single delegation).
+    targets: ['a new delegate', 'a tenant'],
+    sees: (_a, target) => target === 'a new delegate',
+    hidden: 400,
+    variants: ['ownerUserId'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: async (c) => {
+      const email = c.target === 'a tenant' ? c.w.users.tenantB.email : (await c.w.fresh.user('propietario_delegado')).email;
+      const body: Record<string, unknown> = { delegateEmail: email };
+      if (c.variant === 'ownerUserId') body.ownerUserId = c.w.id(c.actor === 'ownerA' ? 'ownerB' : 'ownerA');
+      return c.http.post('/api/delegations').send(body);
+    },
+    verify: async (c, res) => {
+      const delegateId = (res.body as { delegate: { id: number } }).delegate.id;
+      const owners = await c.w.t.knex('owner_delegations').where({ delegateUserId: delegateId }).pluck('ownerUserId');
+      return same({ owners: [owners, [me(c)]] });
+    },
+    guard: (c) => ({ table: 'owner_delegations', where: { ownerUserId: c.w.id(c.actor === 'ownerA' ? 'ownerB' : 'ownerA') } }),
+    phase: 2,
+  },
+  'DELETE /api/delegations/:delegateUserId': {
+    gate: 'delegations:manage',
+    ok: 204,
+    targets: ['delegateA'],
+    sees: (a) => a === 'ownerA',
+    fresh: async (c) => {
+      const other = await c.w.fresh.user('propietario_delegado');
+      await c.w.t.knex('owner_delegations').insert({ ownerUserId: me(c), delegateUserId: other.id });
+      return other.id;
+    },
+    send: (c) => c.http.delete(`/api/delegations/${c.fresh ?? c.w.id('delegateA')}`),
+    verify: async (c) => ((await c.w.t.knex('owner_delegations').where({ delegateUserId: c.fresh }).first()) ? ['the delegation is still there'] : []),
+    guard: (c) => ({ table: 'owner_delegations', where: { delegateUserId: c.w.id('delegateA') } }),
+    phase: 2,
+  },
+
+  // --- Maintenance ---------------------------------------------------------------------------------
+  'GET /api/maintenance/stats': read(
+    '/api/maintenance/stats',
+    (c, res) => same({ pending: [(res.body as { pending: number }).pending, visibleCells(c.actor, staffSees).length] }),
+    'maintenance:read',
+  ),
+  'GET /api/maintenance/tasks': scopedList('maintenance:read', '/api/maintenance/tasks?pageSize=100', 'task', (b) => list<{ id: number }>(b).map((x) => x.id)),
+  'GET /api/maintenance/plans': scopedList('maintenance:read', '/api/maintenance/plans?pageSize=100', 'plan', (b) => list<{ id: number }>(b).map((x) => x.id)),
+  'GET /api/providers': scopedList('maintenance:read', '/api/providers?pageSize=100', 'provider', (b) => list<{ id: number }>(b).map((x) => x.id)),
+  'POST /api/maintenance/tasks': {
+    gate: 'maintenance:write',
+    ok: 201,
+    // On a property the caller manages; its unit, incident and provider must be that property's and the caller's.
+    targets: maintenanceTargets('foreignProvider', 'foreignIncident', 'foreignUnit'),
+    sees: staffSeesTarget,
+    variants: ['ownerUserId'],
+    rule: foreignProviderRule,
+    send: (c) => c.http.post('/api/maintenance/tasks').send({ title: `Tarea ${c.w.fresh.serial()}`, scheduledDate: '2027-02-01', ...maintenanceWhere(c) }),
+    verify: (c, res) => stored(c, 'maintenance_tasks', (res.body as { id: number }).id, { mainPropertyId: c.w.cells[cellOf(c.target)].property }),
+    guard: (c) => ({ table: 'maintenance_tasks', where: { mainPropertyId: c.w.cells[cellOf(c.target)].property } }),
+    phase: 2,
+  },
+  'PATCH /api/maintenance/tasks/:id': {
+    gate: 'maintenance:write',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    variants: ['mainPropertyId', 'providerId'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const body: Record<string, unknown> = { notes: `Nota de ${c.actor}` };
+      if (c.variant === 'mainPropertyId') body.mainPropertyId = c.w.cells[otherCell(c)].property;
+      if (c.variant === 'providerId') body.providerId = c.w.cells[otherCell(c)].provider;
+      return c.http.patch(`/api/maintenance/tasks/${c.w.cells[cellOf(c.target)].task}`).send(body);
+    },
+    verify: (c) => stored(c, 'maintenance_tasks', c.w.cells[cellOf(c.target)].task, { notes: `Nota de ${c.actor}` }),
+    guard: (c) => ({ table: 'maintenance_tasks', where: { id: c.w.cells[cellOf(c.target)].task } }),
+    phase: 2,
+  },
+  'POST /api/maintenance/plans': {
+    gate: 'maintenance:write',
+    ok: 201,
+    targets: maintenanceTargets('foreignProvider', 'foreignUnit'),
+    sees: staffSeesTarget,
+    variants: ['ownerUserId'],
+    rule: foreignProviderRule,
+    send: (c) => c.http.post('/api/maintenance/plans').send({ title: `Plan ${c.w.fresh.serial()}`, intervalMonths: 6, nextDate: '2027-04-01', ...maintenanceWhere(c) }),
+    verify: (c, res) => stored(c, 'maintenance_plans', (res.body as { id: number }).id, { mainPropertyId: c.w.cells[cellOf(c.target)].property }),
+    guard: (c) => ({ table: 'maintenance_plans', where: { mainPropertyId: c.w.cells[cellOf(c.target)].property } }),
+    phase: 2,
+  },
+  'POST /api/providers': {
+    gate: 'maintenance:write',
+    ok: 201,
+    // Each account keeps its own: an owner's or agency user's provider is its own account's, whatever
+    // the body names; only the super admin names the account.
+    variants: ['agencyId', 'ownerUserId'],
+    send: (c) => {
+      const side = sideOf(c.actor);
+      const body: Record<string, unknown> = { name: `Proveedor ${c.w.fresh.serial()}`, trade: 'Electricidad', nifCif: '12345678Z' };
+      if (c.actor === 'super') body.agencyId = c.w.agencies.X;
+      if (c.variant === 'agencyId') body.agencyId = c.w.agencies[side === 'A' ? 'Y' : 'X'];
+      if (c.variant === 'ownerUserId') body.ownerUserId = c.w.id(side === 'A' ? 'ownerB' : 'ownerA');
+      return c.http.post('/api/providers').send(body);
+    },
+    verify: (c, res) => {
+      const p = PROFILES[c.actor as UserKey];
+      let want: Record<string, unknown>;
+      if (p.role === 'super_admin') {
+        want = {
+          agencyId: c.variant === 'agencyId' ? c.w.agencies.Y : c.w.agencies.X,
+          ownerUserId: c.variant === 'ownerUserId' ? c.w.id('ownerB') : null,
+        };
+      } else if (p.agency) want = { agencyId: c.w.agencies[p.agency], ownerUserId: null };
+      else want = { agencyId: null, ownerUserId: me(c) };
+      return stored(c, 'providers', (res.body as { id: number }).id, want);
+    },
+    phase: 2,
+  },
+
+  // --- Users, audit log, platform (the super admin) ------------------------------------------------
+  ...Object.fromEntries(ADMIN_ONLY_READS.map((key) => [key, read(key.slice(4), undefined, key.includes('audit') ? 'audit:read' : key.includes('/admin/') ? 'platform:overview' : 'users:manage')])),
+  'GET /api/admin/rental-types': read('/api/admin/rental-types?kind=apartments', undefined, 'platform:overview'),
+  'GET /api/users': read('/api/users?pageSize=100', (c, res) => (list<{ id: number }>(res.body).length >= USER_KEYS.length ? [] : ['the list lacks world users']), 'users:manage'),
+  'GET /api/users/:id': {
+    gate: 'users:manage',
+    ok: 200,
+    targets: userTargets,
+    send: (c) => c.http.get(`/api/users/${c.w.id(c.target as UserKey)}`),
+    verify: (c, res) => same({ id: [(res.body as { id: number }).id, c.w.id(c.target as UserKey)] }),
+  },
+  'POST /api/users': {
+    gate: 'users:manage',
+    ok: 201,
+    variants: ['isActive', 'roleId'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const body: Record<string, unknown> = { email: c.w.fresh.email('usuario'), firstName: 'Alta', lastName: 'Matriz', roleName: 'inquilino' };
+      if (c.variant === 'isActive') body.isActive = false;
+      if (c.variant === 'roleId') body.roleId = 1;
+      return c.http.post('/api/users').send(body);
+    },
+    verify: async (c, res) => {
+      const row = await c.w.t.knex('users').join('roles', 'roles.id', 'users.roleId').where('users.id', (res.body as { id: number }).id).first('roles.roleName', 'users.isActive');
+      return same({ role: [row?.roleName, 'inquilino'], isActive: [row?.isActive, true] });
+    },
+    guard: () => ({ table: 'users', where: { firstName: 'Alta', lastName: 'Matriz', isActive: false } }),
+    phase: 2,
+  },
+  'PATCH /api/users/:id': userWrite((id) => `/api/users/${id}`, 'patch', (c) => {
+    const body: Record<string, unknown> = { firstName: 'Cambiado' };
+    if (c.variant === 'roleId') body.roleId = 1;
+    if (c.variant === 'isActive') body.isActive = false;
+    if (c.variant === 'password') body.password = 'otra-contraseña-1';
+    if (c.variant === 'email') body.email = c.w.users.ownerB.email;
+    return body;
+  }, { firstName: 'Cambiado', isActive: true, roleName: 'propietario_individual' }, ['roleId', 'isActive', 'password', 'email']),
+  'POST /api/users/:id/deactivate': userWrite((id) => `/api/users/${id}/deactivate`, 'post', () => undefined, { isActive: false }),
+  'POST /api/users/:id/activate': userWrite((id) => `/api/users/${id}/activate`, 'post', () => undefined, { isActive: true }),
+  'PATCH /api/users/:id/role': userWrite((id) => `/api/users/${id}/role`, 'patch', () => ({ roleName: 'super_admin' }), { roleName: 'super_admin' }),
+  'POST /api/users/:id/password-reset': { ...userWrite((id) => `/api/users/${id}/password-reset`, 'post', () => undefined, { isActive: true }), ok: 201 },
+  'GET /api/admin/audit-log': read('/api/admin/audit-log?pageSize=5', undefined, 'audit:read'),
+  'GET /api/admin/audit-log.csv': read('/api/admin/audit-log.csv?tableName=main_properties', (_c, res) => same({ 'content-type': [res.headers['content-type'], 'text/csv; charset=utf-8'] }), 'audit:read'),
+  'GET /api/admin/remotes': read('/api/admin/remotes', undefined, 'remotes:manage'),
+  'PATCH /api/admin/remotes/:name': {
+    gate: 'remotes:manage',
+    ok: 200,
+    targets: ['public-site'],
+    send: (c) => c.http.patch('/api/admin/remotes/public-site').send({ enabled: true }),
+    guard: () => ({ table: 'remotes', where: { name: 'public-site' } }),
+    phase: 2,
+  },
+
+  // --- Own account ---------------------------------------------------------------------------------
+  'GET /api/settings': read('/api/settings', (c, res) => same({ email: [(res.body as { profile: { email: string } }).profile.email, c.w.users[c.actor as UserKey].email] }), 'settings:own'),
+  'PUT /api/settings/profile': {
+    gate: 'settings:own',
+    ok: 200,
+    variants: ['roleId', 'isActive', 'agencyId', 'monthlyTarget'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => c.http.put('/api/settings/profile').send(settingsProfile(c)),
+    verify: (c, res) => same({ id: [(res.body as { id: number }).id, me(c)] }),
+    guard: (c) => ({ table: 'users', where: { id: isUser(c.actor) ? me(c) : -1 } }),
+    phase: 2,
+  },
+  'PATCH /api/settings/preferences': {
+    gate: 'settings:own',
+    ok: 200,
+    variants: ['isActive', 'roleId'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const body: Record<string, unknown> = { loginNotifications: true };
+      if (c.variant === 'isActive') body.isActive = false;
+      if (c.variant === 'roleId') body.roleId = 1;
+      return c.http.patch('/api/settings/preferences').send(body);
+    },
+    guard: (c) => ({ table: 'users', where: { id: isUser(c.actor) ? me(c) : -1 } }),
+    phase: 2,
+  },
+  'POST /api/settings/profile/photo': {
+    gate: 'settings:own',
+    ok: 200,
+    send: (c) => c.http.post('/api/settings/profile/photo').attach('file', pngBytes(), 'yo.png'),
+    verify: async (c) => ((await rowById(c, 'users', me(c)))?.profileImageUrl ? [] : ['no photo was stored on the caller']),
+    phase: 2,
+  },
+  'DELETE /api/settings/profile/photo': {
+    gate: 'settings:own',
+    ok: 200,
+    send: (c) => c.http.delete('/api/settings/profile/photo'),
+    verify: async (c) => ((await rowById(c, 'users', me(c)))?.profileImageUrl ? ["the caller's photo is still there"] : []),
+    phase: 2,
+  },
+  'GET /api/profile-photos/:name': {
+    gate: 'signedIn',
+    ok: 200,
+    // Avatars show beside names everywhere: any signed-in user opens any user's photo, by its unguessable name.
+    targets: ["ownerA's photo", 'unknown photo'],
+    sees: (_a, target) => target === "ownerA's photo",
+    send: (c) => c.http.get(`/api/profile-photos/${c.target === 'unknown photo' ? randomName() : c.w.photoName}`).buffer(true),
+    verify: (_c, res) => same({ 'x-content-type-options': [res.headers['x-content-type-options'], 'nosniff'], 'content-disposition': [res.headers['content-disposition'], 'attachment'] }),
+  },
+  'GET /api/settings/sessions': read(
+    '/api/settings/sessions',
+    (c, res) => (list<{ current: boolean }>(res.body).some((s) => s.current) ? [] : ["the caller's own session is not in the list"]),
+    'settings:own',
+  ),
+  'DELETE /api/settings/sessions/:id': {
+    gate: 'settings:own',
+    ok: 204,
+    // Each target is a throwaway session of that user's (the real ones keep the world signed in).
+    targets: USER_KEYS,
+    sees: (a, target) => a === target,
+    fresh: (c) => c.w.fresh.session(c.target as UserKey),
+    freshForAll: true,
+    send: (c) => c.http.delete(`/api/settings/sessions/${c.fresh}`),
+    verify: async (c) => {
+      const left: { sid: string }[] = await c.w.t.knex('sessions').whereRaw(THROWAWAY_SESSIONS_OF, [String(c.w.id(c.target as UserKey))]).select('sid');
+      return left.some((s) => sessionHandle(s.sid) === c.fresh) ? ['the session is still there'] : [];
+    },
+    guard: (c) => ({ table: 'sessions', where: {}, whereRaw: [THROWAWAY_SESSIONS_OF, [String(c.w.id(c.target as UserKey))]] }),
+    phase: 5,
+  },
+  'DELETE /api/settings/sessions': {
+    gate: 'settings:own',
+    ok: 200,
+    send: async (c) => {
+      for (const key of USER_KEYS) await c.w.fresh.session(key);
+      return c.http.delete('/api/settings/sessions');
+    },
+    verify: async (c) => {
+      const rows: { sess: unknown }[] = await c.w.t.knex('sessions').select('sess');
+      const owners = rows.map((r) => Number((typeof r.sess === 'string' ? JSON.parse(r.sess) : r.sess as { userId: number }).userId));
+      const problems = USER_KEYS.filter((k) => k !== c.actor && !owners.includes(c.w.id(k))).map((k) => `ended the sessions of ${k}`);
+      if (owners.filter((id) => id === me(c)).length !== 1) problems.push("did not keep exactly the caller's current session");
+      return problems;
+    },
+    phase: 6,
+  },
+  'POST /api/settings/password': {
+    gate: 'settings:own',
+    ok: 204,
+    // The real change, last of all: the current password is required and the current session survives.
+    variants: ['wrong current password'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) =>
+      c.http.post('/api/settings/password').send({ currentPassword: c.variant ? 'no-es-la-contraseña' : FACTORY_PASSWORD, newPassword: 'contraseña-cambiada-1' }),
+    verify: async (c) => ((await c.http.get('/api/auth/user')).status === 200 ? [] : ['the current session ended with the password change']),
+    guard: (c) => ({ table: 'users', where: { id: isUser(c.actor) ? me(c) : -1 } }),
+    phase: 7,
+  },
+};
+
+/** The throwaway sessions of a user (world.ts marks them), as a raw condition on `sessions`. */
+const THROWAWAY_SESSIONS_OF = `sess->>'userId' = ? and sess->>'throwaway' = 'true'`;
+
+function staffSeesTarget(a: ActorKey, target: string) {
+  return staffSees(a, cellOf(target));
+}
+/** A cell's contract and what hangs off it: its staff and its tenant; a neighbour's: the staff only. */
+function partySeesTarget(a: ActorKey, target: string) {
+  return isNeighbour(target) ? staffSees(a, cellOf(target)) : partySees(a, cellOf(target));
+}
+function randomName() {
+  return '00000000-0000-4000-8000-000000000000';
+}
