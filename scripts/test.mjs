@@ -14,7 +14,10 @@ mkdirSync(tmp, { recursive: true });
 const baseEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', FORCE_COLOR: '0' };
 // The API suite loads PGlite (ESM + WASM); jest needs the VM-modules flag for that.
 const jestEnv = { ...baseEnv, NODE_ENV: 'test', NODE_OPTIONS: [process.env.NODE_OPTIONS, '--experimental-vm-modules'].filter(Boolean).join(' ') };
+// FUZZ_RUNS (CI: 10000 payloads, security/fuzz.test.ts) is for the PostgreSQL run; the PGlite run
+// fuzzes its default count, so the full count is paid once.
 const { TEST_DATABASE_URL, ...envWithoutPg } = jestEnv;
+delete envWithoutPg.FUZZ_RUNS;
 
 const only = process.argv.slice(2); // e.g. `npm test -- lint unit`
 const results = [];

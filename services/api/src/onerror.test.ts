@@ -50,6 +50,14 @@ describe('error answers', () => {
     expect(await countRows(t.knex, 'users')).toBe(users);
   });
 
+  it('answers a body nested hundreds of thousands of levels deep (under 1 MB) with 400, not a stack overflow', async () => {
+    const users = await countRows(t.knex, 'users');
+    const deep = `{"email":"hondo@ejemplo.es","password":"una-clave-larga","firstName":${'['.repeat(200_000)}"\\u0000"${']'.repeat(200_000)},"lastName":"Gil"}`;
+    const res = await t.request().post('/api/auth/register').set('Content-Type', 'application/json').send(deep).expect(400);
+    expect(res.body.error).toBe('validation_error');
+    expect(await countRows(t.knex, 'users')).toBe(users);
+  });
+
   it('answers an unknown /api route with a JSON 404, whatever the method', async () => {
     for (const method of ['get', 'post', 'delete'] as const) {
       const res = await t.request()[method]('/api/no-existe').set('Accept', 'text/html').expect(404);
@@ -97,6 +105,12 @@ describe('toHttpError', () => {
       expect(toHttpError(err).status).toBe(503);
       expect(toHttpError(err).toBody()).toEqual({ error: 'service_unavailable', message: 'La base de datos no está disponible en este momento' });
     }
+  });
+
+  it('answers a data exception of a plain knex query (SQLSTATE class 22, not wrapped by objection) like its DataError: 400', () => {
+    const err = Object.assign(new Error('time zone displacement out of range: "+010000-01-01T01:30:00.000Z"'), { code: '22009' });
+    expect(toHttpError(err).status).toBe(400);
+    expect(toHttpError(err).toBody()).toEqual({ error: 'invalid_data', message: 'Algún dato no tiene un formato o valor válido' });
   });
 
   it('answers anything unexpected with a bare 500', () => {

@@ -38,6 +38,8 @@ function isDatabaseUnavailable(err: { name?: string; code?: unknown; message?: u
   return CONNECTION_CODES.has(err.code) || /^(08|57P0)/.test(err.code);
 }
 
+const invalidData = () => new HttpError(400, 'invalid_data', 'Algún dato no tiene un formato o valor válido');
+
 /** Maps anything thrown to the one error shape; raw database text never gets through. */
 export function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
@@ -49,10 +51,13 @@ export function toHttpError(err: unknown): HttpError {
     return conflict('La operación no es posible: hay datos relacionados que lo impiden');
   }
   if (err instanceof DataError || err instanceof NotNullViolationError || err instanceof CheckViolationError) {
-    return new HttpError(400, 'invalid_data', 'Algún dato no tiene un formato o valor válido');
+    return invalidData();
   }
   if (err && typeof err === 'object') {
     const e = err as { name?: string; code?: unknown; message?: unknown; status?: unknown; expose?: unknown };
+    // SQLSTATE class 22 (data exception: a value out of range, a time the driver cannot write…)
+    // from a plain knex query, which objection does not wrap into its DataError: the same answer.
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return invalidData();
     if (isDatabaseUnavailable(e)) return serviceUnavailable('La base de datos no está disponible en este momento');
     if (typeof e.status === 'number' && e.expose && STATUS_ERRORS[e.status]) {
       const [id, message] = STATUS_ERRORS[e.status];

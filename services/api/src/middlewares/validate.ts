@@ -8,14 +8,35 @@ const spanish = z.locales.es().localeError;
 const errorMap: z.core.$ZodErrorMap = (issue) =>
   issue.code === 'invalid_type' && issue.input === undefined ? 'Este campo es obligatorio' : spanish(issue);
 
-/** Paths of every string in `data` holding a NUL character, which PostgreSQL text cannot store. */
-function nulPaths(data: unknown, path: string[] = [], found: string[] = []): string[] {
-  if (typeof data === 'string') {
-    if (data.includes('\u0000')) found.push(path.join('.'));
-  } else if (Array.isArray(data)) {
-    data.forEach((item, i) => nulPaths(item, [...path, String(i)], found));
-  } else if (data && typeof data === 'object') {
-    for (const [key, value] of Object.entries(data)) nulPaths(value, [...path, key], found);
+interface Visit {
+  value: unknown;
+  key: string;
+  parent: Visit | null;
+}
+
+/**
+ * Paths of every string in `data` holding a NUL character, which PostgreSQL text cannot store.
+ * Walked with a stack of its own, not by recursion: a JSON body nested a few hundred thousand
+ * levels deep (well under the 1 MB limit) must be a 400, not a stack overflow (a 500).
+ */
+function nulPaths(data: unknown): string[] {
+  const found: string[] = [];
+  const pathOf = (visit: Visit) => {
+    const keys: string[] = [];
+    for (let v: Visit | null = visit; v?.parent; v = v.parent) keys.push(v.key);
+    return keys.reverse().join('.');
+  };
+  const stack: Visit[] = [{ value: data, key: '', parent: null }];
+  while (stack.length) {
+    const visit = stack.pop()!;
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) found.push(pathOf(visit));
+    } else if (value && typeof value === 'object') {
+      const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, i) => [String(i), item]) : Object.entries(value);
+      // Pushed last to first: the paths come out in document order.
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], key: entries[i][0], parent: visit });
+    }
   }
   return found;
 }

@@ -103,14 +103,19 @@ describe('POST /api/reports', () => {
     expect(tenText).toContain('01/01/2026');
   });
 
-  it('refuses a bad type or a period that ends before it starts, writing nothing', async () => {
+  it('refuses a bad type, a period that ends before it starts or one over ten years, writing nothing', async () => {
     const { agent } = await ownerWithMoney();
     const before = await countRows(t.knex, 'reports');
     const bad = await agent.post('/api/reports').send({ reportType: 'ventas', from: '2026-01-01', to: '2026-01-31' }).expect(400);
     expect(ErrorBodySchema.parse(bad.body).fields).toHaveProperty('reportType');
     const backwards = await agent.post('/api/reports').send({ reportType: 'financial', from: '2026-02-01', to: '2026-01-31' }).expect(400);
     expect(backwards.body.fields).toHaveProperty('to');
-    expect(await countRows(t.knex, 'reports')).toBe(before);
+    // A row and a query per month: ten years at most (years 0001 to 9999 took 20 s and 5 MB).
+    const endless = await agent.post('/api/reports').send({ reportType: 'financial', from: '0001-01-01', to: '9999-12-31' }).expect(400);
+    expect(endless.body.fields).toEqual({ to: 'El periodo no puede superar 10 años' });
+    await agent.post('/api/reports').send({ reportType: 'financial', from: '2026-01-01', to: '2036-01-01' }).expect(400);
+    await agent.post('/api/reports').send({ reportType: 'occupancy', from: '2026-01-01', to: '2035-12-31' }).expect(201);
+    expect(await countRows(t.knex, 'reports')).toBe(before + 1);
   });
 
   it("generates a principal's report for the delegated owner, only over that principal's portfolio", async () => {

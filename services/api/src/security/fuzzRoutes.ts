@@ -1,0 +1,478 @@
+/**
+ * The write endpoints the fuzz test (fuzz.test.ts) covers, each with who may call it, the real
+ * in-scope ids of its path and a valid body to mutate, so that a payload reaches validation and
+ * the handler instead of stopping at 401/403/404. A write route missing here fails the test.
+ */
+import type { RoleName } from '@arrendia/permissions';
+import { DOCUMENT_MAX_BYTES, INCIDENT_PHOTO_MAX_BYTES, PROFILE_PHOTO_MAX_BYTES } from '@arrendia/api-contract';
+import type { User } from '../models/User';
+import { buildAgency, buildContract, buildConversation, buildIncident, buildLead, buildProperty, buildUnit, buildUser, delegate, FACTORY_PASSWORD } from '../test/factories';
+import type { TestApp } from '../test/support';
+import { clearFailedLogins, signIn, type Client } from './fuzzHarness';
+import type { Json } from './fuzzPayloads';
+
+const VALID_NIF = '12345678Z';
+const VALID_IBAN = 'ES9121000418450200051332';
+const VALID_PHONE = '600123456';
+
+export interface World {
+  t: TestApp;
+  admin: User;
+  owner: User;
+  manager: User;
+  agente: User;
+  agente2: User;
+  tenant: User;
+  agencyId: number;
+  propertyId: number;
+  freeUnitId: number;
+  rentedUnitId: number;
+  contractId: number;
+  listingId: number;
+  leadId: number;
+  incomeCategoryId: number;
+  remoteName: string;
+  /** Signed-in sessions of the admin and the owner, for fixtures made through the API (tokens); set by the test. */
+  clients: { admin: Client; owner: Client };
+  /** A number never given before in this run (unique emails, codes, periods). */
+  next(): number;
+}
+
+/** Where every id sequence restarts before the world is built (see buildWorld). */
+export const FIRST_WORLD_ID = 1000;
+
+export async function buildWorld(t: TestApp): Promise<World> {
+  const { knex } = t;
+  let n = 0;
+  // Fuzzed path segments such as '00000000001' or '%201' are valid ids (1): ids below 1000 name
+  // nothing the fuzz runs on, so a wrong id in the path can only miss (404), never archive,
+  // delete or deactivate what the other routes are using.
+  await knex.raw(
+    `select setval(format('%I.%I', sequence_schema, sequence_name)::regclass, ?) from information_schema.sequences where sequence_schema = current_schema()`,
+    [FIRST_WORLD_ID],
+  );
+  const agency = await buildAgency(knex);
+  const admin = await buildUser(knex, { roleName: 'super_admin' });
+  const owner = await buildUser(knex, { roleName: 'propietario_individual' });
+  const manager = await buildUser(knex, { roleName: 'admin_agencia', agencyId: agency.id });
+  const agente = await buildUser(knex, { roleName: 'agente', agencyId: agency.id });
+  const agente2 = await buildUser(knex, { roleName: 'agente', agencyId: agency.id });
+  const tenant = await buildUser(knex, { roleName: 'inquilino' });
+  await knex('users').where('id', owner.id).update({ ibanBancaria: VALID_IBAN });
+  const property = await buildProperty(knex, { ownerUserId: owner.id, managerAgencyId: agency.id });
+  await knex('main_properties').where('id', property.id).update({ assignedAgentUserId: agente.id });
+  const freeUnit = await buildUnit(knex, { mainPropertyId: property.id });
+  const rentedUnit = await buildUnit(knex, { mainPropertyId: property.id, currentStatus: 'Alquilado' });
+  const contract = await buildContract(knex, { rentableUnitId: rentedUnit.id, tenantUserIds: [tenant.id], startDate: '2026-01-01', endDate: '2027-12-31' });
+  const lead = await buildLead(knex, { rentableUnitId: freeUnit.id, agencyId: agency.id, recipientUserId: owner.id, assignedAgentUserId: agente.id });
+  const category = await knex('transaction_categories').where({ categoryName: 'Alquiler' }).first('id');
+  const remote = await knex('remotes').orderBy('name').first('name');
+  return {
+    t,
+    admin,
+    owner,
+    manager,
+    agente,
+    agente2,
+    tenant,
+    agencyId: agency.id,
+    propertyId: property.id,
+    freeUnitId: freeUnit.id,
+    rentedUnitId: rentedUnit.id,
+    contractId: contract.id,
+    listingId: lead.listingId,
+    leadId: lead.id,
+    incomeCategoryId: category.id,
+    remoteName: remote.name,
+    clients: null as unknown as World['clients'],
+    next: () => ++n,
+  };
+}
+
+/** What one route's payloads are built on: its path values (in the order of the path's :names) and valid body or form fields. */
+export interface Fixture {
+  params?: (string | number)[];
+  /** A valid JSON body; called per payload, so that unique values stay unique. */
+  body?: () => Record<string, Json>;
+  /** Valid multipart text fields (the file part is added by the plan). */
+  fields?: () => Record<string, string>;
+}
+
+export interface RouteSpec {
+  /** Nobody, or the user that signs in to call it (a function: a user of the route's own). */
+  actor: 'anonymous' | ((w: World) => User | Promise<User>);
+  fixtures?: (w: World, actor: User | null, client: Client | null) => Promise<Fixture> | Fixture;
+  /**
+   * What a 2xx used up: 'fixtures' re-runs them (the incident moved on, the token was spent),
+   * 'actor' also signs a new user of its own in (the password changed, the session ended).
+   */
+  refresh?: 'fixtures' | 'actor';
+  /** A multipart upload: its file limit in bytes. */
+  multipart?: { maxBytes: number };
+  /** Runs before every payload. */
+  beforeEach?: (w: World) => Promise<void>;
+  /** A fresh app (its in-memory throttles reset) after this many 2xx. */
+  freshAppEvery?: number;
+}
+
+/** A user of the route's own: what it does to its account and sessions touches no other route. */
+const ownUser = (roleName: RoleName) => (w: World) => buildUser(w.t.knex, { roleName });
+
+/** A date-time `hours` from now, on the hour, as the visit form sends it. */
+function inHours(hours: number): string {
+  const d = new Date();
+  d.setUTCMinutes(0, 0, 0);
+  d.setUTCHours(d.getUTCHours() + hours);
+  return d.toISOString();
+}
+
+async function newIncident(w: World, reportedByUserId: number | null = null) {
+  return buildIncident(w.t.knex, { rentableUnitId: w.rentedUnitId, contractId: w.contractId, reportedByUserId });
+}
+
+async function rentCharge(w: World, status = 'Pendiente'): Promise<number> {
+  const n = w.next();
+  const period = `${2100 + Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
+  const [row] = await w.t
+    .knex('rent_charges')
+    .insert({ contractId: w.contractId, period, dueDate: `${period}-05`, amount: '950.00', reference: `ARR-FUZZ-${n}`, status })
+    .returning('id');
+  return row.id;
+}
+
+const json = async (client: Client | null, method: string, path: string, body?: unknown) => {
+  const res = await client!.json(method, path, body);
+  if (res.status >= 300) throw new Error(`Preparación del fuzz: ${method} ${path} → ${res.status} ${res.text}`);
+  return JSON.parse(res.text || 'null');
+};
+
+/** Every write route of the API, by 'METHOD /api/path' exactly as the router names it. */
+export const ROUTES: Record<string, RouteSpec> = {
+  // ---- auth
+  'POST /api/auth/register': {
+    actor: 'anonymous',
+    fixtures: (w) => ({ body: () => ({ email: `fuzz.registro${w.next()}@prueba.arrendia.es`, password: 'contraseña-segura-1', firstName: 'Ana', lastName: 'Fuzz' }) }),
+  },
+  'POST /api/auth/login': {
+    actor: 'anonymous',
+    fixtures: (w) => ({ body: () => ({ email: w.owner.email, password: FACTORY_PASSWORD }) }),
+    // The address throttle would turn every payload after the 30th failure into a 429 before the handler runs.
+    beforeEach: (w) => clearFailedLogins(w.t.knex),
+  },
+  'POST /api/auth/logout': { actor: ownUser('propietario_individual'), refresh: 'actor', fixtures: () => ({ body: () => ({}) }) },
+
+  // ---- admin
+  'PATCH /api/admin/remotes/:name': {
+    actor: (w) => w.admin,
+    fixtures: (w) => ({ params: [w.remoteName], body: () => ({ enabled: true, version: '2026.11.26', manifestUrl: `/remotes/${w.remoteName}/mf-manifest.json` }) }),
+  },
+  'POST /api/users': {
+    actor: (w) => w.admin,
+    fixtures: (w) => ({
+      body: () => ({ email: `fuzz.usuario${w.next()}@prueba.arrendia.es`, firstName: 'Luis', lastName: 'Pérez', telefono: VALID_PHONE, nifCif: VALID_NIF, ibanBancaria: VALID_IBAN, roleName: 'propietario_individual', password: 'contraseña-segura-2' }),
+    }),
+  },
+  'PATCH /api/users/:id': {
+    actor: (w) => w.admin,
+    fixtures: async (w) => {
+      const target = await buildUser(w.t.knex, { roleName: 'propietario_individual' });
+      return { params: [target.id], body: () => ({ firstName: 'Marta', lastName: 'Ruiz', telefono: VALID_PHONE, nifCif: VALID_NIF, ibanBancaria: VALID_IBAN }) };
+    },
+  },
+  'POST /api/users/:id/deactivate': {
+    actor: (w) => w.admin,
+    fixtures: async (w) => ({ params: [(await buildUser(w.t.knex, { roleName: 'agente', agencyId: w.agencyId })).id], body: () => ({}) }),
+    refresh: 'fixtures',
+  },
+  'POST /api/users/:id/activate': {
+    actor: (w) => w.admin,
+    fixtures: async (w) => ({ params: [(await buildUser(w.t.knex, { roleName: 'inquilino', isActive: false })).id], body: () => ({}) }),
+    refresh: 'fixtures',
+  },
+  'PATCH /api/users/:id/role': {
+    actor: (w) => w.admin,
+    fixtures: async (w) => ({ params: [(await buildUser(w.t.knex, { roleName: 'propietario_individual' })).id], body: () => ({ roleName: 'agente', agencyId: w.agencyId }) }),
+    refresh: 'fixtures',
+  },
+  'POST /api/users/:id/password-reset': {
+    actor: (w) => w.admin,
+    fixtures: async (w) => ({ params: [(await buildUser(w.t.knex, { roleName: 'propietario_individual' })).id], body: () => ({}) }),
+  },
+  'POST /api/password-resets/:token': {
+    actor: 'anonymous',
+    fixtures: async (w) => {
+      const target = await buildUser(w.t.knex, { roleName: 'propietario_individual' });
+      const { link } = await json(w.clients.admin, 'POST', `/api/users/${target.id}/password-reset`);
+      return { params: [String(link).split('/').pop()!], body: () => ({ password: 'contraseña-nueva-3' }) };
+    },
+    refresh: 'fixtures',
+  },
+
+  // ---- portfolio
+  'POST /api/properties': {
+    actor: (w) => w.admin,
+    fixtures: () => ({
+      body: () => ({
+        propertyName: 'Piso en Lavapiés',
+        unitType: 'vivienda',
+        addressStreet: 'Calle de Argumosa',
+        addressNumber: '12',
+        addressDetails: '3º B',
+        city: 'Madrid',
+        province: 'Madrid',
+        postalCode: '28012',
+        country: 'España',
+        totalAreaM2: 80.5,
+        buildYear: 1990,
+        notes: 'Exterior',
+      }),
+    }),
+  },
+  'PATCH /api/properties/:id': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => ({ params: [(await buildProperty(w.t.knex, { ownerUserId: w.owner.id })).id], body: () => ({ isArchived: true }) }),
+  },
+  'DELETE /api/properties/:id': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => ({ params: [(await buildProperty(w.t.knex, { ownerUserId: w.owner.id })).id], body: () => ({}) }),
+    refresh: 'fixtures',
+  },
+  'POST /api/contracts': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => {
+      const unit = await buildUnit(w.t.knex, { mainPropertyId: w.propertyId });
+      return {
+        body: () => ({
+          contractCode: `CTR-FUZZ-${w.next()}`,
+          rentableUnitId: unit.id,
+          startDate: '2026-02-01',
+          endDate: '2027-01-31',
+          rentAmount: 950,
+          paymentDay: 5,
+          depositAmount: 950,
+          depositStatus: 'Recibida',
+          status: 'Pendiente',
+          renewalNoticeDays: 30,
+          notes: 'Contrato de prueba',
+          tenantUserIds: [w.tenant.id],
+        }),
+      };
+    },
+    refresh: 'fixtures',
+  },
+  'PATCH /api/contracts/:id': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => {
+      const unit = await buildUnit(w.t.knex, { mainPropertyId: w.propertyId });
+      const contract = await buildContract(w.t.knex, { rentableUnitId: unit.id, status: 'Pendiente', tenantUserIds: [w.tenant.id] });
+      return { params: [contract.id], body: () => ({ status: 'Activo', endDate: '2027-06-30', rentAmount: 1000, paymentDay: 3, depositAmount: 1000, depositStatus: 'Recibida', renewalNoticeDays: 60, notes: 'Renovado' }) };
+    },
+    refresh: 'fixtures',
+  },
+  'POST /api/transactions': {
+    actor: (w) => w.owner,
+    fixtures: (w) => ({
+      body: () => ({
+        mainPropertyId: w.propertyId,
+        rentableUnitId: w.rentedUnitId,
+        contractId: w.contractId,
+        categoryId: w.incomeCategoryId,
+        type: 'Ingreso',
+        amount: 950,
+        transactionDate: '2026-03-01',
+        description: 'Renta de marzo',
+        paymentMethod: 'Transferencia',
+        status: 'Completado',
+      }),
+    }),
+  },
+  'POST /api/reports': {
+    actor: (w) => w.owner,
+    fixtures: () => ({ body: () => ({ reportType: 'financial', from: '2026-01-01', to: '2026-03-31' }) }),
+  },
+  'POST /api/delegations': {
+    actor: ownUser('propietario_individual'),
+    fixtures: async (w, actor) => {
+      const delegado = await buildUser(w.t.knex, { roleName: 'propietario_delegado' });
+      await w.t.knex('owner_delegations').where({ ownerUserId: actor!.id }).delete();
+      return { body: () => ({ delegateEmail: delegado.email }) };
+    },
+    refresh: 'fixtures',
+  },
+  'DELETE /api/delegations/:delegateUserId': {
+    actor: ownUser('propietario_individual'),
+    fixtures: async (w, actor) => {
+      const delegado = await buildUser(w.t.knex, { roleName: 'propietario_delegado' });
+      await delegate(w.t.knex, actor!.id, delegado.id);
+      return { params: [delegado.id], body: () => ({}) };
+    },
+    refresh: 'fixtures',
+  },
+  'POST /api/tenant-invitations': {
+    actor: (w) => w.owner,
+    fixtures: (w) => ({ body: () => ({ email: `fuzz.inquilino${w.next()}@prueba.arrendia.es`, contractId: w.contractId }) }),
+  },
+  'POST /api/tenant-invitations/:token/accept': {
+    actor: 'anonymous',
+    fixtures: async (w) => {
+      const { link } = await json(w.clients.owner, 'POST', '/api/tenant-invitations', { email: `fuzz.invitado${w.next()}@prueba.arrendia.es`, contractId: w.contractId });
+      return { params: [String(link).split('/').pop()!], body: () => ({ firstName: 'Iván', lastName: 'Gómez', password: 'contraseña-segura-4' }) };
+    },
+    refresh: 'fixtures',
+  },
+  'POST /api/rent-charges/:id/transfer': {
+    actor: (w) => w.tenant,
+    fixtures: async (w) => ({ params: [await rentCharge(w)], body: () => ({}) }),
+  },
+  'POST /api/rent-charges/:id/confirm': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => ({ params: [await rentCharge(w, 'Transferencia indicada')], body: () => ({}) }),
+    refresh: 'fixtures',
+  },
+
+  // ---- incidents, documents, maintenance
+  'POST /api/incidents': {
+    actor: (w) => w.tenant,
+    fixtures: (w) => ({ body: () => ({ rentableUnitId: w.rentedUnitId, incidentCategory: 'Fontanería', title: 'Fuga en la cocina', description: 'Gotea bajo el fregadero', priority: 'Alta', costEstimate: 120.5 }) }),
+  },
+  'PATCH /api/incidents/:id': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => ({ params: [(await newIncident(w)).id], body: () => ({ status: 'En Progreso', priority: 'Urgente', assignedToUserId: w.owner.id, finalCost: 80, resolutionNotes: 'Fontanero avisado' }) }),
+    refresh: 'fixtures',
+  },
+  'POST /api/incidents/:id/photos': {
+    actor: (w) => w.tenant,
+    fixtures: async (w) => ({ params: [(await newIncident(w, w.tenant.id)).id], fields: () => ({}) }),
+    multipart: { maxBytes: INCIDENT_PHOTO_MAX_BYTES },
+    refresh: 'fixtures',
+  },
+  'POST /api/incidents/:id/comments': {
+    actor: (w) => w.tenant,
+    fixtures: async (w) => ({ params: [(await newIncident(w, w.tenant.id)).id], body: () => ({ content: 'Sigue goteando' }) }),
+  },
+  'POST /api/documents': {
+    actor: (w) => w.owner,
+    fixtures: (w) => ({ fields: () => ({ category: 'Contratos', relatedEntityType: 'contract', relatedEntityId: String(w.contractId) }) }),
+    multipart: { maxBytes: DOCUMENT_MAX_BYTES },
+  },
+  'DELETE /api/documents/:id': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => {
+      const [row] = await w.t
+        .knex('documents')
+        .insert({ fileName: 'recibo.pdf', filePath: `fuzz-${w.next()}`, fileType: 'application/pdf', fileSizeKb: 1, category: 'Recibos', relatedEntityType: 'property', relatedEntityId: w.propertyId, uploadedByUserId: w.owner.id })
+        .returning('id');
+      return { params: [row.id], body: () => ({}) };
+    },
+    refresh: 'fixtures',
+  },
+  'POST /api/maintenance/tasks': {
+    actor: (w) => w.owner,
+    fixtures: (w) => ({ body: () => ({ title: 'Revisar caldera', mainPropertyId: w.propertyId, rentableUnitId: w.rentedUnitId, taskType: 'Correctivo', scheduledDate: '2026-06-01', cost: 150, notes: 'Llamar antes' }) }),
+  },
+  'PATCH /api/maintenance/tasks/:id': {
+    actor: (w) => w.owner,
+    fixtures: async (w, _actor, client) => {
+      const task = await json(client, 'POST', '/api/maintenance/tasks', { title: 'Pintar', mainPropertyId: w.propertyId, scheduledDate: '2026-07-01' });
+      return { params: [task.id], body: () => ({ status: 'En curso', cost: 200, notes: 'Empezada' }) };
+    },
+    refresh: 'fixtures',
+  },
+  'POST /api/maintenance/plans': {
+    actor: (w) => w.owner,
+    fixtures: (w) => ({ body: () => ({ title: 'Revisión anual', description: 'Caldera', mainPropertyId: w.propertyId, rentableUnitId: w.rentedUnitId, intervalMonths: 12, nextDate: '2026-09-01', estimatedCost: 90 }) }),
+  },
+  'POST /api/providers': {
+    actor: (w) => w.owner,
+    fixtures: () => ({ body: () => ({ name: 'Fontanería López', trade: 'Fontanería', nifCif: VALID_NIF, telefono: VALID_PHONE, email: 'lopez@example.com', ibanBancaria: VALID_IBAN }) }),
+  },
+
+  // ---- agency pipeline
+  'PATCH /api/leads/:id': {
+    actor: (w) => w.manager,
+    fixtures: async (w) => {
+      const lead = await buildLead(w.t.knex, { rentableUnitId: w.freeUnitId, agencyId: w.agencyId, recipientUserId: w.owner.id, assignedAgentUserId: w.agente.id });
+      return { params: [lead.id], body: () => ({ status: 'Contactado', notes: 'Llamado', assignedAgentUserId: w.agente2.id }) };
+    },
+    refresh: 'fixtures',
+  },
+  'POST /api/visits': {
+    actor: (w) => w.agente,
+    fixtures: (w) => ({ body: () => ({ leadId: w.leadId, rentableUnitId: w.freeUnitId, startsAt: inHours(24 + 3 * w.next()), durationMinutes: 45, notes: 'Traer llaves' }) }),
+  },
+  'PATCH /api/visits/:id': {
+    actor: (w) => w.agente,
+    fixtures: async (w, _actor, client) => {
+      const visit = await json(client, 'POST', '/api/visits', { contactName: 'Eva', rentableUnitId: w.freeUnitId, startsAt: inHours(24 + 3 * w.next()), durationMinutes: 30 });
+      return { params: [visit.id], body: () => ({ status: 'Realizada', notes: 'Le ha gustado' }) };
+    },
+    refresh: 'fixtures',
+  },
+  'PATCH /api/agents/:id': { actor: (w) => w.manager, fixtures: (w) => ({ params: [w.agente2.id], body: () => ({ monthlyTarget: 4000 }) }) },
+  'PATCH /api/agency': { actor: (w) => w.manager, fixtures: () => ({ body: () => ({ commissionRate: 7.5 }) }) },
+  'POST /api/public/leads': {
+    actor: 'anonymous',
+    fixtures: (w) => ({ body: () => ({ listingId: w.listingId, name: 'Carla', email: 'carla@example.com', phone: '+34 600 111 222', message: 'Me interesa el piso' }) }),
+    // The contact form allows 5 leads per address and window, counted in the app's memory.
+    freshAppEvery: 4,
+  },
+
+  // ---- messaging, notifications
+  'POST /api/conversations': {
+    actor: (w) => w.owner,
+    fixtures: (w) => ({ body: () => ({ title: 'Consulta', participantUserIds: [w.tenant.id], reuseExisting: false }) }),
+  },
+  'POST /api/messages': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => ({ body: await conversationBody(w) }),
+  },
+  'PATCH /api/notifications/:id/read': {
+    actor: ownUser('propietario_individual'),
+    fixtures: async (w, actor) => {
+      const [row] = await w.t.knex('notifications').insert({ recipientUserId: actor!.id, title: 'Aviso', message: 'Tienes un aviso' }).returning('id');
+      return { params: [row.id], body: () => ({}) };
+    },
+  },
+  'POST /api/notifications/read-all': {
+    actor: ownUser('propietario_individual'),
+    fixtures: async (w, actor) => {
+      await w.t.knex('notifications').insert({ recipientUserId: actor!.id, title: 'Aviso', message: 'Tienes un aviso' });
+      return { body: () => ({}) };
+    },
+  },
+
+  // ---- own settings (a user of their own: these change the account and its sessions)
+  'PUT /api/settings/profile': {
+    actor: ownUser('propietario_individual'),
+    fixtures: (w, actor) => ({ body: () => ({ firstName: 'Sara', lastName: 'Núñez', email: actor!.email, telefono: VALID_PHONE, nifCif: VALID_NIF, direccionFiscal: 'Calle Mayor 1, Madrid', ibanBancaria: VALID_IBAN }) }),
+  },
+  'POST /api/settings/profile/photo': { actor: ownUser('inquilino'), fixtures: () => ({ fields: () => ({}) }), multipart: { maxBytes: PROFILE_PHOTO_MAX_BYTES } },
+  'DELETE /api/settings/profile/photo': { actor: ownUser('agente'), fixtures: () => ({ body: () => ({}) }) },
+  'PATCH /api/settings/preferences': {
+    actor: ownUser('propietario_individual'),
+    fixtures: () => ({ body: () => ({ notifications: { email: true, sms: true, monthlyReports: false }, sessionTimeoutMinutes: 240, loginNotifications: false }) }),
+  },
+  'POST /api/settings/password': {
+    actor: ownUser('propietario_individual'),
+    fixtures: () => ({ body: () => ({ currentPassword: FACTORY_PASSWORD, newPassword: 'contraseña-nueva-5' }) }),
+    refresh: 'actor',
+  },
+  'DELETE /api/settings/sessions': { actor: ownUser('propietario_individual'), fixtures: () => ({ body: () => ({}) }) },
+  'DELETE /api/settings/sessions/:id': {
+    actor: ownUser('propietario_individual'),
+    fixtures: async (w, actor, client) => {
+      // A second session of the same user, to be ended by its handle.
+      await signIn(w.t.knex, client!.target, actor!.email);
+      const sessions: { id: string; current: boolean }[] = await json(client, 'GET', '/api/settings/sessions');
+      const handle = sessions.find((s) => !s.current)?.id;
+      if (!handle) throw new Error('Preparación del fuzz: no hay una segunda sesión');
+      return { params: [handle], body: () => ({}) };
+    },
+    refresh: 'fixtures',
+  },
+};
+
+async function conversationBody(w: World): Promise<() => Record<string, Json>> {
+  const conversation = await buildConversation(w.t.knex, [w.owner.id, w.tenant.id]);
+  return () => ({ conversationId: conversation.id, content: 'Hola, ¿qué tal va todo?' });
+}
