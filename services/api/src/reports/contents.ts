@@ -8,6 +8,17 @@ import type { PdfReport } from './pdf';
 
 type Db = Knex | Knex.Transaction;
 
+/**
+ * Runs independent reads side by side on the pool, but one after another in a transaction: a
+ * transaction is one connection, where pg queues concurrent queries and warns it will refuse them.
+ */
+async function reads<T extends readonly unknown[]>(db: Db, tasks: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  if (!db.isTransaction) return Promise.all(tasks.map((task) => task())) as unknown as Promise<T>;
+  const results: unknown[] = [];
+  for (const task of tasks) results.push(await task());
+  return results as unknown as T;
+}
+
 const MONTH_NAMES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 
 /** Every month 'YYYY-MM' touched by the range, ascending. */
@@ -36,8 +47,9 @@ async function monthlyInRange(db: Db, user: User, range: DateRange) {
   if (months.length === 1 || (range.from.endsWith('-01') && range.to === lastDayOf(months[months.length - 1]!))) {
     return monthlyFinances(db, user, months);
   }
-  return Promise.all(
-    months.map(async (month) => {
+  return reads(
+    db,
+    months.map((month) => async () => {
       const clipped = { from: maxIso(range.from, `${month}-01`), to: minIso(range.to, lastDayOf(month)) };
       return { month, ...(await rangeTotals(db, user, clipped)) };
     }),
@@ -51,7 +63,7 @@ const maxIso = (a: string, b: string) => (a > b ? a : b);
 const minIso = (a: string, b: string) => (a < b ? a : b);
 
 async function financialReport(db: Db, user: User, range: DateRange): Promise<Pick<PdfReport, 'figures' | 'tables'>> {
-  const [totals, months, properties] = await Promise.all([rangeTotals(db, user, range), monthlyInRange(db, user, range), financesByProperty(db, user, range)]);
+  const [totals, months, properties] = await reads(db, [() => rangeTotals(db, user, range), () => monthlyInRange(db, user, range), () => financesByProperty(db, user, range)] as const);
   return {
     figures: [
       ['Ingresos totales', formatEuros(totals.income)],
