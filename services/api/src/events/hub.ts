@@ -9,6 +9,13 @@ import { eventsChannel } from './publish';
 export const EVENTS_KEPT_MS = 24 * 3600_000;
 const REPLAY_LIMIT = 500;
 const MAX_RECONNECT_DELAY_MS = 30_000;
+/**
+ * How far below the highest event id seen a reconnection reads again. An event's id is taken when
+ * its row is inserted and it is announced when its transaction commits, so with several writers a
+ * lower id can commit after a higher one: announced while the connection was down, it sits below
+ * the highest id seen. Events read again are delivered only if this hub has not delivered them.
+ */
+const CATCH_UP_MARGIN = 1000;
 
 type Listener = (event: LiveEvent) => void;
 
@@ -50,6 +57,19 @@ export async function startEventHub(db: Database, log: Logger): Promise<EventHub
   const channel = eventsChannel(schema);
   const listeners = new Map<number, Set<Listener>>();
   let lastId = Number((await knex('live_events').max({ id: 'id' }).first())?.id ?? 0);
+  // What was there before this hub started is never caught up: it was not this hub's to deliver.
+  const startedAfter = lastId;
+  // The ids handled within CATCH_UP_MARGIN of lastId: an event is delivered once, however it came.
+  const handled = new Set<number>();
+  const firstTime = (id: number): boolean => {
+    if (id <= lastId - CATCH_UP_MARGIN || handled.has(id)) return false;
+    handled.add(id);
+    if (id > lastId) {
+      lastId = id;
+      if (handled.size > 2 * CATCH_UP_MARGIN) for (const old of handled) if (old <= lastId - CATCH_UP_MARGIN) handled.delete(old);
+    }
+    return true;
+  };
   let closed = false;
 
   const deliver = (event: LiveEvent, recipients: readonly number[]) => {
@@ -72,8 +92,7 @@ export async function startEventHub(db: Database, log: Logger): Promise<EventHub
       return;
     }
     const id = Number(note.id);
-    if (!Number.isInteger(id)) return;
-    lastId = Math.max(lastId, id);
+    if (!Number.isInteger(id) || !firstTime(id)) return;
     // Most events concern nobody connected here: skip the read when the payload says so.
     if (Array.isArray(note.u) && !note.u.some((u) => listeners.has(Number(u)))) return;
     const row: EventRow | undefined = await knex('live_events').where('id', id).first();
@@ -88,10 +107,12 @@ export async function startEventHub(db: Database, log: Logger): Promise<EventHub
 
   const catchUp = () => (chain = chain.then(readMissed).catch((err) => log.error('live events catch-up failed', { err })));
   const readMissed = async () => {
-    const rows: EventRow[] = await knex('live_events').where('id', '>', lastId).orderBy('id').limit(REPLAY_LIMIT * 10);
+    const rows: EventRow[] = await knex('live_events')
+      .where('id', '>', Math.max(startedAfter, lastId - CATCH_UP_MARGIN))
+      .orderBy('id')
+      .limit(REPLAY_LIMIT * 10 + CATCH_UP_MARGIN);
     for (const row of rows) {
-      lastId = Math.max(lastId, Number(row.id));
-      deliver(toEvent(row), row.recipientUserIds);
+      if (firstTime(Number(row.id))) deliver(toEvent(row), row.recipientUserIds);
     }
   };
 
