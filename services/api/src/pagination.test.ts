@@ -1,4 +1,4 @@
-import { buildProperty, buildUser, signIn } from './test/factories';
+import { buildAgency, buildContract, buildProperty, buildUnit, buildUser, signIn } from './test/factories';
 import { startTestApp, type TestApp } from './test/support';
 
 let t: TestApp;
@@ -34,5 +34,40 @@ describe('paginate (X-Total-Count)', () => {
     } finally {
       t.knex.removeListener('query', listen);
     }
+  });
+});
+
+describe('paginate with narrow (the in-scope rows read once)', () => {
+  it("pages an agency's contracts in list order, same total on every page, none of another agency's", async () => {
+    const [agency, other] = [await buildAgency(t.knex), await buildAgency(t.knex)];
+    const manager = await buildUser(t.knex, { roleName: 'admin_agencia', agencyId: agency.id });
+    const owner = await buildUser(t.knex);
+    const ours = await buildProperty(t.knex, { ownerUserId: owner.id, managerAgencyId: agency.id });
+    const theirs = await buildProperty(t.knex, { ownerUserId: owner.id, managerAgencyId: other.id });
+    const mine: { id: number; startDate: string }[] = [];
+    // Interleaved dates, two on one day (the id breaks the tie), and the other agency's in between.
+    for (const [i, startDate] of ['2025-03-01', '2026-01-15', '2024-07-01', '2026-01-15', '2025-11-30'].entries()) {
+      const unit = await buildUnit(t.knex, { mainPropertyId: ours.id });
+      mine.push({ id: (await buildContract(t.knex, { rentableUnitId: unit.id, startDate, endDate: null })).id, startDate });
+      const foreignUnit = await buildUnit(t.knex, { mainPropertyId: theirs.id });
+      await buildContract(t.knex, { rentableUnitId: foreignUnit.id, startDate: `202${i}-06-01`, endDate: null });
+    }
+    const expected = [...mine].sort((a, b) => b.startDate.localeCompare(a.startDate) || b.id - a.id).map((c) => c.id);
+    const agent = await signIn(t, manager);
+
+    const seen: number[] = [];
+    const totals: string[] = [];
+    for (const page of [1, 2, 3, 4]) {
+      const res = await agent.get('/api/contracts').query({ page, pageSize: 2 }).expect(200);
+      seen.push(...res.body.map((c: { contract: { id: number } }) => c.contract.id));
+      totals.push(res.headers['x-total-count']);
+      expect(Object.keys(res.body[0] ?? {})).not.toContain('__total');
+    }
+    expect(seen).toEqual(expected);
+    expect(totals).toEqual(['5', '5', '5', '5']);
+    // A filter narrows both the page and the total.
+    const active = await agent.get('/api/contracts').query({ propertyId: theirs.id }).expect(200);
+    expect(active.body).toEqual([]);
+    expect(active.headers['x-total-count']).toBe('0');
   });
 });

@@ -22,6 +22,11 @@ function roleOf(user: User): RoleName | null {
   return canonicalRole(user.role?.roleName);
 }
 
+/** Whether the user's scope is everything (super admin): no narrowing to gain from. */
+export function seesEverything(user: User): boolean {
+  return roleOf(user) === 'super_admin';
+}
+
 /** Ids of the contracts a tenant is party to. */
 export function tenantContractIds(db: Db, user: User): Knex.QueryBuilder {
   return db('tenants_contracts').select('contractId').where('tenantUserId', user.id);

@@ -2,7 +2,7 @@ import type { DashboardMetrics, IncidentStatus } from '@arrendia/api-contract';
 import { todayIso } from '@arrendia/locale-es';
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
-import { scopeIncidents, scopeProperties, scopeTransactions, scopeUnits } from '../policies/scope';
+import { scopeIncidents, scopeProperties, scopeTransactions } from '../policies/scope';
 
 type Db = Knex | Knex.Transaction;
 
@@ -63,13 +63,11 @@ export async function dashboardMetrics(db: Db, user: User, now: Date = new Date(
     .select(db.raw('coalesce(sum("transactions"."amount"), 0)::numeric(14,2)::text as "total"'))
     .first();
 
-  const occupancy = scopeUnits(
-    db,
-    db('rentable_units')
-      .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
-      .where({ 'rentable_units.isActive': true, 'main_properties.isArchived': false }),
-    user,
-  )
+  // Units of the user's non-archived properties, as one subquery: joining main_properties again for
+  // isArchived read each property twice (by the scope's index, then by its key).
+  const occupancy = db('rentable_units')
+    .where('rentable_units.isActive', true)
+    .whereIn('rentable_units.mainPropertyId', scopeProperties(db, db('main_properties').select('main_properties.id').where('main_properties.isArchived', false), user))
     .select(
       db.raw(
         'coalesce(round(100.0 * count(*) filter (where "rentable_units"."currentStatus" = ?) / nullif(count(*), 0), 1), 0)::float8 as "rate"',

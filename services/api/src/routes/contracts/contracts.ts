@@ -16,8 +16,8 @@ import { contractRows, transactionRows } from '../../queries/portfolioRows';
 import { notFound } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { paginate } from '../../pagination';
-import { scopeContracts } from '../../policies/scope';
+import { paginate, type PageOrder } from '../../pagination';
+import { scopeContracts, seesEverything } from '../../policies/scope';
 import type { Knex } from 'knex';
 import { presentContractDetail, presentContractListItem, type ContractListRow } from '../../presenters/contract';
 import { type TransactionListRow, presentTransactionListItem } from '../../presenters/transaction';
@@ -40,11 +40,12 @@ export async function list(ctx: Ctx) {
   const query = filtered(scopeContracts(db, contractRows(db), user));
   // Counted on contracts and units only: the property join adds nothing to a count.
   const count = filtered(scopeContracts(db, db('contracts').join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId'), user));
-  query.orderBy([
+  const order: PageOrder[] = [
     { column: 'contracts.startDate', order: 'desc' },
     { column: 'contracts.id', order: 'desc' },
-  ]);
-  const rows = await paginate<ContractListRow>(ctx, query, page, { count });
+  ];
+  query.orderBy(order);
+  const rows = await paginate<ContractListRow>(ctx, query, page, { count, narrow: seesEverything(user) ? undefined : { key: 'contracts.id', order } });
   ctx.body = rows.map(presentContractListItem);
 }
 

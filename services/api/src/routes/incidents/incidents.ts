@@ -9,8 +9,8 @@ import { notFound } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import type { User } from '../../models/User';
-import { paginate } from '../../pagination';
-import { scopeIncidents } from '../../policies/scope';
+import { paginate, type PageOrder } from '../../pagination';
+import { scopeIncidents, seesEverything } from '../../policies/scope';
 import { presentIncidentDetail, presentIncidentListItem, type IncidentAuditRow, type IncidentRow } from '../../presenters/incident';
 
 type Db = Knex | Knex.Transaction;
@@ -50,11 +50,12 @@ export async function list(ctx: Ctx) {
   const query = filtered(incidentRows(db, user));
   // Counted on incidents and units only: the property and reporter joins add nothing to a count.
   const count = filtered(scopeIncidents(db, db('incidents').join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId'), user));
-  query.orderBy([
+  const order: PageOrder[] = [
     { column: 'incidents.createdAt', order: 'desc' },
     { column: 'incidents.id', order: 'desc' },
-  ]);
-  const rows = await paginate<IncidentRow>(ctx, query, page, { count });
+  ];
+  query.orderBy(order);
+  const rows = await paginate<IncidentRow>(ctx, query, page, { count, narrow: seesEverything(user) ? undefined : { key: 'incidents.id', order } });
   ctx.body = rows.map(presentIncidentListItem);
 }
 
