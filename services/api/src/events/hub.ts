@@ -60,15 +60,16 @@ export async function startEventHub(db: Database, log: Logger): Promise<EventHub
   // What was there before this hub started is never caught up: it was not this hub's to deliver.
   const startedAfter = lastId;
   // The ids handled within CATCH_UP_MARGIN of lastId: an event is delivered once, however it came.
+  // An id counts as handled only once delivered (or needed by nobody here): a notification whose
+  // row could not be read (the server going down) is left for the catch-up.
   const handled = new Set<number>();
-  const firstTime = (id: number): boolean => {
-    if (id <= lastId - CATCH_UP_MARGIN || handled.has(id)) return false;
+  const isNew = (id: number): boolean => id > lastId - CATCH_UP_MARGIN && !handled.has(id);
+  const markHandled = (id: number): void => {
     handled.add(id);
     if (id > lastId) {
       lastId = id;
       if (handled.size > 2 * CATCH_UP_MARGIN) for (const old of handled) if (old <= lastId - CATCH_UP_MARGIN) handled.delete(old);
     }
-    return true;
   };
   let closed = false;
 
@@ -92,10 +93,11 @@ export async function startEventHub(db: Database, log: Logger): Promise<EventHub
       return;
     }
     const id = Number(note.id);
-    if (!Number.isInteger(id) || !firstTime(id)) return;
+    if (!Number.isInteger(id) || !isNew(id)) return;
     // Most events concern nobody connected here: skip the read when the payload says so.
-    if (Array.isArray(note.u) && !note.u.some((u) => listeners.has(Number(u)))) return;
+    if (Array.isArray(note.u) && !note.u.some((u) => listeners.has(Number(u)))) return markHandled(id);
     const row: EventRow | undefined = await knex('live_events').where('id', id).first();
+    markHandled(id);
     if (row) deliver(toEvent(row), row.recipientUserIds);
   };
   // One at a time, in the order PostgreSQL delivered them: concurrent reads could reorder events.
@@ -112,7 +114,10 @@ export async function startEventHub(db: Database, log: Logger): Promise<EventHub
       .orderBy('id')
       .limit(REPLAY_LIMIT * 10 + CATCH_UP_MARGIN);
     for (const row of rows) {
-      if (firstTime(Number(row.id))) deliver(toEvent(row), row.recipientUserIds);
+      const id = Number(row.id);
+      if (!isNew(id)) continue;
+      markHandled(id);
+      deliver(toEvent(row), row.recipientUserIds);
     }
   };
 
