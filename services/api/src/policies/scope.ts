@@ -105,18 +105,21 @@ export function scopeManageableUnits(db: Db, qb: Knex.QueryBuilder, user: User):
   return whereIn(qb, 'rentable_units.mainPropertyId', manageablePropertyIds(db, user));
 }
 
-/** Contracts (joined with rentable_units): a tenant only its own, staff those of their properties. */
+/**
+ * Contracts: a tenant only its own, staff those of their properties. By the contract's own
+ * "mainPropertyId" (its unit's, kept by a trigger): no join to rentable_units needed.
+ */
 export function scopeContracts(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
   if (roleOf(user) === 'inquilino') return qb.whereIn('contracts.id', tenantContractIds(db, user));
-  return whereIn(qb, 'rentable_units.mainPropertyId', visiblePropertyIds(db, user));
+  return whereIn(qb, 'contracts.mainPropertyId', visiblePropertyIds(db, user));
 }
 
-/** Incidents (joined with rentable_units): a tenant those it reported or on its contracts. */
+/** Incidents: a tenant those it reported or on its contracts, staff those of their properties (by "mainPropertyId", as contracts). */
 export function scopeIncidents(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
   if (roleOf(user) === 'inquilino') {
     return qb.where((w) => w.where('incidents.reportedByUserId', user.id).orWhereIn('incidents.contractId', tenantContractIds(db, user)));
   }
-  return whereIn(qb, 'rentable_units.mainPropertyId', visiblePropertyIds(db, user));
+  return whereIn(qb, 'incidents.mainPropertyId', visiblePropertyIds(db, user));
 }
 
 /** Transactions: a tenant those of its contracts, staff those of their properties. */
@@ -157,9 +160,8 @@ export function documentEntityIds(db: Db, type: DocumentEntityType, propertyIds:
   if (type === 'property') return db('main_properties').select('main_properties.id as id').where((w) => (propertyIds ? w.whereIn('main_properties.id', propertyIds) : w));
   const table = type === 'contract' ? 'contracts' : 'incidents';
   return db(table)
-    .join('rentable_units', 'rentable_units.id', `${table}.rentableUnitId`)
     .select(`${table}.id as id`)
-    .where((w) => (propertyIds ? w.whereIn('rentable_units.mainPropertyId', propertyIds) : w));
+    .where((w) => (propertyIds ? w.whereIn(`${table}.mainPropertyId`, propertyIds) : w));
 }
 
 /** Documents attached to an entity hanging off the properties `ids` returns for the user. */
@@ -199,11 +201,10 @@ export type ActivityTable = (typeof ACTIVITY_TABLES)[number];
  */
 export function scopeAuditLog(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
   const asText = (column: string) => db.raw('??::text', [column]);
-  const units = (q: Knex.QueryBuilder, column: string) => q.join('rentable_units', 'rentable_units.id', column);
   const ids: Record<ActivityTable, Knex.QueryBuilder> = {
     main_properties: scopeProperties(db, db('main_properties').select(asText('main_properties.id')), user),
-    contracts: scopeContracts(db, units(db('contracts').select(asText('contracts.id')), 'contracts.rentableUnitId'), user),
-    incidents: scopeIncidents(db, units(db('incidents').select(asText('incidents.id')), 'incidents.rentableUnitId'), user),
+    contracts: scopeContracts(db, db('contracts').select(asText('contracts.id')), user),
+    incidents: scopeIncidents(db, db('incidents').select(asText('incidents.id')), user),
     transactions: scopeTransactions(db, db('transactions').select(asText('transactions.id')), user),
   };
   return qb.whereIn('audit_log.tableName', ACTIVITY_TABLES).where((w) => {

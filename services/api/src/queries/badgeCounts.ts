@@ -15,7 +15,7 @@ type Db = Knex | Knex.Transaction;
 export async function badgeCounts(db: Db, user: User): Promise<BadgeCounts> {
   const role = user.role?.roleName;
   const incidents = can(role, 'incidents:read')
-    ? scopeIncidents(db, db('incidents').join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId').whereIn('incidents.status', OPEN_INCIDENT_STATUSES), user)
+    ? scopeIncidents(db, db('incidents').whereIn('incidents.status', OPEN_INCIDENT_STATUSES), user)
         .count({ n: '*' })
         .first()
     : Promise.resolve({ n: 0 });

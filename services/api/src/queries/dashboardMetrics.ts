@@ -76,11 +76,7 @@ export async function dashboardMetrics(db: Db, user: User, now: Date = new Date(
     )
     .first();
 
-  const incidents = scopeIncidents(
-    db,
-    db('incidents').join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId').whereIn('incidents.status', OPEN_INCIDENT_STATUSES),
-    user,
-  )
+  const incidents = scopeIncidents(db, db('incidents').whereIn('incidents.status', OPEN_INCIDENT_STATUSES), user)
     .count({ n: '*' })
     .first();
 

@@ -34,12 +34,12 @@ export async function list(ctx: Ctx) {
   const user = currentUser(ctx);
   const filtered = (qb: Knex.QueryBuilder) => {
     if (status) qb.where('contracts.status', status);
-    if (propertyId) qb.where('rentable_units.mainPropertyId', propertyId);
+    if (propertyId) qb.where('contracts.mainPropertyId', propertyId);
     return qb;
   };
   const query = filtered(scopeContracts(db, contractRows(db), user));
-  // Counted on contracts and units only: the property join adds nothing to a count.
-  const count = filtered(scopeContracts(db, db('contracts').join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId'), user));
+  // Counted on contracts alone: scope and filters read its own columns.
+  const count = filtered(scopeContracts(db, db('contracts'), user));
   const order: PageOrder[] = [
     { column: 'contracts.startDate', order: 'desc' },
     { column: 'contracts.id', order: 'desc' },

@@ -58,7 +58,7 @@ export async function dashboardTrends(db: Db, user: User, now: Date = new Date()
     .select(db.raw('count(*)::int as "total"'), db.raw('(count(*) filter (where "rentable_units"."currentStatus" = ?))::int as "rented"', ['Alquilado']))
     .first();
 
-  const incidents = scopeIncidents(db, db('incidents').join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId'), user)
+  const incidents = scopeIncidents(db, db('incidents'), user)
     .select(
       db.raw(`(count(*) filter (where (?? at time zone '${TIME_ZONE}')::date >= ?))::int as "reported"`, ['incidents.createdAt', current.from]),
       db.raw('(count(*) filter (where "incidents"."status" = any(?) and "incidents"."priority" = ?))::int as "urgent"', [[...OPEN_INCIDENT_STATUSES], 'Urgente']),

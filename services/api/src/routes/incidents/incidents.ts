@@ -44,12 +44,12 @@ export async function list(ctx: Ctx) {
   const filtered = (qb: Knex.QueryBuilder) => {
     if (status) qb.where('incidents.status', status);
     if (priority) qb.where('incidents.priority', priority);
-    if (propertyId) qb.where('rentable_units.mainPropertyId', propertyId);
+    if (propertyId) qb.where('incidents.mainPropertyId', propertyId);
     return qb;
   };
   const query = filtered(incidentRows(db, user));
-  // Counted on incidents and units only: the property and reporter joins add nothing to a count.
-  const count = filtered(scopeIncidents(db, db('incidents').join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId'), user));
+  // Counted on incidents alone: scope and filters read its own columns.
+  const count = filtered(scopeIncidents(db, db('incidents'), user));
   const order: PageOrder[] = [
     { column: 'incidents.createdAt', order: 'desc' },
     { column: 'incidents.id', order: 'desc' },
