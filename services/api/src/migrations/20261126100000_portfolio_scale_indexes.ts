@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ACCENTED, PLAIN } from '../queries/textSearch';
+import { searchTextSql } from '../queries/textSearch';
 
 /**
  * Indexes the large portfolio (issue 14, `npm run seed:large`) showed missing:
@@ -18,10 +18,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('rent_charges', (t) => {
     t.index(['transactionId'], 'rent_charges_transaction_index');
   });
-  const fold = (column: string) => `lower(translate(coalesce(${column}, ''), '${ACCENTED}', '${PLAIN}'))`;
-  await knex.raw(
-    `alter table unit_listings add column "searchText" text generated always as (${fold('title')} || E'\\n' || ${fold('address')} || E'\\n' || ${fold('district')}) stored`,
-  );
+  await knex.raw(`alter table unit_listings add column "searchText" text generated always as (${searchTextSql(['title', 'address', 'district'])}) stored`);
 }
 
 export async function down(knex: Knex): Promise<void> {

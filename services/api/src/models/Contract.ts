@@ -1,8 +1,9 @@
-import { Model, type RelationMappings } from 'objection';
+import { Model, type Pojo, type RelationMappings } from 'objection';
 import type { ContractStatus, DepositStatus } from '@arrendia/api-contract';
 import { Timestamped } from './Timestamped';
 import { RentableUnit } from './RentableUnit';
 import { User } from './User';
+import { withoutSearchText } from './searchText';
 
 export class Contract extends Timestamped {
   static override tableName = 'contracts';
@@ -24,6 +25,10 @@ export class Contract extends Timestamped {
 
   declare unit?: RentableUnit;
   declare tenants?: User[];
+
+  override $parseDatabaseJson(json: Pojo): Pojo {
+    return withoutSearchText(super.$parseDatabaseJson(json));
+  }
 
   static override get relationMappings(): RelationMappings {
     return {

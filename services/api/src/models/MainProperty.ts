@@ -1,7 +1,8 @@
-import { Model, type RelationMappings } from 'objection';
+import { Model, type Pojo, type RelationMappings } from 'objection';
 import { Timestamped } from './Timestamped';
 import { RentableUnit } from './RentableUnit';
 import { User } from './User';
+import { withoutSearchText } from './searchText';
 
 export class MainProperty extends Timestamped {
   static override tableName = 'main_properties';
@@ -25,6 +26,10 @@ export class MainProperty extends Timestamped {
   declare isArchived: boolean;
 
   declare units?: RentableUnit[];
+
+  override $parseDatabaseJson(json: Pojo): Pojo {
+    return withoutSearchText(super.$parseDatabaseJson(json));
+  }
 
   static override get relationMappings(): RelationMappings {
     return {

@@ -1,10 +1,11 @@
-import { Model, type RelationMappings } from 'objection';
+import { Model, type Pojo, type RelationMappings } from 'objection';
 import type { UnitStatus } from '@arrendia/api-contract';
 import { Timestamped } from './Timestamped';
 import { MainProperty } from './MainProperty';
 import { UnitType } from './UnitType';
 import { UnitDetailsResidential } from './UnitDetailsResidential';
 import { Contract } from './Contract';
+import { withoutSearchText } from './searchText';
 
 export class RentableUnit extends Timestamped {
   static override tableName = 'rentable_units';
@@ -24,6 +25,10 @@ export class RentableUnit extends Timestamped {
   declare property?: MainProperty;
   declare unitType?: UnitType;
   declare details?: UnitDetailsResidential | null;
+
+  override $parseDatabaseJson(json: Pojo): Pojo {
+    return withoutSearchText(super.$parseDatabaseJson(json));
+  }
 
   static override get relationMappings(): RelationMappings {
     return {

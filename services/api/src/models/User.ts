@@ -1,5 +1,6 @@
-import { Model, type RelationMappings } from 'objection';
+import { Model, type Pojo, type RelationMappings } from 'objection';
 import { Role } from './Role';
+import { withoutSearchText } from './searchText';
 
 export class User extends Model {
   static override tableName = 'users';
@@ -33,6 +34,10 @@ export class User extends Model {
   declare updatedAt: Date;
 
   declare role?: Role;
+
+  override $parseDatabaseJson(json: Pojo): Pojo {
+    return withoutSearchText(super.$parseDatabaseJson(json));
+  }
 
   static override get relationMappings(): RelationMappings {
     return {

@@ -10,6 +10,15 @@ export function folded(knex: Knex | Knex.Transaction, column: string): Knex.Raw 
   return knex.raw(`lower(translate(coalesce(??, ''), ?, ?))`, [column, ACCENTED, PLAIN]);
 }
 
+/**
+ * SQL of a STORED "searchText" column (migrations 20261126100000, 20261126160000): the columns
+ * folded exactly as folded() folds them, joined by line breaks, so that containsPattern() finds in
+ * it what it would find in one of them. Plain text, not bindings: DDL takes none.
+ */
+export function searchTextSql(columns: string[]): string {
+  return columns.map((column) => `lower(translate(coalesce("${column}", ''), '${ACCENTED}', '${PLAIN}'))`).join(` || E'\\n' || `);
+}
+
 /** The user's text folded the same way, as a LIKE pattern: case- and accent-insensitive, wildcards escaped. */
 export function containsPattern(text: string): string {
   const plain = [...text.trim()].map((c) => {

@@ -70,6 +70,38 @@ describe('GET /api/search', () => {
     expect(byCode.contracts.map((c) => c.id)).toEqual([contract.id]);
   });
 
+  it('folds as before: "jose" finds José, "ÁLVAREZ" finds Álvarez, and % and _ match only themselves', async () => {
+    const agency = await buildAgency(t.knex);
+    const manager = await buildUser(t.knex, { roleName: 'admin_agencia', agencyId: agency.id });
+    const owner = await buildUser(t.knex);
+    const jose = await buildUser(t.knex, { roleName: 'inquilino', firstName: 'José', lastName: 'Pérez' });
+    const alvarez = await buildUser(t.knex, { roleName: 'inquilino', firstName: 'Lucía', lastName: 'Álvarez' });
+    const underscore = await buildProperty(t.knex, { ownerUserId: owner.id, managerAgencyId: agency.id, propertyName: 'Piso_3 Argüelles' });
+    await buildProperty(t.knex, { ownerUserId: owner.id, managerAgencyId: agency.id, propertyName: 'Piso 3 Argüelles' });
+    const unit = await buildUnit(t.knex, { mainPropertyId: underscore.id });
+    const otherUnit = await buildUnit(t.knex, { mainPropertyId: underscore.id });
+    const percent = await buildContract(t.knex, { rentableUnitId: unit.id, tenantUserIds: [jose.id], contractCode: 'ARR-100%' });
+    await buildContract(t.knex, { rentableUnitId: otherUnit.id, tenantUserIds: [alvarez.id], contractCode: 'ARR-1000' });
+
+    expect((await searchAs(manager, 'jose')).tenants.map((u) => u.id)).toEqual([jose.id]);
+    expect((await searchAs(manager, 'ÁLVAREZ')).tenants.map((u) => u.id)).toEqual([alvarez.id]);
+    expect((await searchAs(manager, 'o_3 ARGUELLES')).properties.map((p) => p.id)).toEqual([underscore.id]);
+    expect((await searchAs(manager, '100%')).contracts.map((c) => c.id)).toEqual([percent.id]);
+  });
+
+  it("finds a contract by its code, its property's name or its unit's name, not by the property's street", async () => {
+    const owner = await buildUser(t.knex);
+    const property = await buildProperty(t.knex, { ownerUserId: owner.id, propertyName: 'Residencial Olivar' });
+    const unit = await buildUnit(t.knex, { mainPropertyId: property.id, unitName: 'Ático B' });
+    const contract = await buildContract(t.knex, { rentableUnitId: unit.id });
+
+    expect((await searchAs(owner, 'olivar')).contracts.map((c) => c.id)).toEqual([contract.id]);
+    expect((await searchAs(owner, 'ATICO b')).contracts.map((c) => c.id)).toEqual([contract.id]);
+    const byStreet = await searchAs(owner, 'fuencarral');
+    expect(byStreet.properties.map((p) => p.id)).toEqual([property.id]);
+    expect(byStreet.contracts).toEqual([]);
+  });
+
   it('gives a tenant only its own contracts and no property or tenant lists', async () => {
     const owner = await buildUser(t.knex);
     const tenant = await buildUser(t.knex, { roleName: 'inquilino' });
@@ -84,6 +116,29 @@ describe('GET /api/search', () => {
     expect(results.properties).toEqual([]);
     expect(results.tenants).toEqual([]);
     expect(results.contracts.map((c) => c.id)).toEqual([mine.id]);
+  });
+});
+
+describe('"searchText" columns', () => {
+  it('stay out of the responses and audit rows that read whole rows', async () => {
+    const owner = await buildUser(t.knex);
+    const agent = await signIn(owner);
+    const created = await agent
+      .post('/api/properties')
+      .send({ propertyName: 'Dúplex Chamberí', addressStreet: 'Calle de Ríos Rosas', city: 'Madrid', province: 'Madrid', postalCode: '28003', unitType: 'vivienda' })
+      .expect(201);
+    const unitId = (await t.knex('rentable_units').where('mainPropertyId', created.body.id).first('id')).id;
+    const contract = await buildContract(t.knex, { rentableUnitId: unitId });
+    const bodies = [
+      created.body,
+      (await agent.get('/api/properties').expect(200)).body,
+      (await agent.get(`/api/properties/${created.body.id}`).expect(200)).body,
+      (await agent.get('/api/contracts').expect(200)).body,
+      (await agent.get(`/api/contracts/${contract.id}`).expect(200)).body,
+      (await agent.get('/api/auth/user').expect(200)).body,
+      await t.knex('audit_log').where({ tableName: 'main_properties', recordId: String(created.body.id) }).select('newValues'),
+    ];
+    for (const body of bodies) expect(JSON.stringify(body)).not.toContain('searchText');
   });
 });
 

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { scopeContracts, scopeProperties } from '../../policies/scope';
-import { whereContains } from '../../queries/textSearch';
+import { containsPattern } from '../../queries/textSearch';
 
 /**
  * GET /api/search?q= → the header search box: properties, tenants and contracts in the user's
@@ -17,60 +17,56 @@ export async function search(ctx: Ctx) {
   const role = user.role?.roleName;
   const knex = ctx.knex;
 
+  // Each "searchText" is its row's searched columns folded at write time (migration 20261126160000).
+  const pattern = containsPattern(q);
+
   const properties = can(role, 'properties:read')
-    ? await whereContains(
-        scopeProperties(knex, knex('main_properties').select('main_properties.id', 'propertyName', 'addressStreet', 'city'), user),
-        knex,
-        ['main_properties.propertyName', 'main_properties.addressStreet', 'main_properties.city', 'main_properties.refCatastral'],
-        q,
-      )
+    ? await scopeProperties(knex, knex('main_properties').select('main_properties.id', 'propertyName', 'addressStreet', 'city'), user)
+        .where('main_properties.searchText', 'like', pattern)
         .orderBy('propertyName')
         .orderBy('main_properties.id')
         .limit(SEARCH_LIMIT)
     : [];
 
-  // The user's tenants first (a materialised CTE), then the text test on those rows only: the
-  // planner cannot tell that folding four columns of every user costs more than walking the scope.
+  // Users whose text matches and who are party to a contract in scope. EXISTS needs no DISTINCT,
+  // and with the text folded already PostgreSQL tests it before walking the scope's contracts.
   const tenants = canAccessRoute(role, '/tenants')
-    ? await whereContains(
-        knex
-          .withMaterialized(
-            'scoped',
-            scopeContracts(
-              knex,
-              knex('users')
-                .distinct('users.id', 'users.firstName', 'users.lastName', 'users.email', 'users.nifCif')
-                .join('tenants_contracts', 'tenants_contracts.tenantUserId', 'users.id')
-                .join('contracts', 'contracts.id', 'tenants_contracts.contractId')
-                .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId'),
-              user,
-            ),
-          )
-          .from('scoped')
-          .select('scoped.id', 'scoped.firstName', 'scoped.lastName', 'scoped.email'),
-        knex,
-        ['scoped.firstName', 'scoped.lastName', 'scoped.email', 'scoped.nifCif'],
-        q,
-      )
-        .orderBy('scoped.lastName')
-        .orderBy('scoped.id')
+    ? await knex('users')
+        .select('users.id', 'users.firstName', 'users.lastName', 'users.email')
+        .where('users.searchText', 'like', pattern)
+        .whereExists(
+          scopeContracts(
+            knex,
+            knex('tenants_contracts')
+              .select(knex.raw('1'))
+              .join('contracts', 'contracts.id', 'tenants_contracts.contractId')
+              .where('tenants_contracts.tenantUserId', knex.ref('users.id')),
+            user,
+          ),
+        )
+        .orderBy('users.lastName')
+        .orderBy('users.id')
         .limit(SEARCH_LIMIT)
     : [];
 
+  // A contract matches on its code, its property's name (the first line of the property's
+  // "searchText", where the name comes first) or its unit's name. The property is joined by the
+  // contract's own "mainPropertyId", the column the scope reads: one probe per property, not per contract.
   const contracts = can(role, 'contracts:read')
-    ? await whereContains(
-        scopeContracts(
-          knex,
-          knex('contracts')
-            .select('contracts.id', 'contracts.contractCode', 'main_properties.propertyName', 'rentable_units.unitName')
-            .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
-            .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId'),
-          user,
-        ),
+    ? await scopeContracts(
         knex,
-        ['contracts.contractCode', 'main_properties.propertyName', 'rentable_units.unitName'],
-        q,
+        knex('contracts')
+          .select('contracts.id', 'contracts.contractCode', 'main_properties.propertyName', 'rentable_units.unitName')
+          .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
+          .join('main_properties', 'main_properties.id', 'contracts.mainPropertyId'),
+        user,
       )
+        .where((w) =>
+          w
+            .where('contracts.searchText', 'like', pattern)
+            .orWhere(knex.raw(`split_part(??, E'\\n', 1)`, ['main_properties.searchText']), 'like', pattern)
+            .orWhere('rentable_units.searchText', 'like', pattern),
+        )
         .orderBy('contracts.startDate', 'desc')
         .orderBy('contracts.id', 'desc')
         .limit(SEARCH_LIMIT)
