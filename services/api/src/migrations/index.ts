@@ -18,6 +18,7 @@ import * as openIncidentsIndex from './20261126110000_open_incidents_index';
 import * as auditLogActionIndex from './20261126120000_audit_log_action_index';
 import * as searchTextColumns from './20261126160000_search_text_columns';
 import * as propertyIdOnContractsAndIncidents from './20261126163000_property_id_on_contracts_and_incidents';
+import * as coveringScopeIndexes from './20261126170000_covering_scope_indexes';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261126120000_audit_log_action_index', ...auditLogActionIndex },
   { name: '20261126160000_search_text_columns', ...searchTextColumns },
   { name: '20261126163000_property_id_on_contracts_and_incidents', ...propertyIdOnContractsAndIncidents },
+  { name: '20261126170000_covering_scope_indexes', ...coveringScopeIndexes },
 ];
