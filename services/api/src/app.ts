@@ -15,6 +15,8 @@ import { errorHandler } from './onerror';
 import { apiFallback, apiRouter } from './routes';
 import { remotesFiles, shellFiles } from './staticFiles';
 import { TtlCache } from './ttlCache';
+import { forgetAfterWrites } from './middlewares/forgetAfterWrites';
+import type { SessionCache } from './middlewares/sessionCache';
 
 export interface AppOptions {
   knex: Knex;
@@ -23,6 +25,8 @@ export interface AppOptions {
   log?: Logger;
   /** The live events hub (events/hub.ts); without one GET /api/events answers 503. */
   events?: EventHub;
+  /** The per-process session cache (middlewares/sessionCache.ts); without one each request reads its session. */
+  sessionCache?: SessionCache;
 }
 
 export type App = Koa<AppState, AppContext>;
@@ -69,14 +73,16 @@ function isPlainJson(body: unknown): boolean {
   return typeof body === 'object' && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function';
 }
 
-export function createApp({ knex, config, log = createLogger(config.logLevel), events }: AppOptions): App {
+export function createApp({ knex, config, log = createLogger(config.logLevel), events, sessionCache }: AppOptions): App {
   // Behind a proxy in production: trust X-Forwarded-* for the client ip and for HTTPS (Secure cookie).
   const app: App = new Koa<AppState, AppContext>({ proxy: config.production, keys: [config.sessionSecret] });
   app.context.knex = knex;
   app.context.config = config;
   app.context.log = log;
   if (events) app.context.events = events;
+  if (sessionCache) app.context.sessionCache = sessionCache;
   app.context.publicCatalogue = new TtlCache(config.publicCacheSeconds * 1000);
+  app.context.listTotals = new TtlCache(config.listTotalCacheSeconds * 1000, 5000);
   // errorHandler answers and logs every error; Koa's own printing would only duplicate it.
   app.silent = true;
 
@@ -88,6 +94,12 @@ export function createApp({ knex, config, log = createLogger(config.logLevel), e
     .use(securityHeaders(knex))
     .use(sameOriginWrites)
     .use(compression())
+    .use(
+      forgetAfterWrites(() => {
+        sessionCache?.forgetAll();
+        app.context.listTotals.clear();
+      }),
+    )
     .use(api.routes() as Koa.Middleware<AppState, AppContext>)
     .use(apiFallback(api))
     .use(remotesFiles(config.distDir))

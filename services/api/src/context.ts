@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Config } from './env';
 import type { TtlCache } from './ttlCache';
 import type { EventHub } from './events/hub';
+import type { SessionCache } from './middlewares/sessionCache';
 import type { Logger } from './log';
 import type { User } from './models/User';
 
@@ -40,8 +41,12 @@ export interface AppContext {
   session: AppSession | null;
   /** This instance's live events (GET /api/events); absent in apps built without one. */
   events?: EventHub;
+  /** The sessions this process read lately (middlewares/sessionCache.ts); absent, every request reads its session. */
+  sessionCache?: SessionCache;
   /** Pages of the public catalogue, shared by every visitor for config.publicCacheSeconds. */
   publicCatalogue: TtlCache<unknown>;
+  /** The totals of lists (X-Total-Count) by count query, for config.listTotalCacheSeconds (pagination.ts). */
+  listTotals: TtlCache<number>;
 }
 
 export type Ctx = RouterContext<AppState, AppContext>;

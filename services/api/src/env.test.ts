@@ -38,6 +38,19 @@ describe('readConfig', () => {
     expect(() => readConfig({ LOG_LEVEL: 'verbose' }, cwd)).toThrow(/LOG_LEVEL/);
   });
 
+  it('holds sessions in memory 60 s unless SESSION_CACHE_SECONDS says otherwise (0 turns it off), and refuses nonsense', () => {
+    expect(readConfig({}, cwd).sessionCacheSeconds).toBe(60);
+    expect(readConfig({ SESSION_CACHE_SECONDS: '0' }, cwd).sessionCacheSeconds).toBe(0);
+    expect(readConfig({ SESSION_CACHE_SECONDS: '600' }, cwd).sessionCacheSeconds).toBe(600);
+    for (const bad of ['-1', '3601', '1.5', 'mucho']) expect(() => readConfig({ SESSION_CACHE_SECONDS: bad }, cwd)).toThrow(/SESSION_CACHE_SECONDS/);
+  });
+
+  it('reuses list totals 10 s unless LIST_TOTAL_CACHE_SECONDS says otherwise, and refuses nonsense', () => {
+    expect(readConfig({}, cwd).listTotalCacheSeconds).toBe(10);
+    expect(readConfig({ LIST_TOTAL_CACHE_SECONDS: '0' }, cwd).listTotalCacheSeconds).toBe(0);
+    for (const bad of ['-1', '301', 'x']) expect(() => readConfig({ LIST_TOTAL_CACHE_SECONDS: bad }, cwd)).toThrow(/LIST_TOTAL_CACHE_SECONDS/);
+  });
+
   it('is silent under jest unless LOG_LEVEL says otherwise', () => {
     expect(readConfig({ NODE_ENV: 'test' }, cwd).logLevel).toBe('silent');
     expect(readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' }, cwd).logLevel).toBe('debug');

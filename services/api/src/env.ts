@@ -26,6 +26,18 @@ export interface Config {
    * every visitor asks the same few searches; a listing shows up or goes a few seconds late.
    */
   publicCacheSeconds: number;
+  /**
+   * How long a session read from the database may be answered from this process's memory at most
+   * (SESSION_CACHE_SECONDS, 0–3600; 0 reads it on every request). Changes reach it at once through
+   * LISTEN/NOTIFY (middlewares/sessionCache.ts); the limit only bounds an entry's life.
+   */
+  sessionCacheSeconds: number;
+  /**
+   * How long a list's total (X-Total-Count) is reused for the same query (LIST_TOTAL_CACHE_SECONDS,
+   * 0–300): paging through 19,000 movements need not count them again on every page. Writes made
+   * through this process clear it at once; another process's show up within this time.
+   */
+  listTotalCacheSeconds: number;
 }
 
 /** A setting that stops the server from starting; its message is meant for the operator. */
@@ -77,6 +89,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`PUBLIC_CACHE_SECONDS debe ser un número entero de segundos entre 0 y 300 (recibido "${env.PUBLIC_CACHE_SECONDS}")`);
   }
 
+  const sessionCacheSeconds = Number(env.SESSION_CACHE_SECONDS || 60);
+  if (!Number.isInteger(sessionCacheSeconds) || sessionCacheSeconds < 0 || sessionCacheSeconds > 3600) {
+    throw new ConfigError(`SESSION_CACHE_SECONDS debe ser un número entero de segundos entre 0 y 3600 (recibido "${env.SESSION_CACHE_SECONDS}")`);
+  }
+
+  const listTotalCacheSeconds = Number(env.LIST_TOTAL_CACHE_SECONDS || 10);
+  if (!Number.isInteger(listTotalCacheSeconds) || listTotalCacheSeconds < 0 || listTotalCacheSeconds > 300) {
+    throw new ConfigError(`LIST_TOTAL_CACHE_SECONDS debe ser un número entero de segundos entre 0 y 300 (recibido "${env.LIST_TOTAL_CACHE_SECONDS}")`);
+  }
+
   return {
     nodeEnv,
     production,
@@ -89,6 +111,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: readLogLevel(env),
     cookieSecure: flag('COOKIE_SECURE', env.COOKIE_SECURE) ?? production,
     publicCacheSeconds,
+    sessionCacheSeconds,
+    listTotalCacheSeconds,
     documentsDir: path.resolve(cwd, env.DOCUMENTS_DIR || path.join(path.dirname(env.PGLITE_DIR || './data/pglite'), 'documents')),
   };
 }

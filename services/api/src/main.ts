@@ -7,6 +7,7 @@ import { ConfigError, readConfig } from './env';
 import { startEventHub } from './events/hub';
 import { scheduleDailyJobs } from './jobs/daily';
 import { createLogger } from './log';
+import { startSessionCache } from './middlewares/sessionCache';
 import { seed } from './seeds';
 
 /** Reads the environment, opens and prepares the database, then serves API and front end. */
@@ -38,7 +39,8 @@ async function main() {
   }
 
   const events = await startEventHub(db, log);
-  const server: Server = createApp({ knex: db.knex, config, log, events }).listen(config.port);
+  const sessionCache = await startSessionCache(db, log, { ttlMs: config.sessionCacheSeconds * 1000 });
+  const server: Server = createApp({ knex: db.knex, config, log, events, sessionCache }).listen(config.port);
   const jobs = scheduleDailyJobs(db.knex, log);
 
   let stopping = false;
@@ -54,6 +56,7 @@ async function main() {
     clearTimeout(force);
     jobs.stop();
     await events.close();
+    await sessionCache.close();
     await db.close();
     process.exit(code);
   };

@@ -71,3 +71,46 @@ describe('paginate with narrow (the in-scope rows read once)', () => {
     expect(active.headers['x-total-count']).toBe('0');
   });
 });
+
+describe('paginate reusing a total (config.listTotalCacheSeconds)', () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    cached = await startTestApp({ listTotalCacheSeconds: 60 });
+  });
+  afterAll(() => cached.close());
+
+  it('counts once for the same query, pages included; a write through the API counts again at once; another user’s scope is its own', async () => {
+    const owner = await buildUser(cached.knex);
+    for (let i = 0; i < 5; i += 1) await buildProperty(cached.knex, { ownerUserId: owner.id });
+    const other = await buildUser(cached.knex);
+    await buildProperty(cached.knex, { ownerUserId: other.id });
+    const agent = await signIn(cached, owner);
+    const counts: string[] = [];
+    const listen = (q: { sql: string }) => {
+      if (/count\(\*\) as "n"/i.test(q.sql)) counts.push(q.sql);
+    };
+    cached.knex.on('query', listen);
+    try {
+      const totals = [];
+      for (const page of [1, 2, 3, 1]) totals.push((await agent.get('/api/properties').query({ page, pageSize: 2 }).expect(200)).headers['x-total-count']);
+      expect(totals).toEqual(['5', '5', '5', '5']);
+      expect(counts).toHaveLength(1);
+
+      // Not through the API (another process, a job): the total may lag for the configured time.
+      await buildProperty(cached.knex, { ownerUserId: owner.id });
+      expect((await agent.get('/api/properties').expect(200)).headers['x-total-count']).toBe('5');
+
+      // Through the API: the next request counts again.
+      await agent.post('/api/auth/logout').expect((res) => expect(res.status).toBeLessThan(300));
+      const again = await signIn(cached, owner);
+      counts.length = 0;
+      expect((await again.get('/api/properties').expect(200)).headers['x-total-count']).toBe('6');
+      expect(counts).toHaveLength(1);
+
+      // Another owner's list is another count query.
+      expect((await (await signIn(cached, other)).get('/api/properties').expect(200)).headers['x-total-count']).toBe('1');
+    } finally {
+      cached.knex.removeListener('query', listen);
+    }
+  });
+});

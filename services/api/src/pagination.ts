@@ -15,7 +15,8 @@ export interface PageOrder {
  * One page of an ordered list query. The body stays the plain array a screen reads (spec §7); the
  * total of the unpaged query goes in `X-Total-Count`. The count rides along in the page's own
  * query as an uncorrelated subquery (PostgreSQL runs it once): one round trip, not two. Only a
- * page past the end, which has no row to carry it, asks for the count on its own.
+ * page past the end, which has no row to carry it, asks for the count on its own. A total counted
+ * lately for the same count query is reused instead (ctx.listTotals, config.listTotalCacheSeconds).
  */
 export async function paginate<Row>(
   ctx: Ctx,
@@ -40,15 +41,16 @@ export async function paginate<Row>(
   const { decorate = (q: Knex.QueryBuilder) => q } = options;
   if (options.narrow) return narrowPage(ctx, query, { page, pageSize }, decorate, options.count ?? query.clone().clearSelect().clearOrder(), options.narrow);
   const counted = (options.count ?? query.clone().clearSelect().clearOrder()).count({ n: '*' });
+  // The same count query gives the same total: reused for a few seconds (ctx.listTotals).
+  const { sql, bindings } = counted.toSQL();
+  const totalKey = `${sql}\u0000${JSON.stringify(bindings)}`;
+  const known = ctx.listTotals?.peek(totalKey);
   // A query that selects nothing in particular means every column: keep it so next to the total.
   const listed = /^select \*/i.test(query.toSQL().sql) ? query.clone().select('*') : query.clone();
-  const rows: (Row & { [TOTAL]?: unknown })[] = await decorate(
-    listed
-      .select(ctx.knex.raw(`(?) as "${TOTAL}"`, [counted]))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-  );
-  const total = rows.length > 0 ? Number(rows[0]![TOTAL]) : Number((await counted.first())?.n ?? 0);
+  if (known === undefined) listed.select(ctx.knex.raw(`(?) as "${TOTAL}"`, [counted]));
+  const rows: (Row & { [TOTAL]?: unknown })[] = await decorate(listed.limit(pageSize).offset((page - 1) * pageSize));
+  const total = known ?? (rows.length > 0 ? Number(rows[0]![TOTAL]) : Number((await counted.first())?.n ?? 0));
+  if (known === undefined) ctx.listTotals?.set(totalKey, total);
   for (const row of rows) delete row[TOTAL];
   ctx.set('X-Total-Count', String(total));
   return rows;

@@ -1,14 +1,13 @@
 import { LiveEventSchema, type LiveEvent } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
-import pg from 'pg';
 import type { Database } from '../db';
+import { listenChannel } from '../db/listen';
 import type { Logger } from '../log';
 import { eventsChannel } from './publish';
 
 /** How long live events are kept for streams that reconnect (Last-Event-ID), and how many at most are replayed. */
 export const EVENTS_KEPT_MS = 24 * 3600_000;
 const REPLAY_LIMIT = 500;
-const MAX_RECONNECT_DELAY_MS = 30_000;
 /**
  * How far below the highest event id seen a reconnection reads again. An event's id is taken when
  * its row is inserted and it is announced when its transaction commits, so with several writers a
@@ -71,7 +70,6 @@ export async function startEventHub(db: Database, log: Logger): Promise<EventHub
       if (handled.size > 2 * CATCH_UP_MARGIN) for (const old of handled) if (old <= lastId - CATCH_UP_MARGIN) handled.delete(old);
     }
   };
-  let closed = false;
 
   const deliver = (event: LiveEvent, recipients: readonly number[]) => {
     for (const userId of recipients) {
@@ -121,54 +119,7 @@ export async function startEventHub(db: Database, log: Logger): Promise<EventHub
     }
   };
 
-  let stopListening: () => Promise<void>;
-  if (db.pglite) {
-    const unlisten = await db.pglite.listen(channel, handle);
-    stopListening = () => unlisten();
-  } else {
-    if (db.target.kind !== 'postgres') throw new Error('live events need PostgreSQL or PGlite');
-    const url = db.target.url;
-    let client: pg.Client | null = null;
-    let delay = 1000;
-    let timer: NodeJS.Timeout | null = null;
-    const connect = async (): Promise<void> => {
-      const next = new pg.Client({ connectionString: url });
-      next.on('notification', (msg) => {
-        if (msg.channel === channel) handle(msg.payload);
-      });
-      next.on('error', (err) => log.warn('live events connection error', { err }));
-      next.on('end', () => {
-        if (closed || client !== next) return;
-        client = null;
-        log.warn('live events connection lost; reconnecting', { inMs: delay });
-        timer = setTimeout(() => void reconnect(), delay);
-        delay = Math.min(delay * 2, MAX_RECONNECT_DELAY_MS);
-      });
-      await next.connect();
-      await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
-      client = next;
-    };
-    const reconnect = async () => {
-      timer = null;
-      if (closed) return;
-      try {
-        await connect();
-        delay = 1000;
-        await catchUp();
-      } catch (err) {
-        log.warn('live events reconnect failed', { err, inMs: delay });
-        timer = setTimeout(() => void reconnect(), delay);
-        delay = Math.min(delay * 2, MAX_RECONNECT_DELAY_MS);
-      }
-    };
-    await connect();
-    stopListening = async () => {
-      if (timer) clearTimeout(timer);
-      const current = client;
-      client = null;
-      await current?.end().catch(() => undefined);
-    };
-  }
+  const stopListening = await listenChannel(db, channel, { onNotify: handle, onResume: catchUp }, log, 'live events');
 
   await pruneEvents(knex).catch((err) => log.warn('live events prune failed', { err }));
   const pruning = setInterval(() => void pruneEvents(knex).catch((err) => log.warn('live events prune failed', { err })), 3600_000);
@@ -199,7 +150,6 @@ export async function startEventHub(db: Database, log: Logger): Promise<EventHub
       return n;
     },
     async close() {
-      closed = true;
       clearInterval(pruning);
       await stopListening();
       listeners.clear();

@@ -7,43 +7,57 @@ import type { Config } from '../env';
 import { HttpError } from '../errors';
 import { Role } from '../models/Role';
 import { User } from '../models/User';
+import type { SessionCache, SessionRecord } from './sessionCache';
 
 export const SESSION_COOKIE = 'arrendia.sid';
 export const SESSION_MAX_AGE_MS = 8 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 15 * 60 * 1000;
 
+/** The session with, in the same round trip, its user's row and role (what `authenticate` needs next). */
+async function readSession(knex: Knex, sid: string): Promise<SessionRecord | undefined> {
+  const row = await knex('sessions as s')
+    .leftJoin('users as u', 'u.id', knex.raw(`case when s.sess->>'userId' ~ '^[0-9]{1,9}$' then (s.sess->>'userId')::int end`))
+    .leftJoin('roles as r', 'r.id', 'u.roleId')
+    .where('s.sid', sid)
+    .andWhere('s.expire', '>', knex.fn.now())
+    .first('s.sess as __sess', 's.expire as __expire', 'u.*', 'r.roleName as __roleName', 'r.description as __roleDescription');
+  if (!row) return undefined;
+  const { __sess: sess, __expire: expire, ...userColumns } = row;
+  return { sess, expire: new Date(expire).getTime(), userColumns: userColumns.id != null ? userColumns : null };
+}
+
 /**
  * koa-session's external store on the `sessions` table, so that every API process behind a load
- * balancer sees the same sessions. koa-session 7 needs each method to return a promise.
+ * balancer sees the same sessions. koa-session 7 needs each method to return a promise. With a
+ * `cache` (middlewares/sessionCache.ts), a session read lately costs no query at all.
  */
-export function sessionStore(knex: Knex) {
+export function sessionStore(knex: Knex, cache?: SessionCache) {
   let lastPurge = 0;
   return {
-    /**
-     * The session, and in the same round trip its user with the role (what `authenticate` needs
-     * next), kept on ctx.state.sessionUser: one query per request instead of three.
-     */
+    /** The session; its user (with role) goes to ctx.state.sessionUser: one query per request at most. */
     async get(sid: string, _maxAge?: unknown, opts?: { ctx?: Ctx }): Promise<Record<string, unknown> | undefined> {
-      const row = await knex('sessions as s')
-        .leftJoin('users as u', 'u.id', knex.raw(`case when s.sess->>'userId' ~ '^[0-9]{1,9}$' then (s.sess->>'userId')::int end`))
-        .leftJoin('roles as r', 'r.id', 'u.roleId')
-        .where('s.sid', sid)
-        .andWhere('s.expire', '>', knex.fn.now())
-        .first('s.sess as __sess', 'u.*', 'r.roleName as __roleName', 'r.description as __roleDescription');
-      if (!row) return undefined;
-      const { __sess: sess, __roleName: roleName, __roleDescription: description, ...columns } = row;
-      if (opts?.ctx && columns.id != null) {
-        const user = User.fromDatabaseJson(columns);
+      let record = cache?.get(sid);
+      if (!record) {
+        const mark = cache?.mark() ?? 0;
+        record = await readSession(knex, sid);
+        if (record) cache?.put(sid, record, mark);
+      }
+      if (!record) return undefined;
+      if (opts?.ctx && record.userColumns) {
+        const { __roleName: roleName, __roleDescription: description, ...columns } = record.userColumns;
+        const user = User.fromDatabaseJson({ ...columns });
         user.role = Role.fromJson({ id: columns.roleId, roleName, description });
         opts.ctx.state.sessionUser = user;
       }
-      return sess;
+      // koa-session copies the fields into its own object; a copy keeps the held record as read.
+      return { ...record.sess };
     },
     async set(sid: string, sess: Record<string, unknown>, maxAge: number): Promise<void> {
       await knex('sessions')
         .insert({ sid, sess: JSON.stringify(sess), expire: new Date(Date.now() + maxAge) })
         .onConflict('sid')
         .merge();
+      cache?.forgetSession(sid);
       // Expired rows are swept now and then by whichever process writes, instead of by a timer.
       if (Date.now() - lastPurge > PURGE_EVERY_MS) {
         lastPurge = Date.now();
@@ -52,12 +66,13 @@ export function sessionStore(knex: Knex) {
     },
     async destroy(sid: string): Promise<void> {
       await knex('sessions').where({ sid }).delete();
+      cache?.forgetSession(sid);
     },
   };
 }
 
 /** The session middleware; mounted only on the routes that need a session. */
-export function sessionMiddleware(app: Koa<AppState, AppContext>, knex: Knex, config: Config): AppMiddleware {
+export function sessionMiddleware(app: Koa<AppState, AppContext>, knex: Knex, config: Config, cache?: SessionCache): AppMiddleware {
   const session = createSession(
     {
       key: SESSION_COOKIE,
@@ -67,7 +82,7 @@ export function sessionMiddleware(app: Koa<AppState, AppContext>, knex: Knex, co
       signed: true,
       // When not forced, left unset rather than false: the cookie is still Secure on HTTPS requests.
       secure: config.cookieSecure || undefined,
-      store: sessionStore(knex),
+      store: sessionStore(knex, cache),
     },
     app,
   );

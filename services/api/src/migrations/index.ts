@@ -16,6 +16,7 @@ import * as adminAndSettings from './20261126060000_admin_and_settings';
 import * as portfolioScaleIndexes from './20261126100000_portfolio_scale_indexes';
 import * as openIncidentsIndex from './20261126110000_open_incidents_index';
 import * as auditLogActionIndex from './20261126120000_audit_log_action_index';
+import * as authChangeNotifications from './20261126150000_auth_change_notifications';
 import * as searchTextColumns from './20261126160000_search_text_columns';
 import * as propertyIdOnContractsAndIncidents from './20261126163000_property_id_on_contracts_and_incidents';
 import * as coveringScopeIndexes from './20261126170000_covering_scope_indexes';
@@ -47,6 +48,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261126100000_portfolio_scale_indexes', ...portfolioScaleIndexes },
   { name: '20261126110000_open_incidents_index', ...openIncidentsIndex },
   { name: '20261126120000_audit_log_action_index', ...auditLogActionIndex },
+  { name: '20261126150000_auth_change_notifications', ...authChangeNotifications },
   { name: '20261126160000_search_text_columns', ...searchTextColumns },
   { name: '20261126163000_property_id_on_contracts_and_incidents', ...propertyIdOnContractsAndIncidents },
   { name: '20261126170000_covering_scope_indexes', ...coveringScopeIndexes },

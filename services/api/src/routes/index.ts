@@ -57,7 +57,7 @@ const json = bodyParser({
 
 /** Every /api route. */
 export function apiRouter(app: Koa<AppState, AppContext>) {
-  const session = sessionMiddleware(app, app.context.knex, app.context.config);
+  const session = sessionMiddleware(app, app.context.knex, app.context.config, app.context.sessionCache);
   return new Router<AppState, AppContext>({ prefix: '/api' })
     .use(json as AppMiddleware)
     .use(healthRoutes().routes())

@@ -20,6 +20,7 @@ import { openDatabase, type Database } from '../db';
 import { migrate } from '../db/migrate';
 import { startEventHub, type EventHub } from '../events/hub';
 import { createLogger } from '../log';
+import { startSessionCache, type SessionCache } from '../middlewares/sessionCache';
 import type { Config } from '../env';
 import { MIGRATIONS } from '../migrations';
 import { seedCatalogues, seedRemotes, seedRoles } from '../seeds/reference';
@@ -31,6 +32,8 @@ export interface TestApp {
   config: Config;
   /** The app's live events hub. */
   events: EventHub;
+  /** The app's session cache (holds nothing unless the test's config sets sessionCacheSeconds). */
+  sessionCache: SessionCache;
   /** A supertest client without cookies. */
   request(): ReturnType<typeof supertest>;
   /** A supertest client that keeps cookies between calls, like a browser. */
@@ -55,6 +58,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     cookieSecure: false,
     // Tests read the catalogue right after changing it; the cache has its own tests.
     publicCacheSeconds: 0,
+    // Tests change users and sessions straight in the database and expect the next request to see
+    // it; the session cache, which learns of such changes a few ms later, has its own tests.
+    sessionCacheSeconds: 0,
+    // Factories insert rows straight in the database; reused list totals have their own tests.
+    listTotalCacheSeconds: 0,
     ...overrides,
   };
 }
@@ -115,8 +123,10 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
   await seedRemotes(db.knex);
   await seedCatalogues(db.knex);
   const config = testConfig(overrides);
-  const events = await startEventHub(db, createLogger(config.logLevel));
-  const app = createApp({ knex: db.knex, config, events });
+  const log = createLogger(config.logLevel);
+  const events = await startEventHub(db, log);
+  const sessionCache = await startSessionCache(db, log, { ttlMs: config.sessionCacheSeconds * 1000 });
+  const app = createApp({ knex: db.knex, config, events, sessionCache });
   const callback = app.callback();
   return {
     app,
@@ -126,8 +136,10 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
     request: () => supertest(callback),
     agent: () => supertest.agent(callback),
     events,
+    sessionCache,
     async close() {
       await events.close();
+      await sessionCache.close();
       await drop();
       await db.close();
     },
