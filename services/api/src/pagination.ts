@@ -35,7 +35,16 @@ export async function paginate<Row>(
      * is full (about 40 rows per row shown for one agency of 40) and then walks the scope again
      * to count. Not for a user who sees everything: there the walk stops at once.
      */
-    narrow?: { key: string; order: readonly PageOrder[] };
+    narrow?: {
+      key: string;
+      order: readonly PageOrder[];
+      /**
+       * The page's rows by `key`, with their joins and columns but without the scope or filters,
+       * which `count` already applied: only keys picked from it reach this query, and PostgreSQL
+       * neither plans nor runs the scope a second time. Without it, `query` is used.
+       */
+      rows?: Knex.QueryBuilder;
+    };
   } = {},
 ): Promise<Row[]> {
   const { decorate = (q: Knex.QueryBuilder) => q } = options;
@@ -62,7 +71,7 @@ async function narrowPage<Row>(
   { page, pageSize }: PageQuery,
   decorate: (page: Knex.QueryBuilder) => Knex.QueryBuilder,
   base: Knex.QueryBuilder,
-  { key, order }: { key: string; order: readonly PageOrder[] },
+  { key, order, rows: byKey = query }: { key: string; order: readonly PageOrder[]; rows?: Knex.QueryBuilder },
 ): Promise<Row[]> {
   const { knex } = ctx;
   const columns = [key, ...order.map((o) => o.column).filter((c) => c !== key)];
@@ -77,7 +86,7 @@ async function narrowPage<Row>(
     .orderBy(order.map((o) => ({ column: alias(o.column), order: o.order })))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const listed = /^select \*/i.test(query.toSQL().sql) ? query.clone().select('*') : query.clone();
+  const listed = (/^select \*/i.test(byKey.toSQL().sql) ? byKey.clone().select('*') : byKey.clone()).clearOrder().orderBy([...order]);
   const rows: (Row & { [TOTAL]?: unknown })[] = await decorate(
     listed
       .withMaterialized(SCOPED, scoped)

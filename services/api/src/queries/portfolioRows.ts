@@ -10,7 +10,10 @@ type Db = Knex | Knex.Transaction;
  * the detail pages and the property detail narrow them further.
  */
 
-/** Contracts with the unit and property names of the list record; scope them before use (reads and locked writes differ). */
+/**
+ * Every contract with the unit and property names of the list record, unscoped: scope it before
+ * use (reads and locked writes differ), or read only ids a scoped query picked (paginate's narrow).
+ */
 export function contractRows(db: Db): Knex.QueryBuilder {
   return db('contracts')
     .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
@@ -20,7 +23,15 @@ export function contractRows(db: Db): Knex.QueryBuilder {
 
 /** Incidents the user may see, with the unit, property and reporter of the list record. */
 export function incidentRows(db: Db, user: User): Knex.QueryBuilder {
-  const query = db('incidents')
+  return scopeIncidents(db, incidentRecords(db), user);
+}
+
+/**
+ * Every incident with the unit, property and reporter of the list record, unscoped: only for rows
+ * whose ids were picked by a scoped query (paginate's narrow `rows`).
+ */
+export function incidentRecords(db: Db): Knex.QueryBuilder {
+  return db('incidents')
     .join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId')
     .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
     .leftJoin('users as reporter', 'reporter.id', 'incidents.reportedByUserId')
@@ -32,7 +43,6 @@ export function incidentRows(db: Db, user: User): Knex.QueryBuilder {
       'reporter.firstName as reporterFirstName',
       'reporter.lastName as reporterLastName',
     );
-  return scopeIncidents(db, query, user);
 }
 
 /** Transactions the user may see, with their category, as the list record reads them. */

@@ -45,7 +45,8 @@ export async function list(ctx: Ctx) {
     { column: 'contracts.id', order: 'desc' },
   ];
   query.orderBy(order);
-  const rows = await paginate<ContractListRow>(ctx, query, page, { count, narrow: seesEverything(user) ? undefined : { key: 'contracts.id', order } });
+  const narrow = seesEverything(user) ? undefined : { key: 'contracts.id', order, rows: contractRows(db) };
+  const rows = await paginate<ContractListRow>(ctx, query, page, { count, narrow });
   ctx.body = rows.map(presentContractListItem);
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { reportIncident } from '../../commands/incidentReporter';
 import { changeIncident } from '../../commands/incidentTransitioner';
 import type { Ctx } from '../../context';
-import { incidentRows } from '../../queries/portfolioRows';
+import { incidentRecords, incidentRows } from '../../queries/portfolioRows';
 import { notFound } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
@@ -55,7 +55,8 @@ export async function list(ctx: Ctx) {
     { column: 'incidents.id', order: 'desc' },
   ];
   query.orderBy(order);
-  const rows = await paginate<IncidentRow>(ctx, query, page, { count, narrow: seesEverything(user) ? undefined : { key: 'incidents.id', order } });
+  const narrow = seesEverything(user) ? undefined : { key: 'incidents.id', order, rows: incidentRecords(db) };
+  const rows = await paginate<IncidentRow>(ctx, query, page, { count, narrow });
   ctx.body = rows.map(presentIncidentListItem);
 }
 
