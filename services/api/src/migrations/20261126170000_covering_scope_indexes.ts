@@ -6,7 +6,10 @@ import type { Knex } from 'knex';
  * read a few columns of each unit and movement of them. With those columns in the index, PostgreSQL
  * answers from the index alone instead of visiting a table page per row (233 pages of properties,
  * 1,000 of units): occupancy 3.3 → 1.1 ms, the month's income 3.2 → 1.3 ms, active properties
- * 0.5 → 0.06 ms. Each index replaces the narrower one it extends.
+ * 0.5 → 0.06 ms. The properties index is also in list order, so an agency's first page is its
+ * first 20 entries (not 558 of every agency's walked in date order), and the page's unit figures
+ * come from the units index: the manager's properties page 2.3 → 0.5 ms. Each index replaces the
+ * narrower one it extends.
  *
  * And a conversation's unread count (the inbox counts, per conversation shown, the messages not
  * read that the user did not send) reads only the unread messages, a small part of them: an
@@ -16,12 +19,12 @@ const REPLACED = [
   {
     table: 'main_properties',
     old: { name: 'main_properties_manageragencyid_index', columns: '"managerAgencyId"' },
-    covering: { name: 'main_properties_manager_agency_covering', columns: '"managerAgencyId"', include: 'id, "isArchived"' },
+    covering: { name: 'main_properties_manager_agency_covering', columns: '"managerAgencyId", "createdAt" desc, id desc', include: '"isArchived"' },
   },
   {
     table: 'rentable_units',
     old: { name: 'rentable_units_mainpropertyid_index', columns: '"mainPropertyId"' },
-    covering: { name: 'rentable_units_property_covering', columns: '"mainPropertyId"', include: 'id, "isActive", "currentStatus"' },
+    covering: { name: 'rentable_units_property_covering', columns: '"mainPropertyId"', include: 'id, "isActive", "currentStatus", "baseRentPrice"' },
   },
   {
     table: 'transactions',
