@@ -54,12 +54,21 @@ export async function paginate<Row>(
   const { sql, bindings } = counted.toSQL();
   const totalKey = `${sql}\u0000${JSON.stringify(bindings)}`;
   const known = ctx.listTotals?.peek(totalKey);
-  // A query that selects nothing in particular means every column: keep it so next to the total.
-  const listed = /^select \*/i.test(query.toSQL().sql) ? query.clone().select('*') : query.clone();
+  const listed = everyColumnKept(query);
   if (known === undefined) listed.select(ctx.knex.raw(`(?) as "${TOTAL}"`, [counted]));
   const rows: (Row & { [TOTAL]?: unknown })[] = await decorate(listed.limit(pageSize).offset((page - 1) * pageSize));
   const total = known ?? (rows.length > 0 ? Number(rows[0]![TOTAL]) : Number((await counted.first())?.n ?? 0));
   if (known === undefined) ctx.listTotals?.set(totalKey, total);
+  return withTotal(ctx, rows, total);
+}
+
+/** A clone of `query` that still selects every column when a total is selected next to them. */
+function everyColumnKept(query: Knex.QueryBuilder): Knex.QueryBuilder {
+  return /^select \*/i.test(query.toSQL().sql) ? query.clone().select('*') : query.clone();
+}
+
+/** The page's rows without the total they carried; the total in X-Total-Count. */
+function withTotal<Row>(ctx: Ctx, rows: (Row & { [TOTAL]?: unknown })[], total: number): Row[] {
   for (const row of rows) delete row[TOTAL];
   ctx.set('X-Total-Count', String(total));
   return rows;
@@ -86,7 +95,7 @@ async function narrowPage<Row>(
     .orderBy(order.map((o) => ({ column: alias(o.column), order: o.order })))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const listed = (/^select \*/i.test(byKey.toSQL().sql) ? byKey.clone().select('*') : byKey.clone()).clearOrder().orderBy([...order]);
+  const listed = everyColumnKept(byKey).clearOrder().orderBy([...order]);
   const rows: (Row & { [TOTAL]?: unknown })[] = await decorate(
     listed
       .withMaterialized(SCOPED, scoped)
@@ -94,7 +103,5 @@ async function narrowPage<Row>(
       .select(knex.raw(`(select count(*) from "${SCOPED}") as "${TOTAL}"`)),
   );
   const total = rows.length > 0 ? Number(rows[0]![TOTAL]) : Number((await knex.from(scoped.as('s')).count({ n: '*' }).first())?.n ?? 0);
-  for (const row of rows) delete row[TOTAL];
-  ctx.set('X-Total-Count', String(total));
-  return rows;
+  return withTotal(ctx, rows, total);
 }

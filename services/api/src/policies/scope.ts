@@ -50,15 +50,26 @@ function directPropertyScope(user: User): { column: 'ownerUserId' | 'managerAgen
 }
 
 /**
+ * The properties an agent is in charge of: assigned to it (main_properties.assignedAgentUserId)
+ * and managed by its agency, so that an assignment left on a property its agency no longer manages,
+ * or from an agency it left, gives it nothing. `agent` holds the values, or column references when
+ * a query counts for each member of a team (db.ref('users.id'), db.ref('users.agencyId')).
+ */
+export function assignedAgentProperties(db: Db, agent: { id: number | Knex.Ref<string, object>; agencyId: number | null | Knex.Ref<string, object> }): Knex.QueryBuilder {
+  return db('main_properties')
+    .where('main_properties.assignedAgentUserId', agent.id)
+    .where('main_properties.managerAgencyId', agent.agencyId ?? -1);
+}
+
+/**
  * Ids of the properties a user may see, as a subquery; null means every property (super admin).
  * A tenant sees the properties of its contracts' units.
  */
 export function visiblePropertyIds(db: Db, user: User): Knex.QueryBuilder | null {
+  if (seesEverything(user)) return null;
   const direct = directPropertyScope(user);
   if (direct) return db('main_properties').select('id').where(direct.column, direct.value);
   switch (roleOf(user)) {
-    case 'super_admin':
-      return null;
     case 'propietario_delegado':
       return db('main_properties')
         .select('id')
