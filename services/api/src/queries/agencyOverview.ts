@@ -2,7 +2,7 @@ import { STALE_INCIDENT_DAYS, type AgencyOverview } from '@arrendia/api-contract
 import { formatDate, formatEuros, todayIso } from '@arrendia/locale-es';
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
-import { scopeContracts, scopeIncidents, scopeUnits } from '../policies/scope';
+import { assignedAgentProperties, scopeContracts, scopeIncidents, scopeUnits } from '../policies/scope';
 import { dashboardMetrics, madridMonthBounds } from './dashboardMetrics';
 
 type Db = Knex | Knex.Transaction;
@@ -64,8 +64,7 @@ export async function agencyOverview(db: Db, user: User, now: Date = new Date())
           'users.firstName',
           'users.lastName',
           'users.monthlyTarget',
-          // Only the agency's properties: an assignment left behind elsewhere is no longer the agent's.
-          db.raw('(select count(*) from main_properties p where p."assignedAgentUserId" = users.id and p."managerAgencyId" = users."agencyId" and not p."isArchived") as properties'),
+          db.raw('(?) as properties', [assignedAgentProperties(db, { id: db.ref('users.id'), agencyId: db.ref('users.agencyId') }).where('main_properties.isArchived', false).count()]),
           db.raw(`(select count(*) from leads l where l."assignedAgentUserId" = users.id and (l."createdAt" at time zone 'Europe/Madrid')::date >= ? and (l."createdAt" at time zone 'Europe/Madrid')::date < ?) as leads`, [from, to]),
           db.raw(`(select count(*) from visits v where v."agentUserId" = users.id and v.status <> 'Cancelada' and (v."startsAt" at time zone 'Europe/Madrid')::date >= ? and (v."startsAt" at time zone 'Europe/Madrid')::date < ?) as visits`, [from, to]),
         )

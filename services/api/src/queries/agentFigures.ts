@@ -1,7 +1,7 @@
 import type { AgentPerformance, AgentProperty } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
-import { scopeProperties } from '../policies/scope';
+import { assignedAgentProperties } from '../policies/scope';
 import { madridMonthBounds } from './dashboardMetrics';
 
 type Db = Knex | Knex.Transaction;
@@ -9,13 +9,7 @@ type Db = Knex | Knex.Transaction;
 /** A timestamp column's Madrid calendar day, to compare with DATE bounds. */
 const madridDay = (column: string) => `(("${column.split('.')[0]}"."${column.split('.')[1]}" at time zone 'Europe/Madrid')::date)`;
 
-/**
- * The properties an agent is in charge of (main_properties.assignedAgentUserId), among those in its
- * scope: an assignment left on a property its agency no longer manages (or from an agency it left)
- * gives it nothing.
- */
-const agentPropertiesQuery = (db: Db, agent: User) => scopeProperties(db, db('main_properties').where('main_properties.assignedAgentUserId', agent.id), agent);
-const agentPropertyIds = (db: Db, agent: User) => agentPropertiesQuery(db, agent).select('main_properties.id');
+const agentPropertyIds = (db: Db, agent: User) => assignedAgentProperties(db, agent).select('main_properties.id');
 
 /**
  * 'Rendimiento' (spec §2, §9): this Madrid month's leads given to the agent, its visits (not
@@ -30,8 +24,7 @@ export async function agentPerformance(db: Db, agent: User, now: Date = new Date
     db('leads').where('assignedAgentUserId', agent.id).where(inMonth('leads.createdAt')).count({ n: '*' }).first(),
     db('visits').where('agentUserId', agent.id).whereNot('status', 'Cancelada').where(inMonth('visits.startsAt')).count({ n: '*' }).first(),
     db('contracts')
-      .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
-      .whereIn('rentable_units.mainPropertyId', agentPropertyIds(db, agent))
+      .whereIn('contracts.mainPropertyId', agentPropertyIds(db, agent))
       .where(inMonth('contracts.createdAt'))
       .count({ n: '*' })
       .first(),
@@ -67,7 +60,7 @@ export async function agentPerformance(db: Db, agent: User, now: Date = new Date
 
 /** 'Mis Propiedades': the non-archived properties an agent is in charge of, with their units and open leads. */
 export async function agentProperties(db: Db, agent: User): Promise<AgentProperty[]> {
-  const rows: { id: number; propertyName: string; addressStreet: string; addressNumber: string | null; city: string; units: string | number; rentedUnits: string | number; openLeads: string | number }[] = await agentPropertiesQuery(db, agent)
+  const rows: { id: number; propertyName: string; addressStreet: string; addressNumber: string | null; city: string; units: string | number; rentedUnits: string | number; openLeads: string | number }[] = await assignedAgentProperties(db, agent)
     .where('main_properties.isArchived', false)
     .select(
       'main_properties.id',
