@@ -57,6 +57,22 @@ function runAsync(name, cmd, args, env = baseEnv, report) {
   });
 }
 
+/** Like run(), streaming its output as it comes, without blocking the steps running beside it. */
+function runLive(name, cmd, args, env = baseEnv, report) {
+  if (only.length && !only.includes(name)) return Promise.resolve(true);
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: 'inherit' });
+    child.on('close', (code) => {
+      const ok = code === 0;
+      if (report) report();
+      results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+      resolve(ok);
+    });
+  });
+}
+
 function jestReport(file) {
   return () => {
     if (!existsSync(file)) return;
@@ -96,10 +112,13 @@ rmSync(pgliteOut, { force: true });
 // test the API's rules, not the engine: once is enough, on PostgreSQL when it is there.
 const pgliteEnv = TEST_DATABASE_URL ? { ...envWithoutPg, API_TEST_IGNORE: '/services/api/src/security/' } : envWithoutPg;
 jestRuns.push(runAsync('api-pglite', 'npx', jestArgs('api', pgliteOut), pgliteEnv, jestReport(pgliteOut)));
+// The PostgreSQL run is the longest (it alone holds the security suites: the fuzz, the matrix):
+// the build and the e2e suite start as soon as the other two end, beside its tail.
+let postgresRun = Promise.resolve(true);
 if (TEST_DATABASE_URL) {
   const pgOut = path.join(tmp, 'jest-api-postgres.json');
   rmSync(pgOut, { force: true });
-  jestRuns.push(runAsync('api-postgres', 'npx', jestArgs('api', pgOut), jestEnv, jestReport(pgOut)));
+  postgresRun = runAsync('api-postgres', 'npx', jestArgs('api', pgOut), jestEnv, jestReport(pgOut));
 } else if (!only.length) {
   console.log('\n(TEST_DATABASE_URL no está definida: la suite de la API no se repite sobre PostgreSQL)');
 }
@@ -127,7 +146,7 @@ async function browserPreflight() {
   }
 }
 
-const built = run('build', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']);
+const built = await runLive('build', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']);
 const preflight = built && (!only.length || only.includes('e2e')) ? await browserPreflight() : null;
 if (preflight?.error) {
   console.log(`\n=== e2e\n${preflight.error}`);
@@ -137,8 +156,9 @@ if (preflight?.error) {
   if (preflight?.browser) console.log(`\ne2e: navegador ${preflight.browser.source} (${preflight.browser.executablePath})`);
   const e2eOut = path.join(tmp, 'e2e-results.json');
   rmSync(e2eOut, { force: true });
-  run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { ...baseEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut }, playwrightReport(e2eOut));
+  await runLive('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { ...baseEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut }, playwrightReport(e2eOut));
 }
+await postgresRun;
 
 console.log('\n=== resumen');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);
