@@ -158,16 +158,25 @@ describe('the session cache in the API', () => {
     const agent = await signIn(t, user);
     await agent.get('/api/auth/user').expect(200);
     const schema: string = (await t.knex.raw('select current_schema() as s')).rows[0].s;
-    await t.knex.raw(`select pg_terminate_backend(pid) from pg_stat_activity where query = ?`, [`LISTEN "arrendia_auth_${schema}"`]);
-    await eventually(async () => t.sessionCache.size === 0);
 
-    // Down: a change is in force at once, because nothing is served from memory.
-    sessionReads = 0;
-    await agent.get('/api/auth/user').expect(200);
-    await agent.get('/api/auth/user').expect(200);
-    expect(sessionReads).toBe(2);
-    await t.knex('users').where('id', user.id).update({ firstName: 'Renombrada' });
-    expect((await agent.get('/api/auth/user').expect(200)).body.firstName).toBe('Renombrada');
+    // Down: a change is in force at once, because nothing is served from memory. The listener
+    // comes back 1 s after it is lost; a run that a loaded machine stretched past that is tried
+    // again, so that what is checked is what happened while it was down.
+    let seen: { reads: number; firstName: string; expected: string } | null = null;
+    for (let attempt = 1; attempt <= 5 && !seen; attempt += 1) {
+      await t.knex.raw(`select pg_terminate_backend(pid) from pg_stat_activity where query = ?`, [`LISTEN "arrendia_auth_${schema}"`]);
+      await eventually(async () => !t.sessionCache.listening);
+      sessionReads = 0;
+      await agent.get('/api/auth/user').expect(200);
+      await agent.get('/api/auth/user').expect(200);
+      const expected = `Renombrada ${attempt}`;
+      await t.knex('users').where('id', user.id).update({ firstName: expected });
+      const { firstName } = (await agent.get('/api/auth/user').expect(200)).body;
+      if (!t.sessionCache.listening) seen = { reads: sessionReads, firstName, expected };
+    }
+    expect(seen).not.toBeNull();
+    expect(seen!.reads).toBe(3);
+    expect(seen!.firstName).toBe(seen!.expected);
 
     // Back (the listener reconnects after 1 s): held again.
     await eventually(async () => {

@@ -110,6 +110,11 @@ export class SessionCache {
     return this.entries.size;
   }
 
+  /** Whether notices arrive, so that entries may be served (for the tests and the logs). */
+  get listening(): boolean {
+    return this.live;
+  }
+
   /** Listens to the auth channel of the database's schema until `close`. */
   async listen(db: Database, log: Logger): Promise<void> {
     const schema: string = (await db.knex.raw('select current_schema() as s')).rows[0].s;
