@@ -49,6 +49,8 @@ describe('readConfig', () => {
     expect(readConfig({}, cwd).listTotalCacheSeconds).toBe(10);
     expect(readConfig({ LIST_TOTAL_CACHE_SECONDS: '0' }, cwd).listTotalCacheSeconds).toBe(0);
     for (const bad of ['-1', '301', 'x']) expect(() => readConfig({ LIST_TOTAL_CACHE_SECONDS: bad }, cwd)).toThrow(/LIST_TOTAL_CACHE_SECONDS/);
+    expect(readConfig({}, cwd).publicCacheSeconds).toBe(5);
+    expect(() => readConfig({ PUBLIC_CACHE_SECONDS: '301' }, cwd)).toThrow(/PUBLIC_CACHE_SECONDS.*entre 0 y 300/);
   });
 
   it('is silent under jest unless LOG_LEVEL says otherwise', () => {

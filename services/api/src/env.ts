@@ -61,6 +61,15 @@ function flag(name: string, value: string | undefined): boolean | undefined {
   throw new ConfigError(`${name} debe ser 1 o 0 (recibido "${value}")`);
 }
 
+/** A whole number of seconds from 0 to `max`, `fallback` when unset. */
+function seconds(name: string, value: string | undefined, fallback: number, max: number): number {
+  const n = Number(value || fallback);
+  if (!Number.isInteger(n) || n < 0 || n > max) {
+    throw new ConfigError(`${name} debe ser un número entero de segundos entre 0 y ${max} (recibido "${value}")`);
+  }
+  return n;
+}
+
 /** LOG_LEVEL, by default silent under jest (NODE_ENV=test) and info elsewhere. */
 export function readLogLevel(env: NodeJS.ProcessEnv = process.env): LogLevel {
   const level = (env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info')) as LogLevel;
@@ -84,20 +93,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError('Falta SESSION_SECRET: es obligatoria con NODE_ENV=production (una cadena larga y aleatoria).');
   }
 
-  const publicCacheSeconds = Number(env.PUBLIC_CACHE_SECONDS || 5);
-  if (!Number.isInteger(publicCacheSeconds) || publicCacheSeconds < 0 || publicCacheSeconds > 300) {
-    throw new ConfigError(`PUBLIC_CACHE_SECONDS debe ser un número entero de segundos entre 0 y 300 (recibido "${env.PUBLIC_CACHE_SECONDS}")`);
-  }
-
-  const sessionCacheSeconds = Number(env.SESSION_CACHE_SECONDS || 60);
-  if (!Number.isInteger(sessionCacheSeconds) || sessionCacheSeconds < 0 || sessionCacheSeconds > 3600) {
-    throw new ConfigError(`SESSION_CACHE_SECONDS debe ser un número entero de segundos entre 0 y 3600 (recibido "${env.SESSION_CACHE_SECONDS}")`);
-  }
-
-  const listTotalCacheSeconds = Number(env.LIST_TOTAL_CACHE_SECONDS || 10);
-  if (!Number.isInteger(listTotalCacheSeconds) || listTotalCacheSeconds < 0 || listTotalCacheSeconds > 300) {
-    throw new ConfigError(`LIST_TOTAL_CACHE_SECONDS debe ser un número entero de segundos entre 0 y 300 (recibido "${env.LIST_TOTAL_CACHE_SECONDS}")`);
-  }
+  const publicCacheSeconds = seconds('PUBLIC_CACHE_SECONDS', env.PUBLIC_CACHE_SECONDS, 5, 300);
+  const sessionCacheSeconds = seconds('SESSION_CACHE_SECONDS', env.SESSION_CACHE_SECONDS, 60, 3600);
+  const listTotalCacheSeconds = seconds('LIST_TOTAL_CACHE_SECONDS', env.LIST_TOTAL_CACHE_SECONDS, 10, 300);
 
   return {
     nodeEnv,
