@@ -20,6 +20,7 @@ import * as authChangeNotifications from './20261126150000_auth_change_notificat
 import * as searchTextColumns from './20261126160000_search_text_columns';
 import * as propertyIdOnContractsAndIncidents from './20261126163000_property_id_on_contracts_and_incidents';
 import * as coveringScopeIndexes from './20261126170000_covering_scope_indexes';
+import * as agencyOnFacts from './20261126190000_agency_on_portfolio_rows';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261126160000_search_text_columns', ...searchTextColumns },
   { name: '20261126163000_property_id_on_contracts_and_incidents', ...propertyIdOnContractsAndIncidents },
   { name: '20261126170000_covering_scope_indexes', ...coveringScopeIndexes },
+  { name: '20261126190000_agency_on_portfolio_rows', ...agencyOnFacts },
 ];

@@ -27,6 +27,16 @@ export function seesEverything(user: User): boolean {
   return roleOf(user) === 'super_admin';
 }
 
+/**
+ * Whether the user's units, contracts, incidents and transactions are picked by a column of their own
+ * rows (an agency's staff: "managerAgencyId"; the super admin: no condition), read in list order by
+ * one index. For the other roles they are "the rows of these properties", which a list reads whole
+ * to order (paginate's narrow).
+ */
+export function factsInListOrder(user: User): boolean {
+  return seesEverything(user) || directPropertyScope(user)?.column === 'managerAgencyId';
+}
+
 /** Ids of the contracts a tenant is party to. */
 export function tenantContractIds(db: Db, user: User): Knex.QueryBuilder {
   return db('tenants_contracts').select('contractId').where('tenantUserId', user.id);
@@ -108,7 +118,7 @@ export function scopeProperties(db: Db, qb: Knex.QueryBuilder, user: User): Knex
 
 /** Units (joined as rentable_units) the user may see. */
 export function scopeUnits(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
-  return whereIn(qb, 'rentable_units.mainPropertyId', visiblePropertyIds(db, user));
+  return scopeFacts(db, qb, 'rentable_units', user);
 }
 
 /** Units (joined as rentable_units) of the properties the user may change (a contract form's choice). */
@@ -118,25 +128,36 @@ export function scopeManageableUnits(db: Db, qb: Knex.QueryBuilder, user: User):
 
 /**
  * Contracts: a tenant only its own, staff those of their properties. By the contract's own
- * "mainPropertyId" (its unit's, kept by a trigger): no join to rentable_units needed.
+ * "mainPropertyId" or "managerAgencyId" (kept by triggers): no join to rentable_units needed.
  */
 export function scopeContracts(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
   if (roleOf(user) === 'inquilino') return qb.whereIn('contracts.id', tenantContractIds(db, user));
-  return whereIn(qb, 'contracts.mainPropertyId', visiblePropertyIds(db, user));
+  return scopeFacts(db, qb, 'contracts', user);
 }
 
-/** Incidents: a tenant those it reported or on its contracts, staff those of their properties (by "mainPropertyId", as contracts). */
+/**
+ * Units, contracts, incidents or transactions (`table`) of the properties the user sees: an
+ * agency's staff by the row's own copy of its property's agency (kept by triggers, migration
+ * 20261126190000), anyone else by the row's property.
+ */
+function scopeFacts(db: Db, qb: Knex.QueryBuilder, table: 'rentable_units' | 'contracts' | 'incidents' | 'transactions', user: User): Knex.QueryBuilder {
+  const direct = directPropertyScope(user);
+  if (direct?.column === 'managerAgencyId') return qb.where(`${table}.managerAgencyId`, direct.value);
+  return whereIn(qb, `${table}.mainPropertyId`, visiblePropertyIds(db, user));
+}
+
+/** Incidents: a tenant those it reported or on its contracts, staff those of their properties (as contracts). */
 export function scopeIncidents(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
   if (roleOf(user) === 'inquilino') {
     return qb.where((w) => w.where('incidents.reportedByUserId', user.id).orWhereIn('incidents.contractId', tenantContractIds(db, user)));
   }
-  return whereIn(qb, 'incidents.mainPropertyId', visiblePropertyIds(db, user));
+  return scopeFacts(db, qb, 'incidents', user);
 }
 
 /** Transactions: a tenant those of its contracts, staff those of their properties. */
 export function scopeTransactions(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
   if (roleOf(user) === 'inquilino') return qb.whereIn('transactions.contractId', tenantContractIds(db, user));
-  return whereIn(qb, 'transactions.mainPropertyId', visiblePropertyIds(db, user));
+  return scopeFacts(db, qb, 'transactions', user);
 }
 
 /** Conversations the user takes part in: messages are private to their participants, whatever the role. */

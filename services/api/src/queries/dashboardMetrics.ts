@@ -2,7 +2,7 @@ import type { DashboardMetrics, IncidentStatus } from '@arrendia/api-contract';
 import { todayIso } from '@arrendia/locale-es';
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
-import { scopeIncidents, scopeProperties, scopeTransactions } from '../policies/scope';
+import { scopeIncidents, scopeProperties, scopeTransactions, scopeUnits } from '../policies/scope';
 
 type Db = Knex | Knex.Transaction;
 
@@ -63,17 +63,12 @@ export async function dashboardMetrics(db: Db, user: User, now: Date = new Date(
     .select(db.raw('coalesce(sum("transactions"."amount"), 0)::numeric(14,2)::text as "total"'))
     .first();
 
-  // Units of the user's non-archived properties, as one subquery: joining main_properties again for
-  // isArchived read each property twice (by the scope's index, then by its key).
-  const occupancy = db('rentable_units')
-    .where('rentable_units.isActive', true)
-    .whereIn('rentable_units.mainPropertyId', scopeProperties(db, db('main_properties').select('main_properties.id').where('main_properties.isArchived', false), user))
-    .select(
-      db.raw(
-        'coalesce(round(100.0 * count(*) filter (where "rentable_units"."currentStatus" = ?) / nullif(count(*), 0), 1), 0)::float8 as "rate"',
-        ['Alquilado'],
-      ),
-    )
+  // The user's active units, less those of its archived properties (a few ids): the units' scope
+  // reads one index (an agency's by the units' own copy of the agency), where "units of the
+  // non-archived properties" probed the units index once per property (250 for an agency).
+  const occupancy = scopeUnits(db, db('rentable_units').where('rentable_units.isActive', true), user)
+    .whereNotIn('rentable_units.mainPropertyId', scopeProperties(db, db('main_properties').select('main_properties.id').where('main_properties.isArchived', true), user))
+    .select(db.raw('coalesce(round(100.0 * count(*) filter (where "rentable_units"."currentStatus" = ?) / nullif(count(*), 0), 1), 0)::float8 as "rate"', ['Alquilado']))
     .first();
 
   const incidents = scopeIncidents(db, db('incidents').whereIn('incidents.status', OPEN_INCIDENT_STATUSES), user)

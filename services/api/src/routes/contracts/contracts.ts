@@ -17,7 +17,7 @@ import { notFound } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { paginate, type PageOrder } from '../../pagination';
-import { scopeContracts, seesEverything } from '../../policies/scope';
+import { factsInListOrder, scopeContracts } from '../../policies/scope';
 import type { Knex } from 'knex';
 import { presentContractDetail, presentContractListItem, type ContractListRow } from '../../presenters/contract';
 import { type TransactionListRow, presentTransactionListItem } from '../../presenters/transaction';
@@ -45,7 +45,7 @@ export async function list(ctx: Ctx) {
     { column: 'contracts.id', order: 'desc' },
   ];
   query.orderBy(order);
-  const narrow = seesEverything(user) ? undefined : { key: 'contracts.id', order, rows: contractRows(db) };
+  const narrow = factsInListOrder(user) ? undefined : { key: 'contracts.id', order, rows: contractRows(db) };
   const rows = await paginate<ContractListRow>(ctx, query, page, { count, narrow });
   ctx.body = rows.map(presentContractListItem);
 }

@@ -10,7 +10,7 @@ import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import type { User } from '../../models/User';
 import { paginate, type PageOrder } from '../../pagination';
-import { scopeIncidents, seesEverything } from '../../policies/scope';
+import { factsInListOrder, scopeIncidents } from '../../policies/scope';
 import { presentIncidentDetail, presentIncidentListItem, type IncidentAuditRow, type IncidentRow } from '../../presenters/incident';
 
 type Db = Knex | Knex.Transaction;
@@ -55,7 +55,7 @@ export async function list(ctx: Ctx) {
     { column: 'incidents.id', order: 'desc' },
   ];
   query.orderBy(order);
-  const narrow = seesEverything(user) ? undefined : { key: 'incidents.id', order, rows: incidentRecords(db) };
+  const narrow = factsInListOrder(user) ? undefined : { key: 'incidents.id', order, rows: incidentRecords(db) };
   const rows = await paginate<IncidentRow>(ctx, query, page, { count, narrow });
   ctx.body = rows.map(presentIncidentListItem);
 }
