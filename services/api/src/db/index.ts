@@ -62,7 +62,13 @@ function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Da
 
 async function openPglite(target: Exclude<DatabaseTarget, { kind: 'postgres' }>): Promise<Database> {
   // Loaded on demand: a PostgreSQL deployment never pays for the WASM engine.
-  const [{ PGlite }, { default: ClientPgLite }] = await Promise.all([import('@electric-sql/pglite'), import('knex-pglite')]);
+  const [{ PGlite }, { pg_trgm }, { default: ClientPgLite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('knex-pglite'),
+  ]);
+  // The extensions the migrations create (pg_trgm: the search's trigram indexes, 20261126200000).
+  const extensions = { pg_trgm };
 
   let release = () => {};
   let pglite: PGlite;
@@ -70,7 +76,7 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: 'postgres' }>)
     fs.mkdirSync(target.dataDir, { recursive: true });
     release = acquireLock(target.dataDir);
     try {
-      pglite = new PGlite({ dataDir: target.dataDir, parsers: PARSERS });
+      pglite = new PGlite({ dataDir: target.dataDir, parsers: PARSERS, extensions });
       await pglite.waitReady;
     } catch (err) {
       release();
@@ -79,7 +85,7 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: 'postgres' }>)
     // A process that exits without close() (crash, process.exit) still frees the directory.
     process.once('exit', release);
   } else {
-    pglite = new PGlite({ parsers: PARSERS, loadDataDir: target.loadDataDir });
+    pglite = new PGlite({ parsers: PARSERS, loadDataDir: target.loadDataDir, extensions });
     await pglite.waitReady;
   }
 

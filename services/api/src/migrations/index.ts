@@ -21,6 +21,7 @@ import * as searchTextColumns from './20261126160000_search_text_columns';
 import * as propertyIdOnContractsAndIncidents from './20261126163000_property_id_on_contracts_and_incidents';
 import * as coveringScopeIndexes from './20261126170000_covering_scope_indexes';
 import * as agencyOnFacts from './20261126190000_agency_on_portfolio_rows';
+import * as searchTrigramIndexes from './20261126200000_search_trigram_indexes';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261126163000_property_id_on_contracts_and_incidents', ...propertyIdOnContractsAndIncidents },
   { name: '20261126170000_covering_scope_indexes', ...coveringScopeIndexes },
   { name: '20261126190000_agency_on_portfolio_rows', ...agencyOnFacts },
+  { name: '20261126200000_search_trigram_indexes', ...searchTrigramIndexes },
 ];
