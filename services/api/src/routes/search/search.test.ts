@@ -1,4 +1,4 @@
-import { SearchResultsSchema } from '@arrendia/api-contract';
+import { SEARCH_LIMIT, SearchResultsSchema } from '@arrendia/api-contract';
 import { buildAgency, buildContract, buildProperty, buildUnit, buildUser, FACTORY_PASSWORD } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/support';
 import type { User } from '../../models/User';
@@ -116,6 +116,34 @@ describe('GET /api/search', () => {
     expect(results.properties).toEqual([]);
     expect(results.tenants).toEqual([]);
     expect(results.contracts.map((c) => c.id)).toEqual([mine.id]);
+  });
+});
+
+describe('GET /api/search: order and limit', () => {
+  it('gives at most SEARCH_LIMIT of each kind: properties by name, tenants by surname, contracts newest first', async () => {
+    const agency = await buildAgency(t.knex);
+    const manager = await buildUser(t.knex, { roleName: 'admin_agencia', agencyId: agency.id });
+    const owner = await buildUser(t.knex);
+    const n = SEARCH_LIMIT + 2;
+    // Written in an order that is none of the three orders asked for.
+    const letters = Array.from({ length: n }, (_, i) => String.fromCharCode(65 + ((i * 3) % n)));
+    const rows = [];
+    for (const [i, letter] of letters.entries()) {
+      const property = await buildProperty(t.knex, { ownerUserId: owner.id, managerAgencyId: agency.id, propertyName: `Torre Quíntuple ${letter}` });
+      const unit = await buildUnit(t.knex, { mainPropertyId: property.id });
+      const tenant = await buildUser(t.knex, { roleName: 'inquilino', firstName: 'Quíntuple', lastName: `Apellido ${letter}` });
+      const contract = await buildContract(t.knex, { rentableUnitId: unit.id, tenantUserIds: [tenant.id], startDate: `2025-0${1 + ((i * 5) % n)}-01` });
+      rows.push({ letter, property, tenant, contract, startDate: contract.startDate });
+    }
+
+    const results = await searchAs(manager, 'quintuple');
+
+    const byLetter = [...rows].sort((a, b) => a.letter.localeCompare(b.letter)).slice(0, SEARCH_LIMIT);
+    expect(results.properties.map((p) => p.propertyName)).toEqual(byLetter.map((r) => r.property.propertyName));
+    expect(results.tenants.map((u) => u.id)).toEqual(byLetter.map((r) => r.tenant.id));
+    const newest = [...rows].sort((a, b) => String(b.startDate).localeCompare(String(a.startDate)) || b.contract.id - a.contract.id).slice(0, SEARCH_LIMIT);
+    expect(results.contracts.map((c) => c.id)).toEqual(newest.map((r) => r.contract.id));
+    expect(Object.keys(results.contracts[0]!).sort()).toEqual(['contractCode', 'id', 'propertyName', 'unitName']);
   });
 });
 
