@@ -26,10 +26,15 @@ const INDEXES = [
   { table: 'transactions', name: 'transactions_agency_date_index', columns: '"managerAgencyId", "transactionDate" desc, id desc', include: 'type, status, amount' },
 ] as const;
 
-const UNIT_PROPERTY_WITHOUT_AGENCY = `
+/**
+ * arrendia_unit_property(): sets what `assign` selects from the row's unit (and its property), or
+ * refuses a row whose unit does not exist as the foreign key on "rentableUnitId" would (409), not
+ * with the NOT NULL that comes first. 20261126163000 set the property only; this one adds the agency.
+ */
+const unitPropertyFunction = (assign: string) => `
   create or replace function arrendia_unit_property() returns trigger language plpgsql as $$
   begin
-    select u."mainPropertyId" into new."mainPropertyId" from rentable_units u where u.id = new."rentableUnitId";
+    ${assign};
     if not found then
       raise foreign_key_violation using
         message = format('insert or update on table "%s" violates foreign key constraint "%s_rentableunitid_foreign"', tg_table_name, tg_table_name),
@@ -37,6 +42,17 @@ const UNIT_PROPERTY_WITHOUT_AGENCY = `
     end if;
     return new;
   end $$`;
+const PROPERTY_ONLY = `select u."mainPropertyId" into new."mainPropertyId" from rentable_units u where u.id = new."rentableUnitId"`;
+const PROPERTY_AND_AGENCY = `select u."mainPropertyId", p."managerAgencyId" into new."mainPropertyId", new."managerAgencyId"
+      from rentable_units u join main_properties p on p.id = u."mainPropertyId" where u.id = new."rentableUnitId"`;
+
+/** The contracts' and incidents' BEFORE trigger running arrendia_unit_property() on writes to `columns`. */
+async function unitPropertyTriggers(knex: Knex, columns: string): Promise<void> {
+  for (const table of ['contracts', 'incidents'] as const) {
+    await knex.raw('drop trigger ?? on ??', [`${table}_unit_property`, table]);
+    await knex.raw(`create trigger ?? before insert or update of ${columns} on ?? for each row execute function arrendia_unit_property()`, [`${table}_unit_property`, table]);
+  }
+}
 
 export async function up(knex: Knex): Promise<void> {
   for (const table of FACTS) {
@@ -45,26 +61,8 @@ export async function up(knex: Knex): Promise<void> {
   }
 
   // Contracts and incidents: the unit gives the property, the property the agency.
-  await knex.raw(`
-    create or replace function arrendia_unit_property() returns trigger language plpgsql as $$
-    begin
-      select u."mainPropertyId", p."managerAgencyId" into new."mainPropertyId", new."managerAgencyId"
-        from rentable_units u join main_properties p on p.id = u."mainPropertyId" where u.id = new."rentableUnitId";
-      if not found then
-        -- What the foreign key on "rentableUnitId" would say (409), not the NOT NULL that comes first.
-        raise foreign_key_violation using
-          message = format('insert or update on table "%s" violates foreign key constraint "%s_rentableunitid_foreign"', tg_table_name, tg_table_name),
-          table = tg_table_name, constraint = tg_table_name || '_rentableunitid_foreign';
-      end if;
-      return new;
-    end $$`);
-  for (const table of ['contracts', 'incidents'] as const) {
-    await knex.raw('drop trigger ?? on ??', [`${table}_unit_property`, table]);
-    await knex.raw(`create trigger ?? before insert or update of "rentableUnitId", "mainPropertyId", "managerAgencyId" on ?? for each row execute function arrendia_unit_property()`, [
-      `${table}_unit_property`,
-      table,
-    ]);
-  }
+  await knex.raw(unitPropertyFunction(PROPERTY_AND_AGENCY));
+  await unitPropertyTriggers(knex, '"rentableUnitId", "mainPropertyId", "managerAgencyId"');
 
   // Units and transactions: the property, when there is one, gives the agency.
   await knex.raw(`
@@ -113,14 +111,8 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop function arrendia_property_agency_changed()');
   for (const table of ['rentable_units', 'transactions'] as const) await knex.raw('drop trigger ?? on ??', [`${table}_property_agency`, table]);
   await knex.raw('drop function arrendia_property_agency()');
-  await knex.raw(UNIT_PROPERTY_WITHOUT_AGENCY);
-  for (const table of ['contracts', 'incidents'] as const) {
-    await knex.raw('drop trigger ?? on ??', [`${table}_unit_property`, table]);
-    await knex.raw(`create trigger ?? before insert or update of "rentableUnitId", "mainPropertyId" on ?? for each row execute function arrendia_unit_property()`, [
-      `${table}_unit_property`,
-      table,
-    ]);
-  }
+  await knex.raw(unitPropertyFunction(PROPERTY_ONLY));
+  await unitPropertyTriggers(knex, '"rentableUnitId", "mainPropertyId"');
   // Each index goes with its column.
   for (const table of FACTS) await knex.schema.alterTable(table, (t) => t.dropColumn('managerAgencyId'));
 }

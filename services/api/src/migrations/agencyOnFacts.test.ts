@@ -1,5 +1,5 @@
 import type { User } from '../models/User';
-import { buildAgency, buildContract, buildIncident, buildProperty, buildTransaction, buildUnit, buildUser, FACTORY_PASSWORD } from '../test/factories';
+import { buildAgency, buildContract, buildIncident, buildProperty, buildTransaction, buildUnit, buildUser, signIn } from '../test/factories';
 import { startTestApp, type TestApp } from '../test/support';
 
 /**
@@ -15,12 +15,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Fact = 'contracts' | 'incidents' | 'transactions';
-
-async function signIn(user: User) {
-  const agent = t.agent();
-  await agent.post('/api/auth/login').send({ email: user.email, password: FACTORY_PASSWORD }).expect(200);
-  return agent;
-}
 
 async function agencyWithManager() {
   const agency = await buildAgency(t.knex);
@@ -43,7 +37,7 @@ const agencyOf = async (table: Fact | 'rentable_units', id: number): Promise<num
 
 /** The ids of the three lists as `user` reads them, with their X-Total-Count. */
 async function listed(user: User): Promise<Record<Fact, { ids: number[]; total: number }>> {
-  const agent = await signIn(user);
+  const agent = await signIn(t, user);
   const read = async (url: string, key: 'contract' | 'incident' | 'transaction') => {
     const res = await agent.get(url).expect(200);
     return { ids: res.body.map((row: Record<string, { id: number }>) => row[key]!.id), total: Number(res.headers['x-total-count']) };
@@ -69,7 +63,7 @@ describe("units, contracts, incidents and transactions carry their property's ag
     const property = await buildProperty(t.knex, { ownerUserId: owner.id, managerAgencyId: agency.id });
     const unit = await buildUnit(t.knex, { mainPropertyId: property.id });
     await managedProperty((await agencyWithManager()).agency.id); // another agency's rows
-    const agent = await signIn(manager);
+    const agent = await signIn(t, manager);
 
     const contract = await agent
       .post('/api/contracts')
@@ -112,7 +106,7 @@ describe("units, contracts, incidents and transactions carry their property's ag
   it("a write naming another agency is set back to the property's; a row moved to another property takes that property's", async () => {
     const mine = await agencyWithManager();
     const theirs = await agencyWithManager();
-    const { property, unit, ids } = await managedProperty(mine.agency.id);
+    const { unit, ids } = await managedProperty(mine.agency.id);
     const other = await managedProperty(theirs.agency.id);
 
     for (const [table, id] of [...Object.entries(ids), ['rentable_units', unit.id]] as [Fact | 'rentable_units', number][]) {
@@ -128,12 +122,10 @@ describe("units, contracts, incidents and transactions carry their property's ag
     expect(await agencyOf('rentable_units', unit.id)).toBe(theirs.agency.id);
     expect(await listed(mine.manager)).toEqual(none);
     expect((await listed(theirs.manager)).incidents.total).toBe(2);
-    expect(property.id).not.toBe(other.property.id);
   });
 
   it('a transaction without a property belongs to no agency', async () => {
     const { agency } = await agencyWithManager();
-    const { property } = await managedProperty(agency.id);
     const [row] = await t.knex('transactions').insert({
       mainPropertyId: null,
       categoryId: (await t.knex('transaction_categories').first('id')).id,
@@ -145,6 +137,5 @@ describe("units, contracts, incidents and transactions carry their property's ag
       managerAgencyId: agency.id,
     }).returning(['id', 'managerAgencyId']);
     expect(row.managerAgencyId).toBeNull();
-    expect(property.managerAgencyId).toBe(agency.id);
   });
 });

@@ -1,5 +1,5 @@
 import type { User } from '../models/User';
-import { buildContract, buildIncident, buildProperty, buildUnit, buildUser, FACTORY_PASSWORD } from '../test/factories';
+import { buildContract, buildIncident, buildProperty, buildUnit, buildUser, signIn } from '../test/factories';
 import { startTestApp, type TestApp } from '../test/support';
 
 /**
@@ -13,12 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signIn(user: User) {
-  const agent = t.agent();
-  await agent.post('/api/auth/login').send({ email: user.email, password: FACTORY_PASSWORD }).expect(200);
-  return agent;
-}
-
 async function ownerWithUnit() {
   const owner = await buildUser(t.knex, { roleName: 'propietario_individual' });
   const property = await buildProperty(t.knex, { ownerUserId: owner.id });
@@ -29,14 +23,14 @@ async function ownerWithUnit() {
 const propertyOf = async (table: 'contracts' | 'incidents', id: number): Promise<number> => (await t.knex(table).where({ id }).first('mainPropertyId')).mainPropertyId;
 
 const listedIds = async (user: User, url: string): Promise<number[]> => {
-  const res = await (await signIn(user)).get(url).expect(200);
+  const res = await (await signIn(t, user)).get(url).expect(200);
   return res.body.map((row: { contract?: { id: number }; incident?: { id: number } }) => (row.contract ?? row.incident)!.id);
 };
 
 describe("contracts and incidents carry their unit's property", () => {
   it("a contract created and an incident reported through the API get the unit's property, and the lists filter by it", async () => {
     const { owner, property, unit } = await ownerWithUnit();
-    const agent = await signIn(owner);
+    const agent = await signIn(t, owner);
     const contract = await agent
       .post('/api/contracts')
       .send({ contractCode: `CTR-PROP-${Date.now()}`, rentableUnitId: unit.id, startDate: '2026-03-01', endDate: '2027-02-28', rentAmount: 900 })

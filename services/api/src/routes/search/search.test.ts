@@ -1,5 +1,5 @@
 import { SEARCH_LIMIT, SearchResultsSchema } from '@arrendia/api-contract';
-import { buildAgency, buildContract, buildProperty, buildUnit, buildUser, FACTORY_PASSWORD } from '../../test/factories';
+import { buildAgency, buildContract, buildProperty, buildUnit, buildUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/support';
 import type { User } from '../../models/User';
 
@@ -9,14 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signIn(user: User) {
-  const agent = t.agent();
-  await agent.post('/api/auth/login').send({ email: user.email, password: FACTORY_PASSWORD }).expect(200);
-  return agent;
-}
-
 async function searchAs(user: User, q: string) {
-  const res = await (await signIn(user)).get('/api/search').query({ q }).expect(200);
+  const res = await (await signIn(t, user)).get('/api/search').query({ q }).expect(200);
   return SearchResultsSchema.parse(res.body);
 }
 
@@ -27,7 +21,7 @@ describe('GET /api/search', () => {
 
   it('refuses a query shorter than 2 characters with 400 naming q', async () => {
     const owner = await buildUser(t.knex);
-    const res = await (await signIn(owner)).get('/api/search?q=a').expect(400);
+    const res = await (await signIn(t, owner)).get('/api/search?q=a').expect(400);
     expect(res.body.error).toBe('validation_error');
     expect(res.body.fields.q).toBe('Escribe al menos 2 caracteres');
   });
@@ -150,7 +144,7 @@ describe('GET /api/search: order and limit', () => {
 describe('"searchText" columns', () => {
   it('stay out of the responses and audit rows that read whole rows', async () => {
     const owner = await buildUser(t.knex);
-    const agent = await signIn(owner);
+    const agent = await signIn(t, owner);
     const created = await agent
       .post('/api/properties')
       .send({ propertyName: 'Dúplex Chamberí', addressStreet: 'Calle de Ríos Rosas', city: 'Madrid', province: 'Madrid', postalCode: '28003', unitType: 'vivienda' })
