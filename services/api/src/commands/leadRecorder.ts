@@ -10,6 +10,8 @@ export interface LeadInput {
   email: string;
   phone?: string | null;
   message: string;
+  /** The visitor's address, kept for the per-address limit (policies/leadThrottle). */
+  ipAddress?: string | null;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function recordLead(trx: Knex.Transaction, input: LeadInput): Promi
       email: input.email,
       phone: input.phone ?? null,
       message: input.message,
+      ipAddress: input.ipAddress?.slice(0, 45) ?? null,
     })
     .returning(['id', 'createdAt']);
   await audit(trx, {

@@ -22,6 +22,7 @@ import * as propertyIdOnContractsAndIncidents from './20261126163000_property_id
 import * as coveringScopeIndexes from './20261126170000_covering_scope_indexes';
 import * as agencyOnFacts from './20261126190000_agency_on_portfolio_rows';
 import * as searchTrigramIndexes from './20261126200000_search_trigram_indexes';
+import * as leadSenderAddress from './20261126210000_lead_sender_address';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -56,4 +57,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261126170000_covering_scope_indexes', ...coveringScopeIndexes },
   { name: '20261126190000_agency_on_portfolio_rows', ...agencyOnFacts },
   { name: '20261126200000_search_trigram_indexes', ...searchTrigramIndexes },
+  { name: '20261126210000_lead_sender_address', ...leadSenderAddress },
 ];

@@ -15,9 +15,9 @@ export const ADDRESS_LIMIT = 30;
 
 type Db = Knex | Knex.Transaction;
 
-/** Seconds until the oldest counted failure leaves the window (at least 1). */
-function retryAfter(oldest: Date | string, now: Date): number {
-  return Math.max(1, Math.ceil((new Date(oldest).getTime() + LOGIN_WINDOW_MINUTES * 60_000 - now.getTime()) / 1000));
+/** Seconds until the oldest counted attempt leaves a window of `windowMs` (at least 1): the 429's Retry-After. */
+export function retryAfter(oldest: Date | string, now: Date, windowMs = LOGIN_WINDOW_MINUTES * 60_000): number {
+  return Math.max(1, Math.ceil((new Date(oldest).getTime() + windowMs - now.getTime()) / 1000));
 }
 
 export async function assertLoginAllowed(db: Db, email: string, ipAddress: string, now: Date = new Date()): Promise<void> {

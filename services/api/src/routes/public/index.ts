@@ -1,17 +1,15 @@
 import { PublicLeadCreateSchema } from '@arrendia/api-contract';
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context';
-import { FailureThrottle } from '../../middlewares/rateLimit';
 import { transaction } from '../../middlewares/transaction';
 import { validate } from '../../middlewares/validate';
-import { countLeads, createLead, LEADS_PER_WINDOW, LEADS_WINDOW_MS, listListings, placeholder, showListing } from './public';
+import { createLead, listListings, placeholder, showListing } from './public';
 
 /** The calls a signed-out visitor makes: the catalogue, the contact form and the placeholder images. No session. */
 export function publicRoutes() {
-  const leadThrottle = new FailureThrottle(LEADS_PER_WINDOW, LEADS_WINDOW_MS);
   return new Router<AppState, AppContext>()
     .get('/public/listings', listListings)
     .get('/public/listings/:id', showListing)
-    .post('/public/leads', countLeads(leadThrottle), validate(PublicLeadCreateSchema), transaction, createLead)
+    .post('/public/leads', validate(PublicLeadCreateSchema), transaction, createLead)
     .get('/placeholder/:w/:h', placeholder);
 }

@@ -2,17 +2,13 @@ import { LISTING_PRICE_BOUNDS, PublicListingsQuerySchema, type PublicLeadCreateS
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { recordLead } from '../../commands/leadRecorder';
-import type { AppMiddleware, Ctx } from '../../context';
+import type { Ctx } from '../../context';
 import { notFound } from '../../errors';
-import type { FailureThrottle } from '../../middlewares/rateLimit';
 import { parseInput } from '../../middlewares/validate';
+import { assertLeadAllowed } from '../../policies/leadThrottle';
 import { presentListingCard, presentListingDetail, type ListingRow } from '../../presenters/listing';
 import { listingRows } from '../../queries/listings';
 import { containsPattern } from '../../queries/textSearch';
-
-/** Stored leads per client ip and window, against a bot filling owners' inboxes. */
-export const LEADS_PER_WINDOW = 5;
-export const LEADS_WINDOW_MS = 10 * 60 * 1000;
 
 /** What a listing card and page show. */
 const LISTING_COLUMNS = [
@@ -80,25 +76,17 @@ export async function showListing(ctx: Ctx) {
   ctx.body = presentListingDetail({ ...row, views: row.views + 1 });
 }
 
-/** Refuses a client ip that already left LEADS_PER_WINDOW leads in the window; counts each stored lead. */
-export function countLeads(throttle: FailureThrottle): AppMiddleware {
-  return async (ctx, next) => {
-    const key = `lead|${ctx.ip}`;
-    throttle.check(key);
-    await next();
-    if (ctx.status === 201) throttle.fail(key);
-  };
-}
-
 /**
  * POST /api/public/leads → 201 `{ id, createdAt }`. The lead is kept for the property's owner and
  * the agency managing it; the owner (and the agency's administrators) get a 'new_lead'
- * notification. Audited with no user: a visitor wrote it.
+ * notification. Audited with no user: a visitor wrote it. An address that already left
+ * LEADS_PER_WINDOW leads in the window gets 429 and nothing is written (policies/leadThrottle).
  */
 export async function createLead(ctx: Ctx) {
   const trx = ctx.state.trx!;
   const input = ctx.state.input as z.output<typeof PublicLeadCreateSchema>;
-  const lead = await recordLead(trx, input);
+  await assertLeadAllowed(trx, ctx.ip);
+  const lead = await recordLead(trx, { ...input, ipAddress: ctx.ip });
 
   ctx.status = 201;
   ctx.body = { id: lead.id, createdAt: new Date(lead.createdAt).toISOString() };

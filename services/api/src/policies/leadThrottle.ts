@@ -1,0 +1,27 @@
+import type { Knex } from 'knex';
+import { rateLimited } from '../errors';
+import { retryAfter } from './loginThrottle';
+
+/** Stored leads per client address and window, against a bot filling owners' inboxes. */
+export const LEADS_PER_WINDOW = 5;
+export const LEADS_WINDOW_MS = 10 * 60 * 1000;
+/** The advisory lock class of the per-address lead count (any other lock uses another number). */
+const LEAD_LOCK_CLASS = 71_463;
+
+/**
+ * Refuses, with 429 and Retry-After, a public lead from an address that already left
+ * LEADS_PER_WINDOW in the window. Counted on the leads the database holds (leads."ipAddress"), so
+ * the limit holds across API processes and restarts. Runs in the lead's transaction, under a lock
+ * on the address until it commits: two leads sent at once from one address are counted one after
+ * the other, never both against the same count.
+ */
+export async function assertLeadAllowed(trx: Knex.Transaction, ipAddress: string, now: Date = new Date()): Promise<void> {
+  const address = ipAddress.slice(0, 45);
+  await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [LEAD_LOCK_CLASS, address]);
+  const since = new Date(now.getTime() - LEADS_WINDOW_MS);
+  const sent: { n: number; oldest: Date | null } = await trx('leads')
+    .where('ipAddress', address)
+    .where('createdAt', '>', since)
+    .first(trx.raw('count(*)::int as n'), trx.raw('min("createdAt") as oldest'));
+  if (sent.n >= LEADS_PER_WINDOW) throw rateLimited(retryAfter(sent.oldest!, now, LEADS_WINDOW_MS));
+}
