@@ -71,6 +71,17 @@ describe('useLiveEvents', () => {
     expect(FakeEventSource.last).toBeNull();
   });
 
+  it('handles each event id once: a reconnect re-sends the events just below Last-Event-ID', () => {
+    const { invalidate } = setup();
+    const source = FakeEventSource.last!;
+    const event = { id: 41, type: 'notification.created', data: {} };
+    source.emit('notification.created', event);
+    source.emit('notification.created', event);
+    expect(invalidate).toHaveBeenCalledTimes(2);
+    source.emit('notification.created', { ...event, id: 40 });
+    expect(invalidate).toHaveBeenCalledTimes(4);
+  });
+
   it('maps the read events too', () => {
     expect(staleKeysOf({ id: 1, type: 'conversation.read', data: { conversationId: 2 } })).toEqual([CONVERSATIONS_KEY, BADGE_COUNTS_KEY]);
     expect(staleKeysOf({ id: 1, type: 'notification.read', data: {} })).toEqual([NOTIFICATIONS_KEY, BADGE_COUNTS_KEY]);

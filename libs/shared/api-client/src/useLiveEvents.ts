@@ -20,17 +20,22 @@ export function staleKeysOf(event: LiveEvent): QueryKey[] {
   }
 }
 
+/** How many event ids a stream remembers: more than the server re-sends on a reconnect. */
+const HANDLED_IDS_KEPT = 2000;
+
 /**
  * The tab's one live stream (GET /api/events, issue 12), opened while `enabled` (a signed-in user):
  * each event refreshes what it makes stale, so threads, unread counts, the sidebar badge and the
  * bell update without a reload. EventSource reconnects by itself and sends Last-Event-ID, so the
- * server replays what the tab missed; a 401 closes it for good.
+ * server replays what the tab missed, with the events just below it again (one may have committed
+ * late): each event id is handled once. A 401 closes the stream for good.
  */
 export function useLiveEvents(enabled: boolean): void {
   const client = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     const source = new EventSource(LIVE_EVENTS_PATH, { withCredentials: true });
+    const handled = new Set<number>();
     const onEvent = (message: MessageEvent<string>) => {
       let parsed: LiveEvent;
       try {
@@ -38,6 +43,9 @@ export function useLiveEvents(enabled: boolean): void {
       } catch {
         return;
       }
+      if (handled.has(parsed.id)) return;
+      handled.add(parsed.id);
+      if (handled.size > HANDLED_IDS_KEPT) handled.delete(handled.values().next().value as number);
       for (const queryKey of staleKeysOf(parsed)) void client.invalidateQueries({ queryKey });
     };
     for (const type of LIVE_EVENT_TYPES) source.addEventListener(type, onEvent);

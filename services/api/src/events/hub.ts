@@ -5,11 +5,12 @@ import { listenChannel } from '../db/listen';
 import type { Logger } from '../log';
 import { eventsChannel } from './publish';
 
-/** How long live events are kept for streams that reconnect (Last-Event-ID), and how many at most are replayed. */
+/** How long live events are kept for streams that reconnect (Last-Event-ID), and how many at most are replayed after the id. */
 export const EVENTS_KEPT_MS = 24 * 3600_000;
 const REPLAY_LIMIT = 500;
 /**
- * How far below the highest event id seen a reconnection reads again. An event's id is taken when
+ * How far below the highest event id seen a reconnection reads again (the hub's LISTEN connection,
+ * and a client's stream with its Last-Event-ID). An event's id is taken when
  * its row is inserted and it is announced when its transaction commits, so with several writers a
  * lower id can commit after a higher one: announced while the connection was down, it sits below
  * the highest id seen. Events read again are delivered only if this hub has not delivered them.
@@ -22,7 +23,13 @@ type Listener = (event: LiveEvent) => void;
 export interface EventHub {
   /** Calls `listener` with each event for `userId` from now on; returns the unsubscribe. */
   subscribe(userId: number, listener: Listener): () => void;
-  /** The events for `userId` after `afterId` still kept, oldest first (a stream that reconnects). */
+  /**
+   * What a stream that reconnects with Last-Event-ID `afterId` may have missed, oldest first, among
+   * the events for `userId` still kept: those after `afterId`, and those up to CATCH_UP_MARGIN below
+   * it, which may have committed after the stream closed (an event's id is taken at insert, the
+   * event announced at commit). The client handles an event id once (useLiveEvents), so one it
+   * already had costs nothing.
+   */
   missedSince(userId: number, afterId: number): Promise<LiveEvent[]>;
   /** Streams open on this instance (for the logs and the tests). */
   readonly subscribers: number;
@@ -137,11 +144,11 @@ export async function startEventHub(db: Database, log: Logger): Promise<EventHub
     },
     async missedSince(userId, afterId) {
       const rows: EventRow[] = await knex('live_events')
-        .where('id', '>', afterId)
+        .where('id', '>', afterId - CATCH_UP_MARGIN)
         .whereRaw('? = any("recipientUserIds")', [userId])
         .where('createdAt', '>=', new Date(Date.now() - EVENTS_KEPT_MS))
         .orderBy('id')
-        .limit(REPLAY_LIMIT);
+        .limit(REPLAY_LIMIT + CATCH_UP_MARGIN);
       return rows.map(toEvent);
     },
     get subscribers() {

@@ -4,8 +4,11 @@ import type { Ctx } from '../../context';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 
-/** One SSE frame: the id a reconnect sends back as Last-Event-ID, the type as the event name, the data. */
-const frame = (event: LiveEvent) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+/**
+ * One SSE frame: the stream's cursor (the highest event id it has sent, which a reconnect sends
+ * back as Last-Event-ID), the type as the event name, the event as data.
+ */
+const frame = (cursor: number, event: LiveEvent) => `id: ${cursor}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 
 /** The id to resume after: the Last-Event-ID header a reconnecting EventSource sends, if it is one. */
 function resumeAfter(ctx: Ctx): number | null {
@@ -34,13 +37,14 @@ export async function stream(ctx: Ctx) {
   ctx.status = 200;
   ctx.body = body;
 
-  // Live events queue while the missed ones are read, then go out in order without repeats.
-  let sentUpTo = after ?? 0;
+  // Live events queue while the missed ones are read, then go out in the order they committed,
+  // less those the replay already sent. The hub hands each event to a stream once, so nothing else
+  // is filtered: an event can commit after one with a higher id, and is sent all the same.
   let queue: LiveEvent[] | null = after === null ? null : [];
+  let cursor = after ?? 0;
   const send = (event: LiveEvent) => {
-    if (event.id <= sentUpTo) return;
-    sentUpTo = event.id;
-    body.write(frame(event));
+    cursor = Math.max(cursor, event.id);
+    body.write(frame(cursor, event));
   };
   const unsubscribe = hub.subscribe(user.id, (event) => (queue ? queue.push(event) : send(event)));
   const heartbeat = setInterval(() => body.write(': ping\n\n'), LIVE_EVENTS_HEARTBEAT_SECONDS * 1000);
@@ -53,12 +57,16 @@ export async function stream(ctx: Ctx) {
 
   body.write(`retry: ${LIVE_EVENTS_RETRY_MS}\n: conectado\n\n`);
   if (after !== null) {
+    const replayed = new Set<number>();
     try {
-      for (const event of await hub.missedSince(user.id, after)) send(event);
+      for (const event of await hub.missedSince(user.id, after)) {
+        replayed.add(event.id);
+        send(event);
+      }
     } finally {
       const pending = queue ?? [];
       queue = null;
-      for (const event of pending) send(event);
+      for (const event of pending) if (!replayed.has(event.id)) send(event);
     }
   }
 }
