@@ -1,7 +1,6 @@
 import { ActivityItemSchema } from '@arrendia/api-contract';
 import { z } from 'zod';
-import type { User } from '../../models/User';
-import { buildUser, FACTORY_PASSWORD } from '../../test/factories';
+import { buildUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/support';
 
 let t: TestApp;
@@ -9,12 +8,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-async function signIn(user: User) {
-  const agent = t.agent();
-  await agent.post('/api/auth/login').send({ email: user.email, password: FACTORY_PASSWORD }).expect(200);
-  return agent;
-}
 
 const PROPERTY = {
   propertyName: 'Ático de Lavapiés',
@@ -33,7 +26,7 @@ describe('GET /api/activity', () => {
   });
 
   it('refuses a limit of 0 or 51 with a 400 naming the field', async () => {
-    const agent = await signIn(await buildUser(t.knex));
+    const agent = await signIn(t, await buildUser(t.knex));
     for (const limit of ['0', '51', 'diez']) {
       const res = await agent.get(`/api/activity?limit=${limit}`).expect(400);
       expect(res.body.fields.limit).toBe('Indica un número entre 1 y 50');
@@ -42,7 +35,7 @@ describe('GET /api/activity', () => {
 
   it("describes the owner's own changes in Spanish, newest first, and shows another owner none of them", async () => {
     const owner = await buildUser(t.knex, { roleName: 'propietario_individual', firstName: 'Marta', lastName: 'Gil' });
-    const agent = await signIn(owner);
+    const agent = await signIn(t, owner);
     const created = await agent.post('/api/properties').send(PROPERTY).expect(201);
     const { body: unit } = await agent.get(`/api/properties/${created.body.id}`).expect(200);
     const code = `ARR-${Date.now()}`;
@@ -71,13 +64,13 @@ describe('GET /api/activity', () => {
     // The property was created first, so it is the last line.
     expect(descriptions.at(-1)).toBe('Propiedad Ático de Lavapiés creada');
 
-    const stranger = await signIn(await buildUser(t.knex, { roleName: 'propietario_individual' }));
+    const stranger = await signIn(t, await buildUser(t.knex, { roleName: 'propietario_individual' }));
     expect((await stranger.get('/api/activity').expect(200)).body).toEqual([]);
   });
 
   it('keeps at most `limit` rows, and describes archive, restore and a deleted property', async () => {
     const owner = await buildUser(t.knex, { roleName: 'propietario_individual' });
-    const agent = await signIn(owner);
+    const agent = await signIn(t, owner);
     const { body: property } = await agent.post('/api/properties').send({ ...PROPERTY, propertyName: 'Estudio de Chamberí', unitType: undefined }).expect(201);
     await agent.patch(`/api/properties/${property.id}`).send({ isArchived: true }).expect(200);
     await agent.patch(`/api/properties/${property.id}`).send({ isArchived: false }).expect(200);
@@ -93,9 +86,9 @@ describe('GET /api/activity', () => {
 
   it('shows a tenant nothing of a building it has no contract in', async () => {
     const owner = await buildUser(t.knex, { roleName: 'propietario_individual' });
-    const agent = await signIn(owner);
+    const agent = await signIn(t, owner);
     await agent.post('/api/properties').send(PROPERTY).expect(201);
-    const tenant = await signIn(await buildUser(t.knex, { roleName: 'inquilino' }));
+    const tenant = await signIn(t, await buildUser(t.knex, { roleName: 'inquilino' }));
     expect((await tenant.get('/api/activity').expect(200)).body).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
 import { ContractDetailSchema, ContractListItemSchema, ErrorBodySchema } from '@arrendia/api-contract';
 import type { RoleName } from '@arrendia/permissions';
 import type { Knex } from 'knex';
-import type { User } from '../../models/User';
-import { buildAgency, buildContract, buildProperty, buildTransaction, buildUnit, buildUser, delegate, FACTORY_PASSWORD } from '../../test/factories';
+import { buildAgency, buildContract, buildProperty, buildTransaction, buildUnit, buildUser, delegate, signIn } from '../../test/factories';
 import { countRows, startTestApp, type TestApp } from '../../test/support';
 
 let t: TestApp;
@@ -13,15 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signIn(user: User) {
-  const agent = t.agent();
-  await agent.post('/api/auth/login').send({ email: user.email, password: FACTORY_PASSWORD }).expect(200);
-  return agent;
-}
-
 async function signedIn(roleName: RoleName | 'visitante', agencyId?: number) {
   const user = await buildUser(t.knex, { roleName: roleName as RoleName, agencyId });
-  return { user, agent: await signIn(user) };
+  return { user, agent: await signIn(t, user) };
 }
 
 /** An owner signed in, with one property and one available unit. */
@@ -184,10 +177,10 @@ describe('GET /api/contracts', () => {
     const present = await buildContract(t.knex, { rentableUnitId: unit.id, tenantUserIds: [currentTenant.id], status: 'Activo' });
     await buildContract(t.knex, { rentableUnitId: neighbourUnit.id, status: 'Activo' });
 
-    const former = await (await signIn(formerTenant)).get('/api/contracts').expect(200);
+    const former = await (await signIn(t, formerTenant)).get('/api/contracts').expect(200);
     expect(ContractListItemSchema.array().parse(former.body).map((i) => i.contract.id)).toEqual([past.id]);
     expect(former.headers['x-total-count']).toBe('1');
-    const current = await (await signIn(currentTenant)).get('/api/contracts').expect(200);
+    const current = await (await signIn(t, currentTenant)).get('/api/contracts').expect(200);
     expect(current.body.map((i: { contract: { id: number } }) => i.contract.id)).toEqual([present.id]);
   });
 });
@@ -477,7 +470,7 @@ describe('GET /api/contracts/:id', () => {
     const tenant = await buildUser(t.knex, { roleName: 'inquilino' });
     const contract = await buildContract(t.knex, { rentableUnitId: unit.id, tenantUserIds: [tenant.id] });
 
-    const res = await (await signIn(tenant)).get(`/api/contracts/${contract.id}`).expect(200);
+    const res = await (await signIn(t, tenant)).get(`/api/contracts/${contract.id}`).expect(200);
 
     expect(ContractDetailSchema.parse(res.body).tenants.map((x) => x.id)).toEqual([tenant.id]);
   });
@@ -493,7 +486,7 @@ describe('PATCH /api/contracts/:id', () => {
     const tenant = await buildUser(t.knex, { roleName: 'inquilino' });
     const { unit, contract } = await strangersContract();
     await t.knex('tenants_contracts').insert({ tenantUserId: tenant.id, contractId: contract.id });
-    const agent = await signIn(tenant);
+    const agent = await signIn(t, tenant);
     const before = await snapshot(t.knex, unit.id);
 
     await agent.patch(`/api/contracts/${contract.id}`).send({ status: 'Finalizado', terminationReason: 'Me voy' }).expect(403);

@@ -7,9 +7,8 @@ import {
 } from '@arrendia/api-contract';
 import { fromCents, sumMoney, toCents, todayIso } from '@arrendia/locale-es';
 import type { RoleName } from '@arrendia/permissions';
-import type { User } from '../../models/User';
 import { addMonths, analysisWindow, currentMonth, monthRange } from '../../queries/finances';
-import { buildAgency, buildContract, buildProperty, buildTransaction, buildUnit, buildUser, delegate, FACTORY_PASSWORD } from '../../test/factories';
+import { buildAgency, buildContract, buildProperty, buildTransaction, buildUnit, buildUser, delegate, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/support';
 
 let t: TestApp;
@@ -18,15 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signIn(user: User) {
-  const agent = t.agent();
-  await agent.post('/api/auth/login').send({ email: user.email, password: FACTORY_PASSWORD }).expect(200);
-  return agent;
-}
-
 async function signedIn(roleName: RoleName = 'propietario_individual', agencyId?: number) {
   const user = await buildUser(t.knex, { roleName, agencyId });
-  return { user, agent: await signIn(user) };
+  return { user, agent: await signIn(t, user) };
 }
 
 const THIS_MONTH = currentMonth();

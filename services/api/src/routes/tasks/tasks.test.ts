@@ -1,8 +1,7 @@
 import { DashboardTrendsSchema, TaskSchema } from '@arrendia/api-contract';
 import { todayIso } from '@arrendia/locale-es';
 import { z } from 'zod';
-import type { User } from '../../models/User';
-import { buildContract, buildIncident, buildProperty, buildTransaction, buildUnit, buildUser, FACTORY_PASSWORD } from '../../test/factories';
+import { buildContract, buildIncident, buildProperty, buildTransaction, buildUnit, buildUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/support';
 import { changePercent, previousMadridMonthBounds } from '../dashboardTrends/dashboardTrends';
 import { madridMonthBounds } from '../../queries/dashboardMetrics';
@@ -13,18 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signIn(user: User) {
-  const agent = t.agent();
-  await agent.post('/api/auth/login').send({ email: user.email, password: FACTORY_PASSWORD }).expect(200);
-  return agent;
-}
-
 const inDays = (days: number) => new Date(Date.parse(`${todayIso()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('GET /api/tasks', () => {
   it('answers 401 without a session and 400 to a limit of 0', async () => {
     await t.request().get('/api/tasks').expect(401);
-    const agent = await signIn(await buildUser(t.knex));
+    const agent = await signIn(t, await buildUser(t.knex));
     const res = await agent.get('/api/tasks?limit=0').expect(400);
     expect(res.body.fields.limit).toBeDefined();
   });
@@ -42,7 +35,7 @@ describe('GET /api/tasks', () => {
     await buildContract(t.knex, { rentableUnitId: units[3].id, status: 'Finalizado', startDate: '2025-01-01', endDate: inDays(10) });
     const open = await buildIncident(t.knex, { rentableUnitId: units[4].id, title: 'Persiana rota', priority: 'Alta' });
     await buildIncident(t.knex, { rentableUnitId: units[4].id, status: 'Resuelta' });
-    const agent = await signIn(owner);
+    const agent = await signIn(t, owner);
 
     const res = await agent.get('/api/tasks').expect(200);
     const tasks = z.array(TaskSchema.strict()).parse(res.body);
@@ -58,7 +51,7 @@ describe('GET /api/tasks', () => {
     expect(tasks[2].title).toBe(`Preaviso de renovación del contrato ${mid.contractCode}`);
 
     expect((await agent.get('/api/tasks?limit=2').expect(200)).body).toHaveLength(2);
-    const stranger = await signIn(await buildUser(t.knex));
+    const stranger = await signIn(t, await buildUser(t.knex));
     expect((await stranger.get('/api/tasks').expect(200)).body).toEqual([]);
   });
 });
@@ -83,7 +76,7 @@ describe('GET /api/dashboard/trends', () => {
     const other = await buildProperty(t.knex, { ownerUserId: (await buildUser(t.knex)).id });
     await buildTransaction(t.knex, { mainPropertyId: other.id, amount: '5000.00', transactionDate: previous.from });
 
-    const res = await (await signIn(owner)).get('/api/dashboard/trends').expect(200);
+    const res = await (await signIn(t, owner)).get('/api/dashboard/trends').expect(200);
 
     expect(DashboardTrendsSchema.strict().parse(res.body)).toEqual({
       monthlyIncome: '1100.00',
@@ -98,7 +91,7 @@ describe('GET /api/dashboard/trends', () => {
   });
 
   it('gives an owner with nothing zeros and a null change', async () => {
-    const res = await (await signIn(await buildUser(t.knex))).get('/api/dashboard/trends').expect(200);
+    const res = await (await signIn(t, await buildUser(t.knex))).get('/api/dashboard/trends').expect(200);
     expect(res.body).toMatchObject({ monthlyIncome: '0.00', previousMonthIncome: '0.00', incomeChangePercent: null, totalUnits: 0 });
   });
 });

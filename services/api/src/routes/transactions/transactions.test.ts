@@ -1,7 +1,6 @@
 import { TransactionListItemSchema } from '@arrendia/api-contract';
 import type { RoleName } from '@arrendia/permissions';
-import type { User } from '../../models/User';
-import { buildAgency, buildContract, buildProperty, buildTransaction, buildUnit, buildUser, FACTORY_PASSWORD } from '../../test/factories';
+import { buildAgency, buildContract, buildProperty, buildTransaction, buildUnit, buildUser, signIn } from '../../test/factories';
 import { countRows, startTestApp, type TestApp } from '../../test/support';
 
 let t: TestApp;
@@ -13,15 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signIn(user: User) {
-  const agent = t.agent();
-  await agent.post('/api/auth/login').send({ email: user.email, password: FACTORY_PASSWORD }).expect(200);
-  return agent;
-}
-
 async function signedIn(roleName: RoleName, agencyId?: number) {
   const user = await buildUser(t.knex, { roleName, agencyId });
-  return { user, agent: await signIn(user) };
+  return { user, agent: await signIn(t, user) };
 }
 
 /** An owner signed in, with a property, a unit and an Activo contract on it. */
@@ -116,7 +109,7 @@ describe('GET /api/transactions', () => {
     await buildTransaction(t.knex, { mainPropertyId: property.id, rentableUnitId: neighbourUnit.id, contractId: neighbours.id });
     await buildTransaction(t.knex, { mainPropertyId: property.id, type: 'Gasto' });
 
-    const res = await (await signIn(tenant)).get('/api/transactions').expect(200);
+    const res = await (await signIn(t, tenant)).get('/api/transactions').expect(200);
 
     expect(idsOf(TransactionListItemSchema.array().parse(res.body))).toEqual([rent.id]);
     expect(res.headers['x-total-count']).toBe('1');

@@ -1,5 +1,4 @@
-import type { User } from '../../models/User';
-import { buildProperty, buildUnit, buildUser, FACTORY_PASSWORD } from '../../test/factories';
+import { buildProperty, buildUnit, buildUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/support';
 
 let t: TestApp;
@@ -8,16 +7,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signIn(user: User) {
-  const agent = t.agent();
-  await agent.post('/api/auth/login').send({ email: user.email, password: FACTORY_PASSWORD }).expect(200);
-  return agent;
-}
-
 describe('GET /api/units', () => {
   it('answers 401 without a session and 403 to a tenant', async () => {
     await t.request().get('/api/units').expect(401);
-    const tenant = await signIn(await buildUser(t.knex, { roleName: 'inquilino' }));
+    const tenant = await signIn(t, await buildUser(t.knex, { roleName: 'inquilino' }));
     await tenant.get('/api/units').expect(403);
   });
 
@@ -32,7 +25,7 @@ describe('GET /api/units', () => {
     await buildUnit(t.knex, { mainPropertyId: archived.id, unitName: 'Único' });
     const other = await buildProperty(t.knex, { ownerUserId: (await buildUser(t.knex)).id });
     await buildUnit(t.knex, { mainPropertyId: other.id });
-    const agent = await signIn(owner);
+    const agent = await signIn(t, owner);
 
     const all = (await agent.get('/api/units').expect(200)).body as { id: number; hasActiveContract: boolean; typeName: string; propertyName: string }[];
     expect(all.map((u) => u.propertyName)).toEqual(['A Casa', 'A Casa', 'A Casa', 'B Archivada']);
@@ -42,12 +35,12 @@ describe('GET /api/units', () => {
     expect(available.map((u) => u.id)).toEqual([free.id, garage.id]);
     expect(available.map((u) => u.typeName)).toEqual(['vivienda', 'garaje']);
 
-    const stranger = await signIn(await buildUser(t.knex, { roleName: 'propietario_individual' }));
+    const stranger = await signIn(t, await buildUser(t.knex, { roleName: 'propietario_individual' }));
     expect((await stranger.get('/api/units').expect(200)).body).toEqual([]);
   });
 
   it('refuses available=yes with a 400', async () => {
-    const agent = await signIn(await buildUser(t.knex));
+    const agent = await signIn(t, await buildUser(t.knex));
     const res = await agent.get('/api/units?available=yes').expect(400);
     expect(res.body.fields.available).toBeDefined();
   });
