@@ -99,31 +99,30 @@ const jestArgs = (project, out) => ['jest', '--selectProjects', project, '--json
 run('graph', 'npx', ['nx', 'show', 'projects']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
-// The build comes first: the e2e suite needs it, and the e2e suite then runs beside the three jest
-// runs instead of after them. It waits on pages and servers far more than it computes (about half a
-// core), so the jest runs, which share nothing (the unit project no database; each API suite its
-// own PGlite, or its own schema on PostgreSQL), take the rest of the machine: one worker each, at
-// a lower CPU priority, so the browser's timings stay those of an idle machine.
-const built = run('build', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']);
-/** `cmd args` at a lower CPU priority where `nice` exists. */
-const niced = (cmd, args) => (process.platform === 'win32' ? [cmd, args] : ['nice', ['-n', '10', cmd, ...args]]);
+// The three jest runs share nothing (the unit project no database; each API suite its own PGlite,
+// or its own schema on PostgreSQL), so they run side by side: one jest worker each on a 2-core
+// machine keeps both cores busy instead of one.
 const jestRuns = [];
 const unitOut = path.join(tmp, 'jest-unit.json');
 rmSync(unitOut, { force: true });
-jestRuns.push(runAsync('unit', ...niced('npx', jestArgs('unit', unitOut)), jestEnv, jestReport(unitOut)));
+jestRuns.push(runAsync('unit', 'npx', jestArgs('unit', unitOut), jestEnv, jestReport(unitOut)));
 const pgliteOut = path.join(tmp, 'jest-api-pglite.json');
 rmSync(pgliteOut, { force: true });
 // The authorization matrix and the fuzz run (services/api/src/security, ~3 of the suite's minutes)
 // test the API's rules, not the engine: once is enough, on PostgreSQL when it is there.
 const pgliteEnv = TEST_DATABASE_URL ? { ...envWithoutPg, API_TEST_IGNORE: '/services/api/src/security/' } : envWithoutPg;
-jestRuns.push(runAsync('api-pglite', ...niced('npx', jestArgs('api', pgliteOut)), pgliteEnv, jestReport(pgliteOut)));
+jestRuns.push(runAsync('api-pglite', 'npx', jestArgs('api', pgliteOut), pgliteEnv, jestReport(pgliteOut)));
+// The PostgreSQL run is the longest (it alone holds the security suites: the fuzz, the matrix):
+// the build and the e2e suite start as soon as the other two end, beside its tail.
+let postgresRun = Promise.resolve(true);
 if (TEST_DATABASE_URL) {
   const pgOut = path.join(tmp, 'jest-api-postgres.json');
   rmSync(pgOut, { force: true });
-  jestRuns.push(runAsync('api-postgres', ...niced('npx', jestArgs('api', pgOut)), jestEnv, jestReport(pgOut)));
+  postgresRun = runAsync('api-postgres', 'npx', jestArgs('api', pgOut), jestEnv, jestReport(pgOut));
 } else if (!only.length) {
   console.log('\n(TEST_DATABASE_URL no está definida: la suite de la API no se repite sobre PostgreSQL)');
 }
+await Promise.all(jestRuns);
 /**
  * Finds the e2e browser and starts it once. When none runs, the e2e step fails with one line that
  * names what was tried and the command that fixes it, instead of one failure per test.
@@ -147,6 +146,7 @@ async function browserPreflight() {
   }
 }
 
+const built = await runLive('build', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']);
 const preflight = built && (!only.length || only.includes('e2e')) ? await browserPreflight() : null;
 if (preflight?.error) {
   console.log(`\n=== e2e\n${preflight.error}`);
@@ -158,7 +158,7 @@ if (preflight?.error) {
   rmSync(e2eOut, { force: true });
   await runLive('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { ...baseEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut }, playwrightReport(e2eOut));
 }
-await Promise.all(jestRuns);
+await postgresRun;
 
 console.log('\n=== resumen');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);
