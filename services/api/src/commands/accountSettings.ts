@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
 import { audit } from '../audit';
+import { afterCommit, afterRollback } from '../db/afterCommit';
 import { conflict, notFound } from '../errors';
 import { endSessions } from '../middlewares/session';
 import { User } from '../models/User';
@@ -88,8 +89,8 @@ export async function replaceProfilePhoto(trx: Knex.Transaction, user: User, dir
     const updated = await User.query(trx).patchAndFetchById(user.id, { profileImageUrl });
     await audit(trx, { userId: user.id, action: 'update', tableName: 'users', recordId: user.id, oldValues: { profileImageUrl: locked.profileImageUrl }, newValues: { profileImageUrl } });
     const previous = storedNameOf(locked.profileImageUrl);
-    if (previous) trx.executionPromise.then(() => removeStored(dir, previous)).catch(() => undefined);
-    if (stored) trx.executionPromise.catch(() => removeStored(dir, stored).catch(() => undefined));
+    if (previous) afterCommit(trx, () => removeStored(dir, previous));
+    if (stored) afterRollback(trx, () => removeStored(dir, stored));
     return updated;
   } catch (err) {
     if (stored) await removeStored(dir, stored);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { DocumentCategory, DocumentEntityType, DocumentMimeType } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
+import { afterCommit } from '../db/afterCommit';
 import { notFound } from '../errors';
 import type { User } from '../models/User';
 import { documentEntityIds, manageablePropertyIds, scopeDeletableDocuments } from '../policies/scope';
@@ -73,5 +74,5 @@ export async function deleteDocument(trx: Knex.Transaction, user: User, dir: str
   if (!row) throw notFound('No se ha encontrado el documento');
   await trx('documents').where('id', id).delete();
   await audit(trx, { userId: user.id, action: 'delete', tableName: 'documents', recordId: id, oldValues: { ...row, filePath: undefined } });
-  trx.executionPromise.then(() => removeStored(dir, row.filePath)).catch(() => undefined);
+  afterCommit(trx, () => removeStored(dir, row.filePath));
 }

@@ -179,9 +179,11 @@ export function filesSnapshot(dir: string): string {
   const entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((e) => e.isFile())
-    .map((e) => {
+    .flatMap((e) => {
       const full = path.join(e.parentPath, e.name);
-      return `${path.relative(dir, full)}:${fs.statSync(full).size}`;
+      // A file removed between the listing and now is not there.
+      const stat = fs.statSync(full, { throwIfNoEntry: false });
+      return stat ? [`${path.relative(dir, full)}:${stat.size}`] : [];
     })
     .sort()
     .join('\n');

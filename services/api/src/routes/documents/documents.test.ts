@@ -166,7 +166,7 @@ describe('GET /api/documents, /summary and /:id/download', () => {
     await agent.get('/api/documents?category=Nada').expect(400);
   });
 
-  it('deletes a document in scope: row gone, audited, file removed after the commit', async () => {
+  it('deletes a document in scope: row gone, audited, file removed after the commit and before the answer', async () => {
     const { agent } = await ownerWithProperty();
     const { body } = await agent.post('/api/documents').field('category', 'Contratos').attach('file', pdfBytes(), 'borrar.pdf').expect(201);
     const { filePath } = await t.knex('documents').where({ id: body.id }).first();
@@ -174,7 +174,6 @@ describe('GET /api/documents, /summary and /:id/download', () => {
     await agent.delete(`/api/documents/${body.id}`).expect(204);
     expect(await t.knex('documents').where({ id: body.id }).first()).toBeUndefined();
     expect(await countRows(t.knex, 'audit_log')).toBe(audits + 1);
-    await new Promise((r) => setTimeout(r, 50));
     expect(fs.existsSync(path.join(dir, filePath))).toBe(false);
     await agent.get(`/api/documents/${body.id}/download`).expect(404);
   });

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { SettingsSchema, UserSessionSchema } from '@arrendia/api-contract';
 import type { User } from '../../models/User';
 import { verifyPassword } from '../../passwords';
+import { documentsDir } from '../../storage/files';
 import { buildAgency, buildProperty, buildUnit, buildUser, FACTORY_PASSWORD, signIn } from '../../test/factories';
 import { countRows, startTestApp, type TestApp } from '../../test/support';
 
@@ -104,8 +107,11 @@ describe('profile photo', () => {
     expect(Buffer.compare(served.body as Buffer, PNG)).toBe(0);
     await t.request().get(res.body.profileImageUrl).expect(401);
 
-    // A new photo replaces it: the old address is gone.
+    // A new photo replaces it: the old address is gone, and its file by the time of the answer.
+    const oldFile = path.join(documentsDir(t.config), 'profile-photos', res.body.profileImageUrl.split('/').at(-1));
+    expect(fs.existsSync(oldFile)).toBe(true);
     const gif = await agent.post('/api/settings/profile/photo').attach('file', GIF, 'yo.gif').expect(200);
+    expect(fs.existsSync(oldFile)).toBe(false);
     await agent.get(res.body.profileImageUrl).expect(404);
     expect((await agent.get(gif.body.profileImageUrl).expect(200)).headers['content-type']).toBe('image/gif');
     // Removing it brings the initials back.
