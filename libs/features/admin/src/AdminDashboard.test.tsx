@@ -6,8 +6,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { configureAxe } from 'jest-axe';
 import { AdminDashboard } from './AdminDashboard';
 
-jest.setTimeout(30_000);
-
 const overview: AdminOverview = {
   cards: { properties: 32, activeUsers: 118, occupancyRate: 87.5, openIncidents: 7 },
   alerts: [

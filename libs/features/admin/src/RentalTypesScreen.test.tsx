@@ -6,8 +6,6 @@ import { screen, within } from '@testing-library/react';
 import { configureAxe } from 'jest-axe';
 import { ApartmentsManagementScreen, RoomsManagementScreen } from './RentalTypesScreen';
 
-jest.setTimeout(30_000);
-
 const rooms: RentalTypes = {
   kind: 'rooms',
   totals: { buildings: 1, units: 12, occupied: 9, occupancyRate: 75 },

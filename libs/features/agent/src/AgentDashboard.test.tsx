@@ -6,8 +6,6 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AgentDashboard } from './AgentDashboard';
 
-jest.setTimeout(30_000);
-
 const lead = (id: number, overrides: Partial<Lead> = {}): Lead => ({
   id, name: 'Clara Benítez', email: 'clara@example.com', phone: '+34 611 222 333', message: '¿Se puede visitar el jueves?', status: 'Nuevo', notes: null,
   createdAt: '2026-11-24T09:15:00Z', updatedAt: '2026-11-24T09:15:00Z', listing: { id: 3, title: 'Piso luminoso en Chamberí' },

@@ -8,8 +8,6 @@ import { DocumentsScreen } from './DocumentsScreen';
 import { findToast, renderAt, routedFetch } from '@arrendia/testing';
 import { validateFile } from './upload';
 
-jest.setTimeout(30_000);
-
 const doc = (id: number, fileName: string, overrides: Partial<DocumentItem> = {}): DocumentItem => ({
   id, fileName, fileType: 'application/pdf', fileSizeKb: 120, category: 'Contratos', relatedEntityType: null, relatedEntityId: null,
   uploadedByUserId: 1, uploadedBy: { firstName: 'Olga', lastName: 'Martín' }, createdAt: '2026-03-05T09:07:00Z', canDelete: true, ...overrides,

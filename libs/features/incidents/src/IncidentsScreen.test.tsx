@@ -29,8 +29,6 @@ const screenAt = (path = '/incidents', user = owner) =>
     path,
   );
 
-jest.setTimeout(30_000);
-
 afterEach(() => {
   jest.restoreAllMocks();
   act(() => resetToasts());

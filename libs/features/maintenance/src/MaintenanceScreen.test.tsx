@@ -6,8 +6,6 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { MaintenanceScreen } from './MaintenanceScreen';
 
-jest.setTimeout(30_000);
-
 const task = (id: number, overrides: Partial<MaintenanceTask> = {}): MaintenanceTask => ({
   id, title: `Tarea ${id}`, taskType: 'Correctivo', status: 'Programado', scheduledDate: '2026-12-01', cost: null, notes: null, startedAt: null, completedAt: null,
   property: { id: 1, propertyName: 'Edificio Huertas' }, unit: { id: 2, unitName: 'Bajo A' }, incidentId: null, planId: null, provider: null, ...overrides,

@@ -6,8 +6,6 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { AuditLogScreen } from './AuditLogScreen';
 
-jest.setTimeout(30_000);
-
 const entry = (id: number, overrides: Partial<AuditLogEntry> = {}): AuditLogEntry => ({
   id,
   action: 'update',

@@ -6,8 +6,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RemotesScreen, UNDISABLEABLE_REASON } from './RemotesScreen';
 
-jest.setTimeout(30_000);
-
 const remote = (name: string, overrides: Partial<RemoteAdmin> = {}): RemoteAdmin => ({
   name,
   roles: [],

@@ -9,8 +9,6 @@ import { PrincipalReportDialog } from './ReportCard';
 import { ReportHistory, ReportsScreen } from './ReportsScreen';
 import { answer, findToast, renderAt, routedFetch } from '@arrendia/testing';
 
-jest.setTimeout(30_000);
-
 const report = (id: number, overrides: Partial<Report> = {}): Report => ({
   id, reportType: 'financial', periodFrom: '2026-03-01', periodTo: '2026-03-31', fileName: `reporte-financiero_2026-03-01_2026-03-31.pdf`,
   fileSizeKb: 3, createdAt: '2026-04-02T08:30:00Z', owner: null, ...overrides,

@@ -6,8 +6,6 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { SettingsScreen } from './SettingsScreen';
 
-jest.setTimeout(30_000);
-
 const settings = (overrides: Partial<Settings> = {}): Settings => ({
   profile: { firstName: 'Carlos', lastName: 'Rodríguez', email: 'owner@demo.arrendia.es', telefono: '612345678', nifCif: null, direccionFiscal: null, ibanBancaria: null, profileImageUrl: null },
   notifications: { email: true, push: true, sms: false, incidentAlerts: true, paymentReminders: true, contractExpiry: true, monthlyReports: true },

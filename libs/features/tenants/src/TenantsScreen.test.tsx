@@ -7,8 +7,6 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TenantsScreen } from './TenantsScreen';
 
-jest.setTimeout(30_000);
-
 const row: TenantRow = {
   tenant: { id: 7, firstName: 'Lucía', lastName: 'Pardo', email: 'lucia@example.com', telefono: '+34 600 111 222' },
   contract: { id: 11, contractCode: 'CTR-11', status: 'Activo', rentAmount: '1100.00', startDate: '2026-01-01' },

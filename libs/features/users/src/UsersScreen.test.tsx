@@ -7,8 +7,6 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { UsersScreen } from './UsersScreen';
 
-jest.setTimeout(30_000);
-
 const row = (id: number, overrides: Partial<UserRow> = {}): UserRow => ({
   id,
   email: `usuario${id}@example.com`,
