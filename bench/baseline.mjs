@@ -6,13 +6,16 @@
 import http from 'node:http';
 import pg from 'pg';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.BASELINE_POOL ?? 10) });
+// The API's session settings (services/api/src/db/index.ts), and the statement prepared once per
+// connection with a generic plan, as the API runs its lists: the limit with the same technique.
+const options = '-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 -c plan_cache_mode=force_generic_plan';
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.BASELINE_POOL ?? 10), options });
 const sql = process.env.BASELINE_SQL;
 const params = JSON.parse(process.env.BASELINE_PARAMS ?? '[]');
 
 const server = http.createServer(async (req, res) => {
   try {
-    const { rows } = await pool.query(sql, params);
+    const { rows } = await pool.query({ name: 'baseline', text: sql, values: params });
     const body = JSON.stringify(rows);
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
     res.end(body);

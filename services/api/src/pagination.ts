@@ -1,6 +1,7 @@
 import type { PageQuery } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { Ctx } from './context';
+import { runPrepared } from './db/prepared';
 
 const TOTAL = '__total';
 const SCOPED = '__scoped';
@@ -17,6 +18,7 @@ export interface PageOrder {
  * query as an uncorrelated subquery (PostgreSQL runs it once): one round trip, not two. Only a
  * page past the end, which has no row to carry it, asks for the count on its own. A total counted
  * lately for the same count query is reused instead (ctx.listTotals, config.listTotalCacheSeconds).
+ * The page's query is a prepared statement on PostgreSQL (db/prepared): planned once per connection.
  */
 export async function paginate<Row>(
   ctx: Ctx,
@@ -56,7 +58,7 @@ export async function paginate<Row>(
   const known = ctx.listTotals?.peek(totalKey);
   const listed = everyColumnKept(query);
   if (known === undefined) listed.select(ctx.knex.raw(`(?) as "${TOTAL}"`, [counted]));
-  const rows: (Row & { [TOTAL]?: unknown })[] = await decorate(listed.limit(pageSize).offset((page - 1) * pageSize));
+  const rows: (Row & { [TOTAL]?: unknown })[] = await runPrepared(decorate(listed.limit(pageSize).offset((page - 1) * pageSize)));
   const total = known ?? (rows.length > 0 ? Number(rows[0]![TOTAL]) : Number((await counted.first())?.n ?? 0));
   if (known === undefined) ctx.listTotals?.set(totalKey, total);
   return withTotal(ctx, rows, total);
@@ -96,11 +98,13 @@ async function narrowPage<Row>(
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const listed = everyColumnKept(byKey).clearOrder().orderBy([...order]);
-  const rows: (Row & { [TOTAL]?: unknown })[] = await decorate(
-    listed
-      .withMaterialized(SCOPED, scoped)
-      .whereIn(key, pageKeys)
-      .select(knex.raw(`(select count(*) from "${SCOPED}") as "${TOTAL}"`)),
+  const rows: (Row & { [TOTAL]?: unknown })[] = await runPrepared(
+    decorate(
+      listed
+        .withMaterialized(SCOPED, scoped)
+        .whereIn(key, pageKeys)
+        .select(knex.raw(`(select count(*) from "${SCOPED}") as "${TOTAL}"`)),
+    ),
   );
   const total = rows.length > 0 ? Number(rows[0]![TOTAL]) : Number((await knex.from(scoped.as('s')).count({ n: '*' }).first())?.n ?? 0);
   return withTotal(ctx, rows, total);

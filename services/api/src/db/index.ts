@@ -41,9 +41,10 @@ const PARSERS: Record<number, (value: string) => unknown> = {
  * queries on SSD storage. JIT compiling added tens of ms to counts over a large portfolio; parallel
  * workers for one request starve the other 49 at 50 connections on 2 cores; the default
  * random_page_cost (4, spinning disks) made PostgreSQL scan 500,000 transactions instead of
- * reading 19,000 index entries (53 ms against 3.4 ms).
+ * reading 19,000 index entries (53 ms against 3.4 ms). The statements the API prepares (db/prepared:
+ * the lists and the search) run with a generic plan: planned once per connection, not per request.
  */
-const OLTP_SETTINGS = '-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1';
+const OLTP_SETTINGS = '-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 -c plan_cache_mode=force_generic_plan';
 
 function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Database {
   // Per pool rather than pg.types.setTypeParser: no global state shared with other pools.

@@ -2,6 +2,7 @@ import { SEARCH_LIMIT, SearchQuerySchema, type SearchResults } from '@arrendia/a
 import { can, canAccessRoute } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import type { Ctx } from '../../context';
+import { runPrepared } from '../../db/prepared';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { scopeContracts, scopeProperties, scopeUnits } from '../../policies/scope';
@@ -75,14 +76,16 @@ export async function search(ctx: Ctx) {
     : null;
 
   // One statement, one round trip: each kind as a JSON array of its rows, in its own order (the
-  // three as separate queries cost the API more than PostgreSQL).
+  // three as separate queries cost the API more than PostgreSQL), prepared once per connection.
   const asArray = (part: Knex.QueryBuilder | null, order: string, name: string) =>
     part ? knex.raw(`(select coalesce(json_agg(r order by ${order}), '[]'::json) from (?) r) as ??`, [part, name]) : knex.raw(`'[]'::json as ??`, [name]);
   const row: { properties: SearchResults['properties']; tenants: SearchResults['tenants']; contracts: (SearchResults['contracts'][number] & { startDate?: string })[] } =
-    await knex.first(
-      asArray(properties, 'r."propertyName", r.id', 'properties'),
-      asArray(tenants, 'r."lastName", r.id', 'tenants'),
-      asArray(contracts, 'r."startDate" desc, r.id desc', 'contracts'),
+    await runPrepared(
+      knex.first(
+        asArray(properties, 'r."propertyName", r.id', 'properties'),
+        asArray(tenants, 'r."lastName", r.id', 'tenants'),
+        asArray(contracts, 'r."startDate" desc, r.id desc', 'contracts'),
+      ),
     );
   const results: SearchResults = {
     properties: row.properties,
