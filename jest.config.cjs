@@ -30,9 +30,6 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testEnvironment: 'node',
-      // Screens rendered in jsdom and checked with axe take seconds on a busy 2-core machine (npm
-      // test runs three jest runs side by side): a timeout is a guard against a hang, not a budget.
-      testTimeout: 30_000,
       setupFiles: ['<rootDir>/tools/jest/setup-env.ts'],
       setupFilesAfterEnv: ['<rootDir>/tools/jest/setup-dom.ts'],
       testMatch: ['<rootDir>/libs/**/*.test.ts?(x)', '<rootDir>/apps/**/*.test.ts?(x)', '<rootDir>/tools/**/*.test.ts', '<rootDir>/e2e/support/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
