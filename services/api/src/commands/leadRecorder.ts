@@ -10,7 +10,7 @@ export interface LeadInput {
   email: string;
   phone?: string | null;
   message: string;
-  /** The visitor's address, kept for the per-address limit (policies/leadThrottle). */
+  /** The visitor's address as stored (storedAddress), kept for the per-address limit (policies/leadThrottle). */
   ipAddress?: string | null;
 }
 
@@ -36,7 +36,7 @@ export async function recordLead(trx: Knex.Transaction, input: LeadInput): Promi
       email: input.email,
       phone: input.phone ?? null,
       message: input.message,
-      ipAddress: input.ipAddress?.slice(0, 45) ?? null,
+      ipAddress: input.ipAddress ?? null,
     })
     .returning(['id', 'createdAt']);
   await audit(trx, {

@@ -4,6 +4,7 @@ import { audit } from '../audit';
 import { notify } from '../notify';
 import { Role } from '../models/Role';
 import { User } from '../models/User';
+import { storedAddress } from '../clientAddress';
 
 /**
  * Self-registration always creates an individual owner: the landing page sells the product to
@@ -39,7 +40,7 @@ export interface LoginOrigin {
  */
 export async function recordLogin(trx: Knex.Transaction, user: User, origin: LoginOrigin): Promise<void> {
   const lastLogin = new Date();
-  const ipAddress = origin.ipAddress.slice(0, 45);
+  const ipAddress = storedAddress(origin.ipAddress);
   const userAgent = origin.userAgent.slice(0, 300);
   await User.query(trx).findById(user.id).patch({ lastLogin });
   await audit(trx, { userId: user.id, action: 'login', tableName: 'users', recordId: user.id, oldValues: { lastLogin: user.lastLogin }, newValues: { lastLogin } });
@@ -67,7 +68,7 @@ async function isNewDevice(trx: Knex.Transaction, email: string, ipAddress: stri
 
 /** A failed sign-in, kept for the admin's failed-login alert; it writes nothing else. */
 export async function recordFailedLogin(knex: Knex, email: string, origin: LoginOrigin): Promise<void> {
-  await knex('login_attempts').insert({ email: email.slice(0, 255), ipAddress: origin.ipAddress.slice(0, 45), userAgent: origin.userAgent.slice(0, 300), succeeded: false });
+  await knex('login_attempts').insert({ email: email.slice(0, 255), ipAddress: storedAddress(origin.ipAddress), userAgent: origin.userAgent.slice(0, 300), succeeded: false });
 }
 
 /** "Chrome en Linux"-style words from a User-Agent, or a neutral phrase. */

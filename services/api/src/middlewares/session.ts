@@ -8,6 +8,7 @@ import { HttpError } from '../errors';
 import { Role } from '../models/Role';
 import { User } from '../models/User';
 import type { SessionCache, SessionRecord } from './sessionCache';
+import { storedAddress } from '../clientAddress';
 
 export const SESSION_COOKIE = 'arrendia.sid';
 export const SESSION_MAX_AGE_MS = 8 * 60 * 60 * 1000;
@@ -107,7 +108,7 @@ export async function startSession(ctx: Ctx, userId: number): Promise<void> {
   session.createdAt = now;
   session.seenAt = now;
   session.userAgent = (ctx.get('User-Agent') || '').slice(0, 300);
-  session.ipAddress = ctx.ip.slice(0, 45);
+  session.ipAddress = storedAddress(ctx.ip);
   await session.regenerate();
 }
 

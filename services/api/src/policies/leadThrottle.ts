@@ -13,14 +13,13 @@ const LEAD_LOCK_CLASS = 71_463;
  * LEADS_PER_WINDOW in the window. Counted on the leads the database holds (leads."ipAddress"), so
  * the limit holds across API processes and restarts. Runs in the lead's transaction, under a lock
  * on the address until it commits: two leads sent at once from one address are counted one after
- * the other, never both against the same count.
+ * the other, never both against the same count. `ipAddress` is the address as stored (storedAddress).
  */
 export async function assertLeadAllowed(trx: Knex.Transaction, ipAddress: string, now: Date = new Date()): Promise<void> {
-  const address = ipAddress.slice(0, 45);
-  await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [LEAD_LOCK_CLASS, address]);
+  await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [LEAD_LOCK_CLASS, ipAddress]);
   const since = new Date(now.getTime() - LEADS_WINDOW_MS);
   const sent: { n: number; oldest: Date | null } = await trx('leads')
-    .where('ipAddress', address)
+    .where('ipAddress', ipAddress)
     .where('createdAt', '>', since)
     .first(trx.raw('count(*)::int as n'), trx.raw('min("createdAt") as oldest'));
   if (sent.n >= LEADS_PER_WINDOW) throw rateLimited(retryAfter(sent.oldest!, now, LEADS_WINDOW_MS));

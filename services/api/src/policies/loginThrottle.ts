@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { rateLimited } from '../errors';
+import { storedAddress } from '../clientAddress';
 
 /**
  * Sign-in throttling on the attempts the database records (login_attempts, every sign-in, failed
@@ -30,7 +31,7 @@ export async function assertLoginAllowed(db: Db, email: string, ipAddress: strin
       .where('attemptedAt', '>', db.raw(`coalesce((?), '-infinity'::timestamptz)`, [lastSuccess]))
       .first(db.raw('count(*)::int as n'), db.raw('min("attemptedAt") as oldest')),
     db('login_attempts')
-      .where({ ipAddress: ipAddress.slice(0, 45), succeeded: false })
+      .where({ ipAddress: storedAddress(ipAddress), succeeded: false })
       .where('attemptedAt', '>', since)
       .first(db.raw('count(*)::int as n'), db.raw('min("attemptedAt") as oldest')),
   ]);

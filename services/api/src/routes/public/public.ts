@@ -9,6 +9,7 @@ import { assertLeadAllowed } from '../../policies/leadThrottle';
 import { presentListingCard, presentListingDetail, type ListingRow } from '../../presenters/listing';
 import { listingRows } from '../../queries/listings';
 import { containsPattern } from '../../queries/textSearch';
+import { storedAddress } from '../../clientAddress';
 
 /** What a listing card and page show. */
 const LISTING_COLUMNS = [
@@ -85,8 +86,9 @@ export async function showListing(ctx: Ctx) {
 export async function createLead(ctx: Ctx) {
   const trx = ctx.state.trx!;
   const input = ctx.state.input as z.output<typeof PublicLeadCreateSchema>;
-  await assertLeadAllowed(trx, ctx.ip);
-  const lead = await recordLead(trx, { ...input, ipAddress: ctx.ip });
+  const ipAddress = storedAddress(ctx.ip);
+  await assertLeadAllowed(trx, ipAddress);
+  const lead = await recordLead(trx, { ...input, ipAddress });
 
   ctx.status = 201;
   ctx.body = { id: lead.id, createdAt: new Date(lead.createdAt).toISOString() };
