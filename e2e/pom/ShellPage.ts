@@ -1,4 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { menuFor } from '@arrendia/permissions';
 
 /** What the shell draws around every portal. */
 export class ShellPage {
@@ -59,6 +60,22 @@ export class ShellPage {
     await this.logoutButton.click();
     await this.logoutConfirm.getByText('¿Estás seguro de que quieres cerrar sesión?').waitFor();
     await this.logoutConfirm.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  }
+
+  /**
+   * Opens a signed-in route as a user does: with its sidebar link (the role's menu, or
+   * Configuración), or from the address bar when the menu has none. Resolves once the route's page
+   * has replaced the one before it (the heading changed) and the URL is the route's.
+   */
+  async open(route: string, roleName: string): Promise<void> {
+    if (new URL(this.page.url()).pathname === route) return;
+    const label = route === '/settings' ? 'Configuración' : menuFor(roleName).find((entry) => entry.path === route)?.label;
+    const before = (await this.pageHeading.count()) ? await this.pageHeading.textContent() : null;
+    if (label) await this.menuLink(label).click();
+    else await this.page.goto(route);
+    await expect(this.page).toHaveURL(new RegExp(`${route}$`));
+    if (before !== null) await expect(this.pageHeading, `${route} replaces the page before it`).not.toHaveText(before);
+    await expect(this.pageHeading).toBeVisible();
   }
 
   /** The sidebar link of a menu entry (its name is the label; a live count is its description). */

@@ -4,6 +4,7 @@ import { APP_ROUTES, canAccessRoute, type RoleName } from '@arrendia/permissions
 import { signIn } from '../../fixtures/api';
 import { DEMO_ROLES, type DemoAccount } from '../../fixtures/accounts';
 import { ShellPage } from '../../pom/ShellPage';
+import { trackRequests } from '../../support/network';
 
 /** The rules whose outcome depends on the colours: all a theme changes. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
@@ -46,13 +47,16 @@ test.describe('accessibility of every page (axe)', () => {
         await page.emulateMedia({ colorScheme: mode });
         await signIn(page.request, account);
         const shell = new ShellPage(page);
+        const requests = trackRequests(page);
         const found: Record<string, unknown> = {};
+        await page.goto('/dashboard');
         for (const route of routesToCheck(mode, account, role)) {
-          await page.goto(route);
-          await expect(shell.pageHeading).toBeVisible();
+          // From the menu, as a user goes from screen to screen (a page load each time would
+          // check the same pages at several times the cost).
+          await shell.open(route, role);
           await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
           // Let the data and live counts arrive (skeletons gone) so the real page is checked.
-          await page.waitForLoadState('networkidle');
+          await requests.settled();
           await expect(shell.main.locator('[data-skeleton]')).toHaveCount(0);
           const violations = await seriousViolations(page, mode);
           if (violations.length) found[route] = violations;

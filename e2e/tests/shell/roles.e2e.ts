@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { APP_ROUTES, canAccessRoute, dashboardKindFor, menuFor, roleLabel } from '@arrendia/permissions';
+import { APP_ROUTES, canAccessRoute, dashboardKindFor, menuFor, roleLabel, routesFor } from '@arrendia/permissions';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
 import { signIn } from '../../fixtures/api';
 import { DEMO_ROLES, type DemoAccount } from '../../fixtures/accounts';
@@ -23,7 +23,7 @@ const PLACEHOLDER = /Estamos preparando esta sección|Tu panel se está preparan
 
 test.describe('each demo account', () => {
   for (const [account, role] of DEMO_ROLES) {
-    test(`${account} sees ${roleLabel(role)}, exactly its menu, and every route opens or sends it to /dashboard`, async ({ page }) => {
+    test(`${account} sees ${roleLabel(role)}, exactly its menu, and every route of it opens its page`, async ({ page }) => {
       test.setTimeout(150_000);
       await signIn(page.request, account);
       const shell = new ShellPage(page);
@@ -40,24 +40,28 @@ test.describe('each demo account', () => {
       await expect(shell.menuButtons).toHaveCount(1);
       await expect(shell.menuButtons).toHaveAccessibleName('Cerrar Sesión');
 
-      for (const route of APP_ROUTES) {
-        await page.goto(route);
-        if (canAccessRoute(role, route)) {
-          await expect(page, `${account} may open ${route}`).toHaveURL(new RegExp(`${route}$`));
-          // The portal renders the route's own page: a heading drawn by the remote, not the
-          // dashboard it would show after a redirect. (Its wording is the portal's business.)
-          const heading = shell.main.locator('[data-remote]').getByRole('heading', { level: 1 }).first();
-          await expect(heading, `${route} renders its page`).toBeVisible();
-          if (route === '/dashboard') await expect(heading).toHaveText(dashboardTitle);
-          else await expect(heading, `${route} is not the dashboard`).not.toHaveText(dashboardTitle);
-          const placeholder = shell.main.getByText(PLACEHOLDER);
-          if (STILL_TO_BUILD[account].includes(route)) await expect(placeholder, `${route} is listed as still to build`).toBeVisible();
-          else await expect(placeholder, `${route} shows its real page, not a placeholder`).toHaveCount(0);
-        } else {
-          await expect(page, `${account} is sent from ${route} to /dashboard`).toHaveURL(/\/dashboard$/);
-          await expect(shell.pageHeading).toHaveText(dashboardTitle);
-        }
+      // Every route the role may open, from its menu as a user would: the portal draws the route's
+      // own page, never a placeholder, a 404 or the remote's fallback.
+      for (const route of routesFor(role)) {
+        await shell.open(route, role);
+        const heading = shell.main.locator('[data-remote]').getByRole('heading', { level: 1 }).first();
+        await expect(heading, `${route} renders its page`).toBeVisible();
+        if (route === '/dashboard') await expect(heading).toHaveText(dashboardTitle);
+        else await expect(heading, `${route} is not the dashboard`).not.toHaveText(dashboardTitle);
+        const placeholder = shell.main.getByText(PLACEHOLDER);
+        if (STILL_TO_BUILD[account].includes(route)) await expect(placeholder, `${route} is listed as still to build`).toBeVisible();
+        else await expect(placeholder, `${route} shows its real page, not a placeholder`).toHaveCount(0);
         await expect(shell.notFound).toHaveCount(0);
+        await expect(shell.remoteFallback).toHaveCount(0);
+      }
+
+      // A route outside its table, typed in the address bar, sends it to /dashboard. (The guard's
+      // answer for every role and route is RoleGuard.test.tsx's and permissions.test.ts's to check.)
+      const denied = APP_ROUTES.find((route) => !canAccessRoute(role, route));
+      if (denied) {
+        await page.goto(denied);
+        await expect(page, `${account} is sent from ${denied} to /dashboard`).toHaveURL(/\/dashboard$/);
+        await expect(shell.pageHeading).toHaveText(dashboardTitle);
         await expect(shell.remoteFallback).toHaveCount(0);
       }
     });
