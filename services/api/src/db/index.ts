@@ -3,6 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { acquireLock } from './lock';
+import { withNamedStatements } from './pgliteStatements';
 
 /** Where the data lives: PostgreSQL, PGlite on disk, or PGlite in memory (tests). */
 export type DatabaseTarget =
@@ -63,11 +64,12 @@ function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Da
 
 async function openPglite(target: Exclude<DatabaseTarget, { kind: 'postgres' }>): Promise<Database> {
   // Loaded on demand: a PostgreSQL deployment never pays for the WASM engine.
-  const [{ PGlite }, { pg_trgm }, { default: ClientPgLite }] = await Promise.all([
+  const [pgliteModule, { pg_trgm }, { default: ClientPgLite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('knex-pglite'),
   ]);
+  const { PGlite } = pgliteModule;
   // The extensions the migrations create (pg_trgm: the search's trigram indexes, 20261126200000).
   const extensions = { pg_trgm };
 
@@ -90,11 +92,12 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: 'postgres' }>)
     await pglite.waitReady;
   }
 
-  // The planner settings the PostgreSQL pool gets (JIT and parallel workers do not exist here).
-  await pglite.exec('set random_page_cost = 1.1');
+  // The planner settings the PostgreSQL pool gets (JIT and parallel workers do not exist here),
+  // with the generic plan for named statements (db/prepared.ts).
+  await pglite.exec('set random_page_cost = 1.1; set plan_cache_mode = force_generic_plan');
 
   // One instance made here and handed to knex: letting knex create it would open the directory twice.
-  const knex = knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: () => ({ pglite }) as object });
+  const knex = knexFactory({ client: withNamedStatements(ClientPgLite, pgliteModule), dialect: 'postgres', connection: () => ({ pglite }) as object });
   return {
     knex,
     target,

@@ -19,6 +19,13 @@ afterAll(async () => {
 });
 
 const onPostgres = process.env.TEST_DATABASE_URL ? it : it.skip;
+const onPglite = process.env.TEST_DATABASE_URL ? it.skip : it;
+
+/** The statements prepared in this session (PGlite: the instance) whose text names `marker`. */
+async function preparedLike(runner: Database['knex'], marker: string) {
+  const { rows } = await runner.raw(`select name, generic_plans, custom_plans from pg_prepared_statements where statement like ?`, [`%${marker}%`]);
+  return rows as { name: string; generic_plans: string | number; custom_plans: string | number }[];
+}
 
 describe('runPrepared', () => {
   it('answers the rows of the query, whatever the values', async () => {
@@ -38,6 +45,44 @@ describe('runPrepared', () => {
     });
   });
 
+  onPglite('prepares the text once on PGlite and runs it with a generic plan, with values as query() sends them', async () => {
+    const since = new Date('2020-01-01T00:00:00Z');
+    const page = (id: number, name: string | null) =>
+      runPrepared<{ id: number; name: string; at: Date }[]>(
+        db.knex('probe').select('id', 'name', db.knex.raw('?::timestamptz as at', [since])).where('id', '>', id).where((q) => (name === null ? q.whereNotNull('name') : q.where('name', '<>', name))).orderBy('id'),
+      );
+    expect(await page(0, 'dos')).toEqual([
+      { id: 1, name: 'uno', at: since },
+      { id: 3, name: 'tres', at: since },
+    ]);
+    expect((await page(1, 'tres')).map((r) => r.name)).toEqual(['dos']);
+    expect((await page(2, 'x')).map((r) => r.name)).toEqual(['tres']);
+    const statements = await preparedLike(db.knex, `"name" <> $`);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]!.name).toMatch(/^arrendia_\d+_[0-9a-f]{24}$/);
+    expect(Number(statements[0]!.generic_plans)).toBe(3);
+    expect(Number(statements[0]!.custom_plans)).toBe(0);
+  });
+
+  onPglite('on PGlite, a refused value is the database error query() gives, and the session goes on', async () => {
+    const byId = (id: unknown) => runPrepared<{ name: string }[]>(db.knex('probe').select('name').where('id', id as number).where('name', '<>', 'z'));
+    await expect(byId('abc')).rejects.toMatchObject({ code: '22P02' });
+    expect(await byId(2)).toEqual([{ name: 'dos' }]);
+    await expect(db.knex('probe').count({ n: '*' }).first()).resolves.toEqual({ n: 3 });
+  });
+
+  onPglite('on PGlite, a named statement inside a transaction sees its writes, and they roll back with it', async () => {
+    const named = (runner: Database['knex']) => runPrepared<{ name: string }[]>(runner('probe').select('name').where('name', 'like', 'cua%'));
+    await expect(
+      db.knex.transaction(async (trx) => {
+        await trx('probe').insert({ name: 'cuatro' });
+        expect(await named(trx)).toEqual([{ name: 'cuatro' }]);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await named(db.knex)).toEqual([]);
+  });
+
   onPostgres('prepares again a statement whose table changed shape since (a migration by another instance)', async () => {
     // One connection, so that the second run meets the statement the first one prepared.
     const target = db.target as Extract<Database['target'], { kind: 'postgres' }>;
@@ -50,5 +95,19 @@ describe('runPrepared', () => {
     } finally {
       await one.destroy();
     }
+  });
+
+  onPglite('on PGlite, prepares again a statement deallocated behind its back', async () => {
+    const one = () => runPrepared<{ name: string }[]>(db.knex('probe').select('name').where('id', 1).where('name', '<>', 'y'));
+    expect(await one()).toEqual([{ name: 'uno' }]);
+    await db.knex.raw('deallocate all');
+    expect(await one()).toEqual([{ name: 'uno' }]);
+  });
+
+  onPglite('on PGlite, prepares again a statement whose table changed shape since', async () => {
+    const all = () => runPrepared<Record<string, unknown>[]>(db.knex('probe').select('*').where('id', 2));
+    expect(await all()).toEqual([{ id: 2, name: 'dos' }]);
+    await db.knex.schema.alterTable('probe', (t) => t.integer('floors').notNullable().defaultTo(4));
+    expect(await all()).toEqual([{ id: 2, name: 'dos', floors: 4 }]);
   });
 });
