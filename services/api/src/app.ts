@@ -17,6 +17,7 @@ import { remotesFiles, shellFiles } from './staticFiles';
 import { TtlCache } from './ttlCache';
 import { forgetAfterWrites } from './middlewares/forgetAfterWrites';
 import type { SessionCache } from './middlewares/sessionCache';
+import { CookieKeys } from './cookieKeys';
 
 export interface AppOptions {
   knex: Knex;
@@ -75,7 +76,8 @@ function isPlainJson(body: unknown): boolean {
 
 export function createApp({ knex, config, log = createLogger(config.logLevel), events, sessionCache }: AppOptions): App {
   // Behind a proxy in production: trust X-Forwarded-* for the client ip and for HTTPS (Secure cookie).
-  const app: App = new Koa<AppState, AppContext>({ proxy: config.production, keys: [config.sessionSecret] });
+  const app: App = new Koa<AppState, AppContext>({ proxy: config.production });
+  app.keys = new CookieKeys([config.sessionSecret]);
   app.context.knex = knex;
   app.context.config = config;
   app.context.log = log;
