@@ -217,7 +217,7 @@ async function main() {
       DATABASE_URL: databaseUrl,
       PORT: String(baselinePort),
       BASELINE_SQL:
-        'select main_properties.* from main_properties where main_properties.id in (select id from main_properties where "managerAgencyId" = $1) order by "createdAt" desc, id desc limit 20',
+        'select id, "ownerUserId", "managerAgencyId", "propertyName", "addressStreet", "addressNumber", "addressDetails", city, province, "postalCode", country, "refCatastral", "totalAreaM2", "buildYear", notes, "isArchived", "createdAt", "updatedAt" from main_properties where main_properties.id in (select id from main_properties where "managerAgencyId" = $1) order by "createdAt" desc, id desc limit 20',
       BASELINE_PARAMS: '[1]',
     });
     await waitFor(`http://127.0.0.1:${baselinePort}/`, b, { timeoutMs: 30_000, intervalMs: 250 });

@@ -24,6 +24,35 @@ export type PropertyColumns = Pick<
   | 'updatedAt'
 >;
 
+/**
+ * The main_properties columns presentProperty reads, for the queries that select them: not the
+ * normalized search text or the assigned agent, which a property's answer leaves out.
+ */
+export const PROPERTY_COLUMNS = [
+  'id',
+  'ownerUserId',
+  'managerAgencyId',
+  'propertyName',
+  'addressStreet',
+  'addressNumber',
+  'addressDetails',
+  'city',
+  'province',
+  'postalCode',
+  'country',
+  'refCatastral',
+  'totalAreaM2',
+  'buildYear',
+  'notes',
+  'isArchived',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof PropertyColumns)[];
+
+/** Every column of PropertyColumns is in PROPERTY_COLUMNS (a compile error names the one missing). */
+const everyPropertyColumn: Record<Exclude<keyof PropertyColumns, (typeof PROPERTY_COLUMNS)[number]>, never> = {};
+void everyPropertyColumn;
+
 /** The figures of a property's active units that its card shows. */
 export interface UnitFigures {
   unitCount: number;

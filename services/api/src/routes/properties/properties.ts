@@ -20,7 +20,7 @@ import { resolvePropertyParties } from '../../policies/property';
 import { scopeContracts, scopeProperties } from '../../policies/scope';
 import { presentContractListItem, type ContractListRow } from '../../presenters/contract';
 import { presentIncidentListItem, type IncidentRow } from '../../presenters/incident';
-import { presentProperty, presentPropertyDetail, presentPropertyListItem, type PropertyColumns, type UnitFigures } from '../../presenters/property';
+import { PROPERTY_COLUMNS, presentProperty, presentPropertyDetail, presentPropertyListItem, type PropertyColumns, type UnitFigures } from '../../presenters/property';
 import { presentTransactionListItem, type TransactionListRow } from '../../presenters/transaction';
 import { presentPropertyUnit } from '../../presenters/unit';
 import { whereContains } from '../../queries/textSearch';
@@ -52,7 +52,7 @@ function withUnitFigures(db: Knex, page: Knex.QueryBuilder): Knex.QueryBuilder {
 export async function list(ctx: Ctx) {
   const query = parseInput(PropertiesListQuerySchema, ctx.query);
   const db = ctx.knex;
-  const qb = scopeProperties(db, db('main_properties').select('main_properties.*'), currentUser(ctx));
+  const qb = scopeProperties(db, db('main_properties').select(PROPERTY_COLUMNS.map((column) => `main_properties.${column}`)), currentUser(ctx));
   if (query.archived !== undefined) qb.where('main_properties.isArchived', query.archived);
   if (query.ownerId !== undefined) qb.where('main_properties.ownerUserId', query.ownerId);
   if (query.q) whereContains(qb, db, SEARCHED_COLUMNS, query.q);
