@@ -56,8 +56,9 @@ export async function paginate<Row>(
   const { sql, bindings } = counted.toSQL();
   const totalKey = `${sql}\u0000${JSON.stringify(bindings)}`;
   const known = ctx.listTotals?.peek(totalKey);
-  const listed = everyColumnKept(query);
-  if (known === undefined) listed.select(ctx.knex.raw(`(?) as "${TOTAL}"`, [counted]));
+  // Each compilation of a query costs some 30 µs of CPU (knex was a tenth of a list request's CPU in
+  // a profile): the columns are only looked at, by compiling, when the total joins them.
+  const listed = known === undefined ? everyColumnKept(query).select(ctx.knex.raw(`(?) as "${TOTAL}"`, [counted])) : query.clone();
   const rows: (Row & { [TOTAL]?: unknown })[] = await runPrepared(decorate(listed.limit(pageSize).offset((page - 1) * pageSize)));
   const total = known ?? (rows.length > 0 ? Number(rows[0]![TOTAL]) : Number((await counted.first())?.n ?? 0));
   if (known === undefined) ctx.listTotals?.set(totalKey, total);
