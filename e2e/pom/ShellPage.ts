@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { menuFor } from '@arrendia/permissions';
+import { menuFor, SETTINGS_LABEL } from '@arrendia/permissions';
 
 /** What the shell draws around every portal. */
 export class ShellPage {
@@ -69,7 +69,7 @@ export class ShellPage {
    */
   async open(route: string, roleName: string): Promise<void> {
     if (new URL(this.page.url()).pathname === route) return;
-    const label = route === '/settings' ? 'Configuración' : menuFor(roleName).find((entry) => entry.path === route)?.label;
+    const label = route === '/settings' ? SETTINGS_LABEL : menuFor(roleName).find((entry) => entry.path === route)?.label;
     const before = (await this.pageHeading.count()) ? await this.pageHeading.textContent() : null;
     if (label) await this.menuLink(label).click();
     else await this.page.goto(route);

@@ -18,7 +18,8 @@ export interface PageOrder {
  * query as an uncorrelated subquery (PostgreSQL runs it once): one round trip, not two. Only a
  * page past the end, which has no row to carry it, asks for the count on its own. A total counted
  * lately for the same count query is reused instead (ctx.listTotals, config.listTotalCacheSeconds).
- * The page's query is a prepared statement on PostgreSQL (db/prepared): planned once per connection.
+ * The page's query is a named prepared statement (db/prepared): planned once per connection, or per
+ * instance on PGlite.
  */
 export async function paginate<Row>(
   ctx: Ctx,
