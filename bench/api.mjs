@@ -2,12 +2,13 @@
 // API throughput and latency at portfolio scale (issue 14). In one run it:
 //   1. builds the API bundle if it changed and seeds the large portfolio (`seed:large`, a no-op
 //      when the database already holds the same seed);
-//   2. starts the API (production mode, demo data off) and a baseline: plain node:http + pg running
-//      the properties page's own SQL (bench/baseline.mjs), the practical limit of this machine;
+//   2. starts the API (production mode, demo data off) and a baseline: plain node:http + pg sending
+//      each list's own statements (bench/baseline.mjs, bench/baseline-queries.json), the practical
+//      limit of this machine for that list;
 //   3. loads each hot endpoint with autocannon at 50 connections, in --rounds short runs each
-//      right after a run of the baseline (the machine's speed drifts), and prints the medians of
-//      req/s, p50/p99 and the ratio to the baseline runs beside it; the dashboard figures are timed one request at a time (their target
-//      is a median of 5 ms, a latency, not a throughput);
+//      right after a run of its baseline (the machine's speed drifts), and prints the medians of
+//      req/s, p50/p99 and the ratio to those baseline runs; the dashboard figures are timed one
+//      request at a time (their target is a median of 5 ms, a latency, not a throughput);
 //   4. writes the table to bench/results/api-<engine>-<date>.json and exits 1 when a target is missed.
 //
 //   node bench/api.mjs                      # PostgreSQL at BENCH_DATABASE_URL (default: local arrendia_bench)
@@ -53,6 +54,20 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0
 const pgliteDir = path.join(root, 'tmp/bench-pglite');
 const dbEnv = args.pglite ? { PGLITE_DIR: pgliteDir, DATABASE_URL: '' } : { DATABASE_URL: databaseUrl };
 
+/**
+ * The private lists the bench loads, each with its account, address and the statements the API
+ * sends for it (services/api/src/queries/benchBaseline.test.ts keeps them true).
+ */
+const BASELINE_FILE = JSON.parse(fs.readFileSync(path.join(root, 'bench/baseline-queries.json'), 'utf8'));
+
+/** The accounts the bench signs in as. */
+const ACCOUNT_EMAILS = {
+  manager: `gerente1@${DOMAIN}`,
+  agent: `agente1@${DOMAIN}`,
+  owner: `propietario1@${DOMAIN}`,
+  admin: `admin@${DOMAIN}`,
+};
+
 const children = [];
 process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM')));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
@@ -80,6 +95,27 @@ async function ensureDatabase() {
   const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
   if (!rowCount) await client.query(`create database "${name.replace(/"/g, '""')}"`);
   await client.end();
+}
+
+/**
+ * bench/baseline-queries.json with its {"$": "userId" | "agencyId"} values read for the account
+ * each list signs in as: { list: [{ sql, params }] } for bench/baseline.mjs.
+ */
+async function baselineQueries() {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const out = {};
+    for (const [list, { account, statements }] of Object.entries(BASELINE_FILE)) {
+      const email = ACCOUNT_EMAILS[account];
+      const { rows } = await client.query('select id as "userId", "agencyId" from users where email = $1', [email]);
+      if (!rows.length) throw new Error(`bench/baseline-queries.json: no user ${email} in the database`);
+      out[list] = statements.map(({ sql, params }) => ({ sql, params: params.map((p) => (p && typeof p === 'object' ? rows[0][p.$] : p)) }));
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
 }
 
 function build() {
@@ -197,42 +233,31 @@ async function main() {
   await waitFor(`${base}/api/health`, api, { timeoutMs: 120_000, intervalMs: 250 });
   await waitUntilIdle(base);
 
-  const cookies = {
-    manager: await signIn(base, `gerente1@${DOMAIN}`),
-    agent: await signIn(base, `agente1@${DOMAIN}`),
-    owner: await signIn(base, `propietario1@${DOMAIN}`),
-    admin: await signIn(base, `admin@${DOMAIN}`),
-  };
+  const cookies = {};
+  for (const [who, email] of Object.entries(ACCOUNT_EMAILS)) cookies[who] = await signIn(base, email);
   const as = (who) => ({ cookie: cookies[who] });
 
   const rows = [];
   let baselineUrl = null;
-  const baselineRuns = [];
   const wanted = (name) => !args.only || args.only.split(',').includes(name);
 
   if (!args.pglite) {
-    // The properties page of the agency manager, as the API asks PostgreSQL for it.
+    // Each list's own statements, as the API sends them (bench/baseline-queries.json, kept true by
+    // services/api/src/queries/benchBaseline.test.ts), with the values of this seed's accounts.
     const baselinePort = await freePort();
     const b = start(path.join(root, 'bench/baseline.mjs'), {
       DATABASE_URL: databaseUrl,
       PORT: String(baselinePort),
-      BASELINE_SQL:
-        'select id, "ownerUserId", "managerAgencyId", "propertyName", "addressStreet", "addressNumber", "addressDetails", city, province, "postalCode", country, "refCatastral", "totalAreaM2", "buildYear", notes, "isArchived", "createdAt", "updatedAt" from main_properties where main_properties.id in (select id from main_properties where "managerAgencyId" = $1) order by "createdAt" desc, id desc limit 20',
-      BASELINE_PARAMS: '[1]',
+      BASELINE_QUERIES: JSON.stringify(await baselineQueries()),
     });
-    await waitFor(`http://127.0.0.1:${baselinePort}/`, b, { timeoutMs: 30_000, intervalMs: 250 });
+    await waitFor(`http://127.0.0.1:${baselinePort}/properties`, b, { timeoutMs: 30_000, intervalMs: 250 });
     baselineUrl = `http://127.0.0.1:${baselinePort}/`;
-    await load(baselineUrl, {}, { duration: 1 }); // its pool and plans warm, as the API's are
   }
 
+  // The private lists (each with its baseline) and the public catalogue with every filter.
   const lists = [
-    ['properties', '/api/properties', 'manager'],
-    ['contracts', '/api/contracts', 'manager'],
-    ['transactions', '/api/transactions', 'manager'],
-    ['incidents', '/api/incidents', 'manager'],
-    ['conversations', '/api/conversations', 'agent'],
+    ...Object.entries(BASELINE_FILE).map(([name, { url, account }]) => [name, url, account]),
     ['listings', `/api/public/listings?q=${encodeURIComponent('Calle')}&type=Apartamento&district=${encodeURIComponent('Chamberí')}&price=1000-2000`, null],
-    ['search', `/api/search?q=${encodeURIComponent('Mayor')}`, 'manager'],
   ];
   // This machine's speed drifts by a quarter from one minute to the next (a shared VM): each list
   // is measured in ROUNDS short runs, each right after a run of the baseline, and compared with
@@ -245,15 +270,18 @@ async function main() {
     const runs = [];
     const beside = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      if (baselineUrl && kind === 'list') beside.push(await load(baselineUrl, {}, { duration: segment, warmUp: false }));
+      if (baselineUrl && kind === 'list') beside.push(await load(`${baselineUrl}${name}`, {}, { duration: segment, warmUp: round === 0 }));
       runs.push(await load(`${base}${url}`, who ? as(who) : {}, { duration: segment, warmUp: round === 0 }));
     }
-    baselineRuns.push(...beside);
     const row = { name: `${name} ${url.split('?')[0]}${who ? ` (${who})` : ''}`, kind, ...medianOf(runs), rounds: runs };
-    if (beside.length) row.baselineRps = medianOf(beside).rps;
+    if (beside.length) {
+      const limit = medianOf(beside);
+      row.baselineRps = limit.rps;
+      row.baselineP99 = limit.p99;
+      row.baselineRounds = beside;
+    }
     rows.push(row);
   }
-  if (baselineRuns.length) rows.unshift({ name: 'baseline (node:http + pg)', kind: 'baseline', ...medianOf(baselineRuns) });
   if (!args.pglite && wanted('listings')) {
     // Every combination of the catalogue's filters, first pages: each request a search the cache
     // has not seen yet (for reference: what a visitor's first, uncommon search costs).
@@ -295,13 +323,14 @@ async function main() {
     rows.push({ name: 'seed:large', kind: 'seed', ok: false, misses: [`${seeding.seconds} s > ${TARGETS.seedSeconds} s`] });
   }
 
-  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'baseline beside', 'vs baseline', 'target'];
+  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'baseline p99', 'vs baseline', 'target'];
   const table = rows.map((r) => [
     r.name,
     fmt(r.rps, 0),
     fmt(r.p50, 2),
     fmt(r.p99, 2),
     r.baselineRps ? fmt(r.baselineRps, 0) : '',
+    r.baselineP99 ? fmt(r.baselineP99, 0) : '',
     r.ratio ? `${fmt(r.ratio, 2)}×` : '',
     r.kind === 'info' ? '(no target)' : r.ok ? 'ok' : `MISSED: ${r.misses.join('; ')}`,
   ]);
