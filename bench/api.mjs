@@ -17,6 +17,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -31,12 +32,16 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     scale: { type: 'string', default: '1' },
     only: { type: 'string' },
+    workers: { type: 'string' },
   },
 });
 const DURATION = Number(args.duration);
 const ROUNDS = Math.max(1, Number(args.rounds));
 const CONNECTIONS = Number(args.connections);
 const SCALE = Number(args.scale);
+// Processes serving requests, the API's (WEB_CONCURRENCY) and the baseline's alike: one per core on
+// PostgreSQL, as a server is run; PGlite lives inside one process.
+const WORKERS = args.pglite ? 1 : Number(args.workers ?? os.availableParallelism());
 const PASSWORD = 'bench-arrendia-2026';
 const DOMAIN = 'bench.arrendia.es';
 
@@ -213,7 +218,7 @@ async function sequential(url, headers, count = 300) {
 const fmt = (n, digits = 1) => (n === undefined || n === null ? '' : Number(n).toFixed(digits));
 
 async function main() {
-  log(`bench/api.mjs · ${engine} · ${CONNECTIONS} connections · ${DURATION} s per endpoint · scale ${SCALE}`);
+  log(`bench/api.mjs · ${engine} · ${CONNECTIONS} connections · ${WORKERS} process(es) · ${DURATION} s per endpoint · scale ${SCALE}`);
   build();
   await ensureDatabase();
   const seeding = seed();
@@ -228,6 +233,7 @@ async function main() {
     COOKIE_SECURE: '0',
     DEMO_MODE: '0',
     LOG_LEVEL: 'warn',
+    WEB_CONCURRENCY: String(WORKERS),
   });
   const base = `http://127.0.0.1:${apiPort}`;
   await waitFor(`${base}/api/health`, api, { timeoutMs: 120_000, intervalMs: 250 });
@@ -249,6 +255,7 @@ async function main() {
       DATABASE_URL: databaseUrl,
       PORT: String(baselinePort),
       BASELINE_QUERIES: JSON.stringify(await baselineQueries()),
+      BASELINE_WORKERS: String(WORKERS),
     });
     await waitFor(`http://127.0.0.1:${baselinePort}/properties`, b, { timeoutMs: 30_000, intervalMs: 250 });
     baselineUrl = `http://127.0.0.1:${baselinePort}/`;
@@ -345,6 +352,7 @@ async function main() {
     date: new Date().toISOString(),
     engine,
     connections: CONNECTIONS,
+    workers: WORKERS,
     durationSeconds: DURATION,
     rounds: ROUNDS,
     scale: SCALE,

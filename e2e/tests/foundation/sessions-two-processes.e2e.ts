@@ -1,10 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import net from 'node:net';
-import path from 'node:path';
-import pg from 'pg';
 import { DEMO, DEMO_PASSWORD } from '../../fixtures/accounts';
+import { scratchDatabase, startApi, type ApiProcess, type ScratchDatabase } from '../../support/apiProcess';
 
 /**
  * Issue 15, sessions: two API processes (the built server, `node dist/services/api/main.js`) on one
@@ -14,52 +10,6 @@ import { DEMO, DEMO_PASSWORD } from '../../fixtures/accounts';
  * is one process by nature.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
-const repoRoot = path.resolve(__dirname, '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface ApiProcess {
-  base: string;
-  stop(): Promise<void>;
-}
-
-async function startApi(databaseUrl: string): Promise<ApiProcess> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'dist/services/api/main.js')], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, SESSION_SECRET: 'e2e-two-processes', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`API process exited (${child.exitCode}): ${stderr}`);
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`API process not ready in 60 s: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    base,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 /** The session cookies a response sets, as a Cookie header. */
 function cookiesOf(res: Response): string {
@@ -79,31 +29,20 @@ test.describe('sessions across two API processes on one PostgreSQL (issue 15)', 
   test.skip(!adminUrl, 'needs PostgreSQL (TEST_DATABASE_URL), as in CI');
   test.setTimeout(180_000);
 
-  let database: string;
-  let databaseUrl: string;
+  let database: ScratchDatabase;
   let a: ApiProcess;
   let b: ApiProcess;
 
   test.beforeAll(async () => {
-    database = `arrendia_e2e_sessions_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
+    database = await scratchDatabase(adminUrl!, 'arrendia_e2e_sessions');
     // The first one migrates and seeds the demo accounts; the second finds it done.
-    a = await startApi(databaseUrl);
-    b = await startApi(databaseUrl);
+    a = await startApi(database.url);
+    b = await startApi(database.url);
   });
 
   test.afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
   });
 
   test('a login on one process is valid on the other; a logout on either ends it on both; each login rotates the id', async () => {
@@ -142,7 +81,7 @@ test.describe('sessions across two API processes on one PostgreSQL (issue 15)', 
     expect((await blocked.json()).error).toBe('rate_limited');
 
     await b.stop();
-    b = await startApi(databaseUrl);
+    b = await startApi(database.url);
     expect((await login(b.base, DEMO.tenant, DEMO_PASSWORD)).status).toBe(429);
   });
 });

@@ -53,6 +53,13 @@ describe('readConfig', () => {
     expect(() => readConfig({ PUBLIC_CACHE_SECONDS: '301' }, cwd)).toThrow(/PUBLIC_CACHE_SECONDS.*entre 0 y 300/);
   });
 
+  it('serves from one process unless WEB_CONCURRENCY says otherwise, which needs PostgreSQL', () => {
+    expect(readConfig({}, cwd).workers).toBe(1);
+    expect(readConfig({ WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://db/arrendia' }, cwd).workers).toBe(4);
+    expect(() => readConfig({ WEB_CONCURRENCY: '2' }, cwd)).toThrow(/WEB_CONCURRENCY mayor que 1 necesita PostgreSQL/);
+    for (const bad of ['0', '65', '1.5', 'dos']) expect(() => readConfig({ WEB_CONCURRENCY: bad, DATABASE_URL: 'postgres://db/a' }, cwd)).toThrow(/WEB_CONCURRENCY debe ser/);
+  });
+
   it('is silent under jest unless LOG_LEVEL says otherwise', () => {
     expect(readConfig({ NODE_ENV: 'test' }, cwd).logLevel).toBe('silent');
     expect(readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' }, cwd).logLevel).toBe('debug');

@@ -38,6 +38,12 @@ export interface Config {
    * through this process clear it at once; another process's show up within this time.
    */
   listTotalCacheSeconds: number;
+  /**
+   * How many processes serve requests (WEB_CONCURRENCY, 1–64; 1 by default): one Node process uses
+   * one core, so a server with more cores runs a worker per core behind one port (main.ts). Needs
+   * PostgreSQL: PGlite lives inside a single process.
+   */
+  workers: number;
 }
 
 /** A setting that stops the server from starting; its message is meant for the operator. */
@@ -97,6 +103,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const sessionCacheSeconds = seconds('SESSION_CACHE_SECONDS', env.SESSION_CACHE_SECONDS, 60, 3600);
   const listTotalCacheSeconds = seconds('LIST_TOTAL_CACHE_SECONDS', env.LIST_TOTAL_CACHE_SECONDS, 10, 300);
 
+  const workers = Number(env.WEB_CONCURRENCY || 1);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+    throw new ConfigError(`WEB_CONCURRENCY debe ser un número entero de procesos entre 1 y 64 (recibido "${env.WEB_CONCURRENCY}")`);
+  }
+  if (workers > 1 && !env.DATABASE_URL) {
+    throw new ConfigError('WEB_CONCURRENCY mayor que 1 necesita PostgreSQL (DATABASE_URL): la base embebida PGlite solo admite un proceso.');
+  }
+
   return {
     nodeEnv,
     production,
@@ -111,6 +125,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicCacheSeconds,
     sessionCacheSeconds,
     listTotalCacheSeconds,
+    workers,
     documentsDir: path.resolve(cwd, env.DOCUMENTS_DIR || path.join(path.dirname(env.PGLITE_DIR || './data/pglite'), 'documents')),
   };
 }

@@ -1,16 +1,25 @@
+import cluster, { type Worker } from 'node:cluster';
 import type { Server } from 'node:http';
 import { createApp } from './app';
 import { databaseTarget, openDatabase, type Database } from './db';
 import { DatabaseLockedError } from './db/lock';
 import { migrate } from './db/migrate';
-import { ConfigError, readConfig } from './env';
+import { ConfigError, readConfig, type Config } from './env';
 import { startEventHub } from './events/hub';
 import { scheduleDailyJobs } from './jobs/daily';
-import { createLogger } from './log';
+import { createLogger, type Logger } from './log';
 import { startSessionCache } from './middlewares/sessionCache';
 import { seed } from './seeds';
 
-/** Reads the environment, opens and prepares the database, then serves API and front end. */
+/** A cluster gives up when its workers die this many times within RESTART_WINDOW_MS: a crash loop. */
+const MAX_RESTARTS = 5;
+const RESTART_WINDOW_MS = 60_000;
+
+/**
+ * Reads the environment, opens and prepares the database, then serves API and front end: from this
+ * process, or with WEB_CONCURRENCY > 1 from that many worker processes sharing the port (node:cluster).
+ * The primary migrates and seeds before any worker starts and runs the daily jobs once for all.
+ */
 async function main() {
   let config;
   try {
@@ -22,14 +31,8 @@ async function main() {
   }
   const log = createLogger(config.logLevel);
 
-  let db: Database;
-  try {
-    db = await openDatabase(databaseTarget(config));
-  } catch (err) {
-    if (!(err instanceof DatabaseLockedError)) throw err;
-    console.error(`Arrendia no puede arrancar: ${err.message}. Detén ese proceso o usa otro PGLITE_DIR.`);
-    process.exit(1);
-  }
+  const db = await open(config);
+  if (cluster.isWorker) return serve(config, log, db, { jobs: false });
   try {
     await migrate(db.knex);
     await seed(db.knex, { demo: config.demoMode });
@@ -37,11 +40,26 @@ async function main() {
     await db.close();
     throw err;
   }
+  if (config.workers > 1) return supervise(config, log, db);
+  return serve(config, log, db, { jobs: true });
+}
 
+async function open(config: Config): Promise<Database> {
+  try {
+    return await openDatabase(databaseTarget(config));
+  } catch (err) {
+    if (!(err instanceof DatabaseLockedError)) throw err;
+    console.error(`Arrendia no puede arrancar: ${err.message}. Detén ese proceso o usa otro PGLITE_DIR.`);
+    process.exit(1);
+  }
+}
+
+/** Serves requests from this process (alone, or as one worker of a cluster) until a signal stops it. */
+async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs }: { jobs: boolean }) {
   const events = await startEventHub(db, log);
   const sessionCache = await startSessionCache(db, log, { ttlMs: config.sessionCacheSeconds * 1000 });
   const server: Server = createApp({ knex: db.knex, config, log, events, sessionCache }).listen(config.port);
-  const jobs = scheduleDailyJobs(db.knex, log);
+  const jobs = runJobs ? scheduleDailyJobs(db.knex, log) : null;
 
   let stopping = false;
   const stop = async (reason: string, code: number) => {
@@ -54,7 +72,7 @@ async function main() {
     const force = setTimeout(() => server.closeAllConnections(), 5000).unref();
     await closed;
     clearTimeout(force);
-    jobs.stop();
+    jobs?.stop();
     await events.close();
     await sessionCache.close();
     await db.close();
@@ -67,12 +85,62 @@ async function main() {
       database: db.target.kind === 'postgres' ? 'postgres' : `pglite:${config.pgliteDir}`,
       demoMode: config.demoMode,
       distDir: config.distDir,
+      ...(cluster.isWorker ? { worker: cluster.worker!.id } : {}),
     });
   });
   server.on('error', (err) => {
     log.error('server error', { err });
     void stop('server error', 1);
   });
+  // A worker stops when its primary says so; Ctrl-C reaches the whole process group, and the
+  // primary must not take a worker that stops on its own for one that crashed.
+  if (cluster.isWorker) process.on('SIGINT', () => undefined);
+  else process.once('SIGINT', () => void stop('SIGINT', 0));
+  process.once('SIGTERM', () => void stop('SIGTERM', 0));
+}
+
+/**
+ * The primary of a cluster: starts config.workers workers, replaces one that dies (unless they keep
+ * dying: then it stops with exit code 1), runs the daily jobs, and on SIGINT or SIGTERM stops the
+ * workers (each finishes its requests) before closing the database.
+ */
+function supervise(config: Config, log: Logger, db: Database) {
+  const jobs = scheduleDailyJobs(db.knex, log);
+  const workers = new Set<Worker>();
+  const deaths: number[] = [];
+  let stopping = false;
+
+  const fork = () => {
+    const worker = cluster.fork();
+    workers.add(worker);
+    worker.on('exit', (code, signal) => {
+      workers.delete(worker);
+      if (stopping) return;
+      const now = Date.now();
+      deaths.push(now);
+      while (deaths[0]! < now - RESTART_WINDOW_MS) deaths.shift();
+      log.error('worker died', { worker: worker.id, code, signal });
+      if (deaths.length >= MAX_RESTARTS) void stop(`workers died ${deaths.length} times in a minute`, 1);
+      else setTimeout(() => stopping || fork(), 1000).unref();
+    });
+  };
+
+  const stop = async (reason: string, code: number) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('stopping', { reason, workers: workers.size });
+    jobs.stop();
+    const exited = [...workers].map((worker) => new Promise((resolve) => worker.once('exit', resolve)));
+    for (const worker of workers) worker.process.kill('SIGTERM');
+    const force = setTimeout(() => workers.forEach((worker) => worker.process.kill('SIGKILL')), 10_000).unref();
+    await Promise.all(exited);
+    clearTimeout(force);
+    await db.close();
+    process.exit(code);
+  };
+
+  log.info('starting workers', { workers: config.workers, port: config.port });
+  for (let i = 0; i < config.workers; i += 1) fork();
   process.once('SIGINT', () => void stop('SIGINT', 0));
   process.once('SIGTERM', () => void stop('SIGTERM', 0));
 }

@@ -63,6 +63,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionCacheSeconds: 0,
     // Factories insert rows straight in the database; reused list totals have their own tests.
     listTotalCacheSeconds: 0,
+    workers: 1,
     ...overrides,
   };
 }

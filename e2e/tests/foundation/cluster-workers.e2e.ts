@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD } from '../../fixtures/accounts';
+import { childProcesses, isAlive, scratchDatabase, startApi, type ApiProcess, type ScratchDatabase } from '../../support/apiProcess';
+
+/**
+ * Issue 14, WEB_CONCURRENCY: the built server as a primary and two worker processes behind one
+ * port (node:cluster), the way a server with more than one core runs it. Needs PostgreSQL
+ * (TEST_DATABASE_URL, as in CI): PGlite lives inside one process, and the server refuses a cluster
+ * on it (env.test.ts).
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+/** GET `path` on a connection of its own: the primary hands each new connection to the next worker. */
+const fresh = (base: string, path: string, cookie: string) => fetch(`${base}${path}`, { headers: { Cookie: cookie, Connection: 'close' } });
+
+test.describe('worker processes behind one port (WEB_CONCURRENCY=2)', () => {
+  test.skip(!adminUrl, 'needs PostgreSQL (TEST_DATABASE_URL), as in CI');
+  test.setTimeout(120_000);
+
+  let database: ScratchDatabase;
+  let api: ApiProcess;
+
+  test.beforeAll(async () => {
+    database = await scratchDatabase(adminUrl!, 'arrendia_e2e_cluster');
+    api = await startApi(database.url, { WEB_CONCURRENCY: '2' });
+  });
+
+  test.afterAll(async () => {
+    await api?.stop();
+    await database?.drop();
+  });
+
+  test('two workers serve one session; a worker that dies is replaced; SIGTERM stops them all', async () => {
+    const workers = childProcesses(api.pid);
+    expect(workers).toHaveLength(2);
+
+    const signedIn = await fetch(`${api.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: DEMO.owner, password: DEMO_PASSWORD }),
+    });
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    for (let i = 0; i < 6; i += 1) {
+      const me = await fresh(api.base, '/api/auth/user', cookie);
+      expect(me.status).toBe(200);
+      expect((await me.json()).email).toBe(DEMO.owner);
+    }
+
+    // A worker killed outright: once the primary has seen it go, the other answers every new
+    // connection, and a new worker takes the dead one's place.
+    process.kill(workers[0]!, 'SIGKILL');
+    await expect.poll(() => childProcesses(api.pid), { timeout: 5_000 }).not.toContain(workers[0]);
+    for (let i = 0; i < 4; i += 1) expect((await fresh(api.base, '/api/properties', cookie)).status).toBe(200);
+    await expect.poll(() => childProcesses(api.pid).filter((pid) => pid !== workers[0]).length, { timeout: 15_000 }).toBe(2);
+    const replaced = childProcesses(api.pid);
+    expect(replaced).toContain(workers[1]);
+    for (let i = 0; i < 4; i += 1) expect((await fresh(api.base, '/api/auth/user', cookie)).status).toBe(200);
+
+    expect(await api.stop()).toBe(0);
+    for (const pid of replaced) expect(isAlive(pid)).toBe(false);
+  });
+});
