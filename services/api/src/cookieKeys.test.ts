@@ -37,6 +37,21 @@ describe('CookieKeys', () => {
     expect(keys.index(data, '')).toBe(-1);
   });
 
+  it('answers the same on every request carrying a cookie, for each key and past its memory bound', () => {
+    const old = new CookieKeys(['antigua']);
+    const rotated = new CookieKeys(['nueva', 'antigua']);
+    const digest = old.sign(data);
+    for (let i = 0; i < 3; i += 1) {
+      expect(rotated.index(data, digest)).toBe(1);
+      expect(rotated.index(data, rotated.sign(data))).toBe(0);
+      expect(rotated.index(`${data}x`, digest)).toBe(-1);
+      expect(rotated.index(data, `${digest}x`)).toBe(-1);
+    }
+    for (let i = 0; i < 10_050; i += 1) rotated.verify(`arrendia.sid=${i}`, 'x');
+    expect(rotated.index(data, digest)).toBe(1);
+    expect(rotated.index(`${data}x`, digest)).toBe(-1);
+  });
+
   it('needs at least one key', () => {
     expect(() => new CookieKeys([])).toThrow('Las cookies firmadas necesitan al menos una clave');
     expect(() => new CookieKeys([''])).toThrow('Las cookies firmadas necesitan al menos una clave');

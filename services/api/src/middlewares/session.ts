@@ -47,7 +47,8 @@ export function sessionStore(knex: Knex, cache?: SessionCache) {
       if (opts?.ctx && record.userColumns) {
         const { __roleName: roleName, __roleDescription: description, ...columns } = record.userColumns;
         const user = User.fromDatabaseJson({ ...columns });
-        user.role = Role.fromJson({ id: columns.roleId, roleName, description });
+        // A row as read, not input: fromDatabaseJson skips the JSON schema check fromJson runs.
+        user.role = Role.fromDatabaseJson({ id: columns.roleId, roleName, description });
         opts.ctx.state.sessionUser = user;
       }
       // koa-session copies the fields into its own object; a copy keeps the held record as read.
