@@ -64,6 +64,23 @@ describe('runPrepared', () => {
     expect(Number(statements[0]!.custom_plans)).toBe(0);
   });
 
+  onPglite('on PGlite, reads every kind of column as query() does, and a result larger than one buffer', async () => {
+    const sql = `select g as n, g::bigint * 3000000000 as big, (g % 3 = 0) as even, g::numeric / 7 as ratio,
+        case when g % 4 = 0 then null else 'año ' || g || ' ✓ 𝄞' end as label,
+        timestamptz '2026-11-27 02:00:00+00' + g * interval '1 hour' as at, date '2026-01-31' + g as day,
+        jsonb_build_object('k', g, 'ñ', array[g, g + 1]) as doc, array['a', 'b' || g] as tags, interval '1 day' * g as span
+      from generate_series(1, ?::int) g where g > ? order by g`;
+    for (const [count, above] of [
+      [5, 0],
+      [5000, 10],
+    ] as const) {
+      const named = await runPrepared<Record<string, unknown>[]>(db.knex.select('*').from(db.knex.raw(`(${sql}) as t`, [count, above])));
+      const plain = (await db.knex.raw(sql, [count, above])).rows;
+      expect(named).toHaveLength(count - above);
+      expect(named).toEqual(plain);
+    }
+  });
+
   onPglite('on PGlite, a refused value is the database error query() gives, and the session goes on', async () => {
     const byId = (id: unknown) => runPrepared<{ name: string }[]>(db.knex('probe').select('name').where('id', id as number).where('name', '<>', 'z'));
     await expect(byId('abc')).rejects.toMatchObject({ code: '22P02' });
