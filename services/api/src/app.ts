@@ -1,8 +1,7 @@
-import zlib from 'node:zlib';
 import type { Knex } from 'knex';
 import Koa from 'koa';
-import compress from 'koa-compress';
-import type { AppContext, AppMiddleware, AppState, Ctx } from './context';
+import { compression } from './compression';
+import type { AppContext, AppState } from './context';
 import type { Config } from './env';
 import { notFound } from './errors';
 import { createLogger, type Logger } from './log';
@@ -36,44 +35,6 @@ export type App = Koa<AppState, AppContext>;
  * The whole server as one Koa app, not listening: `main.ts` listens, tests drive it with supertest.
  * The database must be migrated and seeded already.
  */
-/**
- * gzip for every answer over 1 KB. API JSON is made anew per request: it is compressed at once at
- * level 1 (zlib.gzipSync; a CPU profile on the large seed showed koa-compress's per-response
- * stream, at level 6, costing about 0.4 ms of a ~2 ms request); streamed API answers (CSV, PDF)
- * keep koa-compress at level 1. Built files keep the default level: they are read once per
- * visitor and their size counts against the bundle budgets.
- */
-function compression(): AppMiddleware {
-  const streams = compress({ br: false, gzip: { level: 1 } }) as unknown as AppMiddleware;
-  const files = compress({ br: false }) as unknown as AppMiddleware;
-  return (ctx, next) =>
-    ctx.path.startsWith('/api/')
-      ? streams(ctx, async () => {
-          await next();
-          gzipInPlace(ctx);
-        })
-      : files(ctx, next);
-}
-
-const GZIP_THRESHOLD = 1024;
-
-/** Replaces a JSON or text body with its gzip, when the client takes gzip and it is worth it. */
-function gzipInPlace(ctx: Ctx): void {
-  const { body } = ctx;
-  if (body == null || ctx.method === 'HEAD' || (ctx as { compress?: unknown }).compress === false || ctx.response.get('Content-Encoding')) return;
-  const text = typeof body === 'string' ? body : isPlainJson(body) ? JSON.stringify(body) : null;
-  if (text === null || Buffer.byteLength(text) < GZIP_THRESHOLD) return;
-  if (ctx.acceptsEncodings('gzip', 'identity') !== 'gzip') return;
-  const type = ctx.response.get('Content-Type');
-  ctx.body = zlib.gzipSync(text, { level: 1 });
-  ctx.set('Content-Type', type);
-  ctx.set('Content-Encoding', 'gzip');
-}
-
-function isPlainJson(body: unknown): boolean {
-  return typeof body === 'object' && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function';
-}
-
 export function createApp({ knex, config, log = createLogger(config.logLevel), events, sessionCache }: AppOptions): App {
   // Behind a proxy in production: trust X-Forwarded-* for the client ip and for HTTPS (Secure cookie).
   const app: App = new Koa<AppState, AppContext>({ proxy: config.production });

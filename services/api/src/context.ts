@@ -1,6 +1,7 @@
 import type { RouterContext, RouterMiddleware } from '@koa/router';
 import type { Knex } from 'knex';
 import type { Config } from './env';
+import type { PreparedJson } from './compression';
 import type { TtlCache } from './ttlCache';
 import type { EventHub } from './events/hub';
 import type { SessionCache } from './middlewares/sessionCache';
@@ -44,7 +45,7 @@ export interface AppContext {
   /** The sessions this process read lately (middlewares/sessionCache.ts); absent, every request reads its session. */
   sessionCache?: SessionCache;
   /** Pages of the public catalogue, shared by every visitor for config.publicCacheSeconds. */
-  publicCatalogue: TtlCache<unknown>;
+  publicCatalogue: TtlCache<PreparedJson>;
   /** The totals of lists (X-Total-Count) by count query, for config.listTotalCacheSeconds (pagination.ts). */
   listTotals: TtlCache<number>;
 }

@@ -1,4 +1,5 @@
 import { LISTING_PRICE_BOUNDS, ListingDetailSchema, PublicListingsPageSchema, type ListingPriceRange } from '@arrendia/api-contract';
+import zlib from 'node:zlib';
 import { seedDemo } from '../../seeds/demo';
 import { DEMO_LISTINGS, type DemoListing } from '../../seeds/demoListings';
 import { buildProperty, buildUnit, buildUser } from '../../test/factories';
@@ -316,6 +317,30 @@ describe('GET /api/public/listings from memory (PUBLIC_CACHE_SECONDS)', () => {
     const other = await cached.request().get('/api/public/listings').query({ district: 'Chamberí', page: 1, type: 'Apartamento' }).expect(200);
     expect(other.headers['x-cache']).toBe('miss');
     expect(other.body.total).toBe(0);
+  });
+
+  it('serializes and compresses a page held in memory once, and answers it alike to every client', async () => {
+    const gzipSync = jest.spyOn(zlib, 'gzipSync');
+    try {
+      const query = { page: 1 };
+      const answers = [];
+      for (let i = 0; i < 3; i += 1) answers.push(await cached.request().get('/api/public/listings').query(query).set('Accept-Encoding', 'gzip').expect(200));
+      expect(answers.map((res) => res.headers['content-encoding'])).toEqual(['gzip', 'gzip', 'gzip']);
+      expect(answers.map((res) => res.headers['x-cache'])).toEqual(['miss', 'hit', 'hit']);
+      expect(gzipSync).toHaveBeenCalledTimes(1);
+      expect(answers[0]!.body.items.length).toBeGreaterThan(0);
+      for (const res of answers) expect(res.body).toEqual(answers[0]!.body);
+
+      const plain = await cached.request().get('/api/public/listings').query(query).set('Accept-Encoding', 'identity').expect(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-type']).toMatch(/^application\/json/);
+      expect(plain.body).toEqual(answers[0]!.body);
+      const head = await cached.request().head('/api/public/listings').query(query).set('Accept-Encoding', 'identity').expect(200);
+      expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify(answers[0]!.body)));
+      expect(gzipSync).toHaveBeenCalledTimes(1);
+    } finally {
+      gzipSync.mockRestore();
+    }
   });
 
   it('never caches a refused query', async () => {

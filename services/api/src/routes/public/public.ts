@@ -10,6 +10,7 @@ import { presentListingCard, presentListingDetail, type ListingRow } from '../..
 import { listingRows } from '../../queries/listings';
 import { containsPattern } from '../../queries/textSearch';
 import { storedAddress } from '../../clientAddress';
+import { PreparedJson } from '../../compression';
 
 /** What a listing card and page show. */
 const LISTING_COLUMNS = [
@@ -30,8 +31,9 @@ const LISTING_COLUMNS = [
  */
 export async function listListings(ctx: Ctx) {
   const params = parseInput(PublicListingsQuerySchema, ctx.query);
-  // Every visitor asks the same few searches: answered from memory for config.publicCacheSeconds.
-  const { value, hit } = await ctx.publicCatalogue.get(JSON.stringify(params), () => catalogue(ctx.knex, params));
+  // Every visitor asks the same few searches: answered from memory for config.publicCacheSeconds,
+  // serialized and compressed once.
+  const { value, hit } = await ctx.publicCatalogue.get(JSON.stringify(params), async () => new PreparedJson(await catalogue(ctx.knex, params)));
   ctx.set('X-Cache', hit ? 'hit' : 'miss');
   ctx.body = value;
 }
