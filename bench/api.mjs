@@ -311,7 +311,8 @@ async function main() {
       rows.push({ name: `dashboard/metrics (${who}, 1 at a time)`, kind: who === 'admin' ? 'info' : 'metrics', ...r });
     }
   }
-  api.kill('SIGTERM');
+  // The API and the baseline stop now: a child left running would keep this process alive.
+  for (const child of children) child.kill('SIGTERM');
 
   // Verdicts
   for (const row of rows) {
