@@ -54,7 +54,10 @@ export class PreparedJson {
   }
 }
 
-/** Replaces a JSON or text body with its gzip, when the client takes gzip and it is worth it. */
+/**
+ * Replaces a JSON or text body with its gzip, when the client takes gzip and it is worth it; a
+ * PreparedJson body with the gzip or the text it keeps.
+ */
 function gzipInPlace(ctx: Ctx): void {
   const { body } = ctx;
   if (body == null || ctx.method === 'HEAD' || (ctx as { compress?: unknown }).compress === false || ctx.response.get('Content-Encoding')) return;
