@@ -107,12 +107,20 @@ describe('the session cache in the API', () => {
   /** A change made by "another process": straight in the database, not through this app's requests. */
   const elsewhere = (change: (knex: Knex) => Promise<unknown>) => change(t.knex);
 
-  it('reads a signed-in session from the database once, then from memory', async () => {
+  it('reads a signed-in session from the database, then from memory', async () => {
     const user = await buildUser(t.knex);
     const agent = await signIn(t, user);
+    // The login's own write reaches the cache as a notice too. On a loaded machine it may land
+    // after the next request read the session: that read is then not kept (it may predate the
+    // change), and the following request reads again. Asked until a request reads nothing.
+    await eventually(async () => {
+      sessionReads = 0;
+      await agent.get('/api/auth/user').expect(200);
+      return sessionReads === 0;
+    });
     sessionReads = 0;
     for (let i = 0; i < 5; i += 1) await agent.get('/api/auth/user').expect(200);
-    expect(sessionReads).toBe(1);
+    expect(sessionReads).toBe(0);
     expect(t.sessionCache.size).toBeGreaterThan(0);
   });
 
