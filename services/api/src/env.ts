@@ -67,13 +67,18 @@ function flag(name: string, value: string | undefined): boolean | undefined {
   throw new ConfigError(`${name} debe ser 1 o 0 (recibido "${value}")`);
 }
 
-/** A whole number of seconds from 0 to `max`, `fallback` when unset. */
-function seconds(name: string, value: string | undefined, fallback: number, max: number): number {
+/** A whole number of `unit` from `min` to `max`, `fallback` when unset. */
+function wholeNumber(name: string, value: string | undefined, { fallback, min, max, unit }: { fallback: number; min: number; max: number; unit: string }): number {
   const n = Number(value || fallback);
-  if (!Number.isInteger(n) || n < 0 || n > max) {
-    throw new ConfigError(`${name} debe ser un número entero de segundos entre 0 y ${max} (recibido "${value}")`);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} debe ser un número entero de ${unit} entre ${min} y ${max} (recibido "${value}")`);
   }
   return n;
+}
+
+/** A whole number of seconds from 0 to `max`, `fallback` when unset. */
+function seconds(name: string, value: string | undefined, fallback: number, max: number): number {
+  return wholeNumber(name, value, { fallback, min: 0, max, unit: 'segundos' });
 }
 
 /** LOG_LEVEL, by default silent under jest (NODE_ENV=test) and info elsewhere. */
@@ -103,10 +108,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const sessionCacheSeconds = seconds('SESSION_CACHE_SECONDS', env.SESSION_CACHE_SECONDS, 60, 3600);
   const listTotalCacheSeconds = seconds('LIST_TOTAL_CACHE_SECONDS', env.LIST_TOTAL_CACHE_SECONDS, 10, 300);
 
-  const workers = Number(env.WEB_CONCURRENCY || 1);
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
-    throw new ConfigError(`WEB_CONCURRENCY debe ser un número entero de procesos entre 1 y 64 (recibido "${env.WEB_CONCURRENCY}")`);
-  }
+  const workers = wholeNumber('WEB_CONCURRENCY', env.WEB_CONCURRENCY, { fallback: 1, min: 1, max: 64, unit: 'procesos' });
   if (workers > 1 && !env.DATABASE_URL) {
     throw new ConfigError('WEB_CONCURRENCY mayor que 1 necesita PostgreSQL (DATABASE_URL): la base embebida PGlite solo admite un proceso.');
   }
