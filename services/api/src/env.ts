@@ -34,8 +34,9 @@ export interface Config {
   sessionCacheSeconds: number;
   /**
    * How long a list's total (X-Total-Count) is reused for the same query (LIST_TOTAL_CACHE_SECONDS,
-   * 0–300): paging through 19,000 movements need not count them again on every page. Writes made
-   * through this process clear it at once; another process's show up within this time.
+   * 0–300): paging through 19,000 movements need not count them again on every page. Every
+   * committed write clears it, this process's before its response leaves, any other's as its notice
+   * arrives (db/writeNotices.ts); this time only bounds a change no notice announces.
    */
   listTotalCacheSeconds: number;
   /**

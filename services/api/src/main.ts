@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { clearOnWrites } from './db/writeNotices';
 import { databaseTarget, openDatabase, type Database } from './db';
 import { DatabaseLockedError } from './db/lock';
 import { migrate } from './db/migrate';
@@ -58,7 +59,10 @@ async function open(config: Config): Promise<Database> {
 async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs }: { jobs: boolean }) {
   const events = await startEventHub(db, log);
   const sessionCache = await startSessionCache(db, log, { ttlMs: config.sessionCacheSeconds * 1000 });
-  const server: Server = createApp({ knex: db.knex, config, log, events, sessionCache }).listen(config.port);
+  const app = createApp({ knex: db.knex, config, log, events, sessionCache });
+  // The list totals this process reuses are cleared as any process's write commits.
+  const stopClearing = config.listTotalCacheSeconds > 0 ? await clearOnWrites(db, log, [app.context.listTotals]) : async () => {};
+  const server: Server = app.listen(config.port);
   const jobs = runJobs ? scheduleDailyJobs(db.knex, log) : null;
 
   let stopping = false;
@@ -75,6 +79,7 @@ async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs 
     jobs?.stop();
     await events.close();
     await sessionCache.close();
+    await stopClearing();
     await db.close();
     process.exit(code);
   };

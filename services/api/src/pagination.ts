@@ -17,7 +17,8 @@ export interface PageOrder {
  * total of the unpaged query goes in `X-Total-Count`. The count rides along in the page's own
  * query as an uncorrelated subquery (PostgreSQL runs it once): one round trip, not two. Only a
  * page past the end, which has no row to carry it, asks for the count on its own. A total counted
- * lately for the same count query is reused instead (ctx.listTotals, config.listTotalCacheSeconds).
+ * lately for the same count query is reused instead (ctx.listTotals, config.listTotalCacheSeconds)
+ * until a write commits in any process (db/writeNotices.ts).
  * The page's query is a named prepared statement (db/prepared): planned once per connection, or per
  * instance on PGlite.
  */
@@ -57,12 +58,14 @@ export async function paginate<Row>(
   const { sql, bindings } = counted.toSQL();
   const totalKey = `${sql}\u0000${JSON.stringify(bindings)}`;
   const known = ctx.listTotals?.peek(totalKey);
+  const mark = ctx.listTotals?.mark();
   // Each compilation of a query costs some 30 µs of CPU (knex was a tenth of a list request's CPU in
   // a profile): the columns are only looked at, by compiling, when the total joins them.
   const listed = known === undefined ? everyColumnKept(query).select(ctx.knex.raw(`(?) as "${TOTAL}"`, [counted])) : query.clone();
   const rows: (Row & { [TOTAL]?: unknown })[] = await runPrepared(decorate(listed.limit(pageSize).offset((page - 1) * pageSize)));
   const total = known ?? (rows.length > 0 ? Number(rows[0]![TOTAL]) : Number((await counted.first())?.n ?? 0));
-  if (known === undefined) ctx.listTotals?.set(totalKey, total);
+  // Not held if a write committed while it was counted (the count may predate it).
+  if (known === undefined) ctx.listTotals?.set(totalKey, total, mark);
   return withTotal(ctx, rows, total);
 }
 

@@ -28,4 +28,32 @@ describe('TtlCache', () => {
     await cache.get('a', async () => (n += 1));
     expect(await cache.get('a', async () => (n += 1))).toEqual({ value: 2, hit: false });
   });
+
+  it('does not hold a value computed across a clearing: it may come from rows changed meanwhile', async () => {
+    const cache = new TtlCache<string>(60_000);
+    let release!: () => void;
+    const pending = cache.get('a', () => new Promise<string>((resolve) => (release = () => resolve('before the write'))));
+    cache.clear(); // a write's notice arrives while the value is being computed
+    release();
+    expect(await pending).toEqual({ value: 'before the write', hit: false });
+    expect(await cache.get('a', async () => 'after the write')).toEqual({ value: 'after the write', hit: false });
+
+    const mark = cache.mark();
+    cache.set('b', 'fresh', mark);
+    expect(cache.peek('b')).toBe('fresh');
+  });
+
+  it('serves and holds nothing while the writes’ notices do not arrive, and starts empty when they do again', async () => {
+    const cache = new TtlCache<string>(60_000);
+    await cache.get('a', async () => 'held');
+    cache.setLive(false);
+    expect(cache.listening).toBe(false);
+    expect(cache.peek('a')).toBeUndefined();
+    expect(await cache.get('a', async () => 'computed')).toEqual({ value: 'computed', hit: false });
+    expect(await cache.get('a', async () => 'computed again')).toEqual({ value: 'computed again', hit: false });
+    cache.setLive(true);
+    expect(cache.peek('a')).toBeUndefined();
+    await cache.get('a', async () => 'held again');
+    expect(cache.peek('a')).toBe('held again');
+  });
 });

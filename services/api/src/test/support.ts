@@ -18,6 +18,7 @@ import supertest from 'supertest';
 import { createApp, type App } from '../app';
 import { openDatabase, type Database } from '../db';
 import { migrate } from '../db/migrate';
+import { clearOnWrites } from '../db/writeNotices';
 import { startEventHub, type EventHub } from '../events/hub';
 import { createLogger } from '../log';
 import { startSessionCache, type SessionCache } from '../middlewares/sessionCache';
@@ -128,6 +129,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
   const events = await startEventHub(db, log);
   const sessionCache = await startSessionCache(db, log, { ttlMs: config.sessionCacheSeconds * 1000 });
   const app = createApp({ knex: db.knex, config, events, sessionCache });
+  const stopClearing = config.listTotalCacheSeconds > 0 ? await clearOnWrites(db, log, [app.context.listTotals]) : async () => {};
   const callback = app.callback();
   return {
     app,
@@ -141,6 +143,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
     async close() {
       await events.close();
       await sessionCache.close();
+      await stopClearing();
       await drop();
       await db.close();
     },
