@@ -50,6 +50,23 @@ test.describe('worker processes behind one port (WEB_CONCURRENCY=2)', () => {
       expect((await me.json()).email).toBe(DEMO.owner);
     }
 
+    // Each worker reuses a list's total for LIST_TOTAL_CACHE_SECONDS (10 s); a property created
+    // through one of them is counted at once by both, the other told by PostgreSQL's notice.
+    const totals = async () => {
+      const seen = new Set<string | null>();
+      for (let i = 0; i < 4; i += 1) seen.add((await fresh(api.base, '/api/properties', cookie)).headers.get('X-Total-Count'));
+      return [...seen];
+    };
+    const before = await totals();
+    expect(before).toHaveLength(1);
+    const created = await fetch(`${api.base}/api/properties`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie, Connection: 'close' },
+      body: JSON.stringify({ propertyName: 'Piso de prueba del clúster', addressStreet: 'Calle de Alcalá', addressNumber: '10', city: 'Madrid', province: 'Madrid', postalCode: '28014' }),
+    });
+    expect(created.status).toBe(201);
+    await expect.poll(totals, { timeout: 2_000 }).toEqual([String(Number(before[0]) + 1)]);
+
     // A worker killed outright: once the primary has seen it go, the other answers every new
     // connection, and a new worker takes the dead one's place.
     process.kill(workers[0]!, 'SIGKILL');
