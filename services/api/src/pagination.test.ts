@@ -1,7 +1,7 @@
 import { buildAgency, buildContract, buildProperty, buildUnit, buildUser, signIn } from './test/factories';
 import type { Knex } from 'knex';
 import { audit } from './audit';
-import { startTestApp, type TestApp } from './test/support';
+import { dropListenConnection, startTestApp, type TestApp } from './test/support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -148,7 +148,6 @@ describe('paginate reusing a total (config.listTotalCacheSeconds)', () => {
     const agent = await signIn(cached, owner);
     const total = async () => (await agent.get('/api/properties').expect(200)).headers['x-total-count'];
     const totals = cached.app.context.listTotals;
-    const schema: string = (await cached.knex.raw('select current_schema() as s')).rows[0].s;
 
     // Down: a write nothing announces is counted at once, as no total is held while notices may be
     // missed. The listener comes back 1 s after it is lost; a run that a loaded machine stretched
@@ -157,7 +156,7 @@ describe('paginate reusing a total (config.listTotalCacheSeconds)', () => {
     let seen: { total: string; expected: string } | null = null;
     for (let attempt = 1; attempt <= 5 && !seen; attempt += 1) {
       expect(await total()).toBe(String(properties));
-      await cached.knex.raw(`select pg_terminate_backend(pid) from pg_stat_activity where query = ?`, [`LISTEN "arrendia_writes_${schema}"`]);
+      await dropListenConnection(cached.knex);
       await eventually(async () => !totals.listening);
       await total();
       await buildProperty(cached.knex, { ownerUserId: owner.id });

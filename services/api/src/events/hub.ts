@@ -51,11 +51,11 @@ export async function pruneEvents(knex: Knex, now = Date.now()): Promise<number>
 }
 
 /**
- * Listens to the schema's events channel (PostgreSQL LISTEN on a connection of its own, or PGlite's
- * in-process listen) and hands each event to the local streams of its recipients. Every API
- * instance runs one, so a change made through any instance reaches the tabs of all of them. On
- * PostgreSQL a dropped connection is reopened with backoff, and what was announced meanwhile is
- * read back from live_events.
+ * Listens to the schema's events channel (PostgreSQL: on the process's one LISTEN connection,
+ * db/listen.ts; PGlite: its in-process listen) and hands each event to the local streams of its
+ * recipients. Every API instance runs one, so a change made through any instance reaches the tabs
+ * of all of them. On PostgreSQL a dropped connection is reopened with backoff, and what was
+ * announced meanwhile is read back from live_events.
  */
 export async function startEventHub(db: Database, log: Logger): Promise<EventHub> {
   const { knex } = db;

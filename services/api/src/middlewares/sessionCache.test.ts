@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { buildUser, signIn } from '../test/factories';
-import { startTestApp, type TestApp } from '../test/support';
+import { dropListenConnection, startTestApp, type TestApp } from '../test/support';
 import { SessionCache, type SessionRecord } from './sessionCache';
 
 const record = (userId: number | null, expire = Date.now() + 3600_000): SessionRecord => ({
@@ -165,14 +165,13 @@ describe('the session cache in the API', () => {
     const user = await buildUser(t.knex);
     const agent = await signIn(t, user);
     await agent.get('/api/auth/user').expect(200);
-    const schema: string = (await t.knex.raw('select current_schema() as s')).rows[0].s;
 
     // Down: a change is in force at once, because nothing is served from memory. The listener
     // comes back 1 s after it is lost; a run that a loaded machine stretched past that is tried
     // again, so that what is checked is what happened while it was down.
     let seen: { reads: number; firstName: string; expected: string } | null = null;
     for (let attempt = 1; attempt <= 5 && !seen; attempt += 1) {
-      await t.knex.raw(`select pg_terminate_backend(pid) from pg_stat_activity where query = ?`, [`LISTEN "arrendia_auth_${schema}"`]);
+      await dropListenConnection(t.knex);
       await eventually(async () => !t.sessionCache.listening);
       sessionReads = 0;
       await agent.get('/api/auth/user').expect(200);

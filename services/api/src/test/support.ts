@@ -166,3 +166,13 @@ export async function countRows(knex: Knex, table: string): Promise<number> {
   const row = await knex(table).count({ n: '*' }).first();
   return Number(row?.n);
 }
+
+/**
+ * Ends the LISTEN connection of the app on `knex`'s schema (PostgreSQL), as a network fault would:
+ * the process's one connection for every channel (db/listen.ts), whose last statement LISTENs to
+ * (or UNLISTENs from) one of the schema's channels. The listener comes back 1 s later.
+ */
+export async function dropListenConnection(knex: Knex): Promise<void> {
+  const schema: string = (await knex.raw('select current_schema() as s')).rows[0].s;
+  await knex.raw(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'arrendia listen' and query like ?`, [`%LISTEN "arrendia%${schema}"`]);
+}

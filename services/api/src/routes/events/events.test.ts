@@ -6,7 +6,7 @@ import { publishEvent } from '../../events/publish';
 import { createLogger } from '../../log';
 import { buildContract, buildConversation, buildProperty, buildUnit, buildUser } from '../../test/factories';
 import { listen, openEvents, sessionCookie, type EventStream } from '../../test/sse';
-import { startTestApp, type TestApp } from '../../test/support';
+import { dropListenConnection, startTestApp, type TestApp } from '../../test/support';
 
 let t: TestApp;
 let server: Awaited<ReturnType<typeof listen>>;
@@ -209,8 +209,7 @@ describe('GET /api/events', () => {
       expect(got).toEqual([higher]);
 
       // Cut the hub's LISTEN connection, then commit the lower id while it is down.
-      const schema: string = (await t.knex.raw('select current_schema() as s')).rows[0].s;
-      await t.knex.raw(`select pg_terminate_backend(pid) from pg_stat_activity where query = ? and pid <> pg_backend_pid()`, [`LISTEN "arrendia_events_${schema}"`]);
+        await dropListenConnection(t.knex);
       await slow.commit();
 
       await waitFor(() => got.includes(lower));
