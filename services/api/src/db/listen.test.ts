@@ -1,5 +1,5 @@
 import { createLogger } from '../log';
-import { dropListenConnection, startTestApp, type TestApp } from '../test/support';
+import { dropListenConnection, openTestDatabase, startTestApp, type TestApp } from '../test/support';
 import { listenChannel } from './listen';
 
 /** The LISTEN connections of the app on `t`'s schema: each one's last statement (UN)LISTENs one of its channels. */
@@ -77,5 +77,29 @@ onPostgres('listenChannel on PostgreSQL: one connection per process for every ch
     expect(heard).toEqual(['b:6']);
     await stopB();
     expect(await listenConnections(t)).toBe(1);
+  });
+
+  it('stays closed when its last listener stops while the connection is down', async () => {
+    const { db, drop } = await openTestDatabase();
+    try {
+      const schema: string = (await db.knex.raw('select current_schema() as s')).rows[0].s;
+      const channel = `arrendia_solo_${schema}`;
+      // This listener's connection: its last statement names the channel, or it has run none yet.
+      const connections = async () =>
+        (await db.knex.raw(`select count(*)::int as n from pg_stat_activity where application_name = 'arrendia listen' and (query like ? or query = '')`, [`%LISTEN "${channel}"`]))
+          .rows[0].n as number;
+      let lost = false;
+      const stop = await listenChannel(db, channel, { onNotify: () => undefined, onLost: () => (lost = true) }, log, 'solo');
+      expect(await connections()).toBe(1);
+      await db.knex.raw(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'arrendia listen' and query = ?`, [`LISTEN "${channel}"`]);
+      await eventually(() => lost);
+      await stop();
+      // The reconnection was due 1 s after the loss: it must not happen.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await connections()).toBe(0);
+    } finally {
+      await drop();
+      await db.close();
+    }
   });
 });

@@ -111,6 +111,11 @@ class SharedListener {
       await next.end().catch(() => undefined);
       throw err;
     }
+    // Closed while connecting (the last listener stopped during a reconnection): not kept open.
+    if (this.closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
     this.listening = channels;
     this.client = next;
   }
@@ -134,6 +139,7 @@ class SharedListener {
       this.retryLater();
       return;
     }
+    if (this.closed) return;
     this.delay = 1000;
     for (const s of this.subscriptions) {
       try {
