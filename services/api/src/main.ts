@@ -61,7 +61,7 @@ async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs 
   const sessionCache = await startSessionCache(db, log, { ttlMs: config.sessionCacheSeconds * 1000 });
   const app = createApp({ knex: db.knex, config, log, events, sessionCache });
   // The list totals this process reuses are cleared as any process's write commits.
-  const stopClearing = config.listTotalCacheSeconds > 0 ? await clearOnWrites(db, log, [app.context.listTotals]) : async () => {};
+  const stopClearing = await clearOnWrites(db, log, [app.context.listTotals]);
   const server: Server = app.listen(config.port);
   const jobs = runJobs ? scheduleDailyJobs(db.knex, log) : null;
 

@@ -1,7 +1,7 @@
 import { buildAgency, buildContract, buildProperty, buildUnit, buildUser, signIn } from './test/factories';
 import type { Knex } from 'knex';
 import { audit } from './audit';
-import { dropListenConnection, startTestApp, type TestApp } from './test/support';
+import { dropListenConnection, eventually, startTestApp, type TestApp } from './test/support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -116,15 +116,6 @@ describe('paginate reusing a total (config.listTotalCacheSeconds)', () => {
       cached.knex.removeListener('query', listen);
     }
   });
-
-  /** Retries `check` until it holds (a notice takes milliseconds), at most 3 s: far below the 60 s a total may live. */
-  async function eventually(check: () => Promise<boolean>): Promise<void> {
-    const start = Date.now();
-    while (!(await check())) {
-      if (Date.now() - start > 3000) throw new Error('the write did not reach the list totals within 3 s');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
 
   it('counts again within milliseconds when another process commits a write', async () => {
     const owner = await buildUser(cached.knex);

@@ -22,8 +22,10 @@ describe('TtlCache', () => {
     expect(await cache.get('c', async () => 'c2')).toEqual({ value: 'c1', hit: true });
   });
 
-  it('with a TTL of 0 never keeps anything', async () => {
+  it('with a TTL of 0 never keeps anything (and says so: it needs no write notices)', async () => {
     const cache = new TtlCache<number>(0);
+    expect(cache.holds).toBe(false);
+    expect(new TtlCache<number>(1).holds).toBe(true);
     let n = 0;
     await cache.get('a', async () => (n += 1));
     expect(await cache.get('a', async () => (n += 1))).toEqual({ value: 2, hit: false });

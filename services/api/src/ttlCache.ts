@@ -67,6 +67,11 @@ export class TtlCache<V> {
     this.live = live;
   }
 
+  /** Whether it ever holds anything (a TTL of 0 holds nothing, and needs no notices). */
+  get holds(): boolean {
+    return this.ttlMs > 0;
+  }
+
   /** Whether values are served and held (false while the writes' notices do not arrive). */
   get listening(): boolean {
     return this.live;

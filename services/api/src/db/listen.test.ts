@@ -1,24 +1,6 @@
 import { createLogger } from '../log';
-import { dropListenConnection, openTestDatabase, startTestApp, type TestApp } from '../test/support';
+import { dropListenConnection, eventually, listenConnections, openTestDatabase, startTestApp, type TestApp } from '../test/support';
 import { listenChannel } from './listen';
-
-/** The LISTEN connections of the app on `t`'s schema: each one's last statement (UN)LISTENs one of its channels. */
-async function listenConnections(t: TestApp): Promise<number> {
-  const schema: string = (await t.knex.raw('select current_schema() as s')).rows[0].s;
-  const { rows } = await t.knex.raw(`select count(*)::int as n from pg_stat_activity where application_name = 'arrendia listen' and query like ?`, [
-    `%LISTEN "arrendia%${schema}"`,
-  ]);
-  return rows[0].n;
-}
-
-/** Retries `check` until it holds, at most 5 s (the listener comes back 1 s after a loss). */
-async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > 5000) throw new Error('not within 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
@@ -32,7 +14,7 @@ onPostgres('listenChannel on PostgreSQL: one connection per process for every ch
   afterAll(() => t.close());
 
   it('carries the live events, the session cache and the writes’ notices on one connection', async () => {
-    expect(await listenConnections(t)).toBe(1);
+    expect(await listenConnections(t.knex)).toBe(1);
   });
 
   it('delivers each channel to its own listeners, tells every one of a loss and of the return, and stops one without the others', async () => {
@@ -48,7 +30,7 @@ onPostgres('listenChannel on PostgreSQL: one connection per process for every ch
     const notify = (x: string, y: string) => t.knex.raw(`select pg_notify(?, ?), pg_notify(?, ?)`, [a, x, b, y]);
     const stopA = await listenChannel(t.db, a, listener('a'), log, 'a');
     const stopB = await listenChannel(t.db, b, listener('b'), log, 'b');
-    expect(await listenConnections(t)).toBe(1);
+    expect(await listenConnections(t.knex)).toBe(1);
 
     await notify('1', '2');
     await eventually(() => heard.length === 2);
@@ -76,7 +58,7 @@ onPostgres('listenChannel on PostgreSQL: one connection per process for every ch
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(heard).toEqual(['b:6']);
     await stopB();
-    expect(await listenConnections(t)).toBe(1);
+    expect(await listenConnections(t.knex)).toBe(1);
   });
 
   it('stays closed when its last listener stops while the connection is down', async () => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { buildUser, signIn } from '../test/factories';
-import { dropListenConnection, startTestApp, type TestApp } from '../test/support';
+import { dropListenConnection, eventually, startTestApp, type TestApp } from '../test/support';
 import { SessionCache, type SessionRecord } from './sessionCache';
 
 const record = (userId: number | null, expire = Date.now() + 3600_000): SessionRecord => ({
@@ -93,16 +93,6 @@ describe('the session cache in the API', () => {
     t.knex.removeListener('query', countSessionReads);
     await t.close();
   });
-
-  /** Retries `check` until it holds (a notice from PostgreSQL takes milliseconds), at most 3 s: far below the 60 s an entry may live. */
-  async function eventually(check: () => Promise<boolean>): Promise<number> {
-    const start = Date.now();
-    while (!(await check())) {
-      if (Date.now() - start > 3000) throw new Error('the change did not reach the session cache within 3 s');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    return Date.now() - start;
-  }
 
   /** A change made by "another process": straight in the database, not through this app's requests. */
   const elsewhere = (change: (knex: Knex) => Promise<unknown>) => change(t.knex);

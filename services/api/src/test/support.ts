@@ -129,7 +129,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
   const events = await startEventHub(db, log);
   const sessionCache = await startSessionCache(db, log, { ttlMs: config.sessionCacheSeconds * 1000 });
   const app = createApp({ knex: db.knex, config, events, sessionCache });
-  const stopClearing = config.listTotalCacheSeconds > 0 ? await clearOnWrites(db, log, [app.context.listTotals]) : async () => {};
+  const stopClearing = await clearOnWrites(db, log, [app.context.listTotals]);
   const callback = app.callback();
   return {
     app,
@@ -168,11 +168,36 @@ export async function countRows(knex: Knex, table: string): Promise<number> {
 }
 
 /**
- * Ends the LISTEN connection of the app on `knex`'s schema (PostgreSQL), as a network fault would:
- * the process's one connection for every channel (db/listen.ts), whose last statement LISTENs to
- * (or UNLISTENs from) one of the schema's channels. The listener comes back 1 s later.
+ * Which backends are the LISTEN connection of the app on `knex`'s schema (PostgreSQL): the process's
+ * one connection for every channel (db/listen.ts), whose last statement LISTENs to (or UNLISTENs
+ * from) one of the schema's channels.
  */
-export async function dropListenConnection(knex: Knex): Promise<void> {
+async function listenConnectionFilter(knex: Knex): Promise<{ sql: string; bindings: string[] }> {
   const schema: string = (await knex.raw('select current_schema() as s')).rows[0].s;
-  await knex.raw(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'arrendia listen' and query like ?`, [`%LISTEN "arrendia%${schema}"`]);
+  return { sql: `application_name = 'arrendia listen' and query like ?`, bindings: [`%LISTEN "arrendia%${schema}"`] };
+}
+
+/** How many LISTEN connections the app on `knex`'s schema holds open. */
+export async function listenConnections(knex: Knex): Promise<number> {
+  const { sql, bindings } = await listenConnectionFilter(knex);
+  return (await knex.raw(`select count(*)::int as n from pg_stat_activity where ${sql}`, bindings)).rows[0].n;
+}
+
+/** Ends the LISTEN connection of the app on `knex`'s schema, as a network fault would; it comes back 1 s later. */
+export async function dropListenConnection(knex: Knex): Promise<void> {
+  const { sql, bindings } = await listenConnectionFilter(knex);
+  await knex.raw(`select pg_terminate_backend(pid) from pg_stat_activity where ${sql}`, bindings);
+}
+
+/**
+ * Retries `check` every 10 ms until it holds, failing after `withinMs`: for what PostgreSQL announces
+ * (a notice takes milliseconds; a lost LISTEN connection is back after 1 s), far below the TTLs the
+ * caches would otherwise wait out.
+ */
+export async function eventually(check: () => boolean | Promise<boolean>, { withinMs = 3000, what = 'the change' }: { withinMs?: number; what?: string } = {}): Promise<void> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > withinMs) throw new Error(`${what} did not happen within ${withinMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
