@@ -7,7 +7,8 @@
 //      limit of this machine for that list;
 //   3. loads each hot endpoint with autocannon at 50 connections, in --rounds short runs each
 //      right after a run of its baseline (the machine's speed drifts), and prints the medians of
-//      req/s, p50/p99 and the ratio to those baseline runs; the dashboard figures are timed one
+//      req/s, p50/p99, CPU per request on each side (bench/support/cpu.mjs: Node + PostgreSQL, from
+//      /proc) and the ratio to those baseline runs; the dashboard figures are timed one
 //      request at a time (their target is a median of 5 ms, a latency, not a throughput);
 //   4. writes the table to bench/results/api-<engine>-<date>.json and exits 1 when a target is missed.
 //
@@ -22,6 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { backendPids, cpuOf, cpuReadable, processTree, spentBetween } from './support/cpu.mjs';
 import { root, waitFor } from './support/server.mjs';
 
 const { values: args } = parseArgs({
@@ -165,9 +167,10 @@ async function waitUntilIdle(base) {
   }
 }
 
-/** The median req/s, p50 and p99 of several runs, and their total requests. */
+/** The median req/s, p50, p99 and CPU per request of several runs, and their total requests. */
 function medianOf(runs) {
   const median = (values) => {
+    if (values.some((v) => v == null)) return null;
     const sorted = [...values].sort((a, b) => a - b);
     const mid = Math.floor(sorted.length / 2);
     return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
@@ -176,8 +179,33 @@ function medianOf(runs) {
     rps: median(runs.map((r) => r.rps)),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
+    nodeCpuUs: median(runs.map((r) => r.nodeCpuUs)),
+    pgCpuUs: median(runs.map((r) => r.pgCpuUs)),
     requests: runs.reduce((n, r) => n + r.requests, 0),
   };
+}
+
+/** The bench's own connection, to find the PostgreSQL backends serving a run (null on PGlite). */
+let monitor = null;
+const databaseName = args.pglite ? null : new URL(databaseUrl).pathname.slice(1);
+
+/**
+ * The CPU of `server`'s processes (a cluster's primary and workers) and, on PostgreSQL, of the
+ * backends connected to the bench's database, read now (bench/support/cpu.mjs).
+ */
+async function cpuReading(server) {
+  if (!cpuReadable || !server) return null;
+  return {
+    node: cpuOf(processTree(server.pid)),
+    pg: monitor ? cpuOf(await backendPids(monitor, databaseName)) : null,
+  };
+}
+
+/** µs of CPU per request on each side between two readings; null where it could not be read. */
+function cpuPerRequest(before, after, requests) {
+  if (!before || !after || !requests) return { nodeCpuUs: null, pgCpuUs: null };
+  const per = (b, a) => (b && a && a.size ? spentBetween(b, a) / requests : null);
+  return { nodeCpuUs: per(before.node, after.node), pgCpuUs: per(before.pg, after.pg) };
 }
 
 async function signIn(base, email) {
@@ -190,13 +218,16 @@ async function signIn(base, email) {
   return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
-async function load(url, headers = {}, { duration = DURATION, warmUp = true } = {}) {
+/** One load run of `url` served by the process `server` (for its CPU per request). */
+async function load(url, headers = {}, { duration = DURATION, warmUp = true, server = null } = {}) {
   const opts = { url, connections: CONNECTIONS, headers: { 'accept-encoding': 'gzip', ...headers } };
   if (warmUp) await autocannon({ ...opts, duration: 1 }); // warm-up: pools, plans, JIT of V8
+  const before = await cpuReading(server);
   const r = await autocannon({ ...opts, duration });
+  const after = await cpuReading(server);
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad) throw new Error(`${url}: ${bad} answers were not 2xx (${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts)`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, ...cpuPerRequest(before, after, r.requests.total) };
 }
 
 /** Median and p99 of one request at a time, measured by the client, after a warm-up. */
@@ -245,20 +276,23 @@ async function main() {
 
   const rows = [];
   let baselineUrl = null;
+  let baseline = null;
   const wanted = (name) => !args.only || args.only.split(',').includes(name);
 
   if (!args.pglite) {
     // Each list's own statements, as the API sends them (bench/baseline-queries.json, kept true by
     // services/api/src/queries/benchBaseline.test.ts), with the values of this seed's accounts.
     const baselinePort = await freePort();
-    const b = start(path.join(root, 'bench/baseline.mjs'), {
+    const b = (baseline = start(path.join(root, 'bench/baseline.mjs'), {
       DATABASE_URL: databaseUrl,
       PORT: String(baselinePort),
       BASELINE_QUERIES: JSON.stringify(await baselineQueries()),
       BASELINE_WORKERS: String(WORKERS),
-    });
+    }));
     await waitFor(`http://127.0.0.1:${baselinePort}/properties`, b, { timeoutMs: 30_000, intervalMs: 250 });
     baselineUrl = `http://127.0.0.1:${baselinePort}/`;
+    monitor = new pg.Client({ connectionString: databaseUrl });
+    await monitor.connect();
   }
 
   // The private lists (each with its baseline) and the public catalogue with every filter.
@@ -277,14 +311,16 @@ async function main() {
     const runs = [];
     const beside = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      if (baselineUrl && kind === 'list') beside.push(await load(`${baselineUrl}${name}`, {}, { duration: segment, warmUp: round === 0 }));
-      runs.push(await load(`${base}${url}`, who ? as(who) : {}, { duration: segment, warmUp: round === 0 }));
+      if (baselineUrl && kind === 'list') beside.push(await load(`${baselineUrl}${name}`, {}, { duration: segment, warmUp: round === 0, server: baseline }));
+      runs.push(await load(`${base}${url}`, who ? as(who) : {}, { duration: segment, warmUp: round === 0, server: api }));
     }
     const row = { name: `${name} ${url.split('?')[0]}${who ? ` (${who})` : ''}`, kind, ...medianOf(runs), rounds: runs };
     if (beside.length) {
       const limit = medianOf(beside);
       row.baselineRps = limit.rps;
       row.baselineP99 = limit.p99;
+      row.baselineNodeCpuUs = limit.nodeCpuUs;
+      row.baselinePgCpuUs = limit.pgCpuUs;
       row.baselineRounds = beside;
     }
     rows.push(row);
@@ -313,6 +349,7 @@ async function main() {
   }
   // The API and the baseline stop now: a child left running would keep this process alive.
   for (const child of children) child.kill('SIGTERM');
+  await monitor?.end();
 
   // Verdicts
   for (const row of rows) {
@@ -331,14 +368,18 @@ async function main() {
     rows.push({ name: 'seed:large', kind: 'seed', ok: false, misses: [`${seeding.seconds} s > ${TARGETS.seedSeconds} s`] });
   }
 
-  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'baseline p99', 'vs baseline', 'target'];
+  // CPU per request as "node + PostgreSQL" µs (node only on PGlite, where the database is inside).
+  const cpu = (nodeUs, pgUs) => (nodeUs == null ? '' : pgUs == null ? fmt(nodeUs, 0) : `${fmt(nodeUs, 0)} + ${fmt(pgUs, 0)}`);
+  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'baseline req/s', 'baseline p99', 'baseline CPU µs/req', 'vs baseline', 'target'];
   const table = rows.map((r) => [
     r.name,
     fmt(r.rps, 0),
     fmt(r.p50, 2),
     fmt(r.p99, 2),
+    cpu(r.nodeCpuUs, r.pgCpuUs),
     r.baselineRps ? fmt(r.baselineRps, 0) : '',
     r.baselineP99 ? fmt(r.baselineP99, 0) : '',
+    cpu(r.baselineNodeCpuUs, r.baselinePgCpuUs),
     r.ratio ? `${fmt(r.ratio, 2)}×` : '',
     r.kind === 'info' ? '(no target)' : r.ok ? 'ok' : `MISSED: ${r.misses.join('; ')}`,
   ]);
