@@ -56,11 +56,12 @@ export default tseslint.config(
     },
   },
   {
-    // Test helpers (type:testing) are for tests: product code that imports them fails lint.
+    // Test helpers (type:testing) are for tests and a project's own test-utils: product code that
+    // imports them fails lint.
     files: ['**/*.ts', '**/*.tsx'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-utils.ts', '**/test-utils.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: '@arrendia/testing', message: 'Las utilidades de prueba (type:testing) solo se importan desde ficheros *.test.ts(x).' }] }],
+      'no-restricted-imports': ['error', { paths: [{ name: '@arrendia/testing', message: 'Las utilidades de prueba (type:testing) solo se importan desde ficheros *.test.ts(x) y test-utils.' }] }],
     },
   },
   {

@@ -11,6 +11,7 @@ const PROBES = {
   permissionsInApi: ['services/api/src/probe.ts', "import { ROLE_NAMES } from '@arrendia/permissions';\nexport const x = ROLE_NAMES;\n"],
   testingInProduct: ['libs/features/contracts/src/probe.tsx', "import { renderWithProviders } from '@arrendia/testing';\nexport const x = renderWithProviders;\n"],
   testingInTest: ['libs/features/contracts/src/probe.test.tsx', "import { renderWithProviders } from '@arrendia/testing';\nexport const x = renderWithProviders;\n"],
+  testingInTestUtils: ['libs/features/contracts/src/test-utils.tsx', "import { renderWithProviders } from '@arrendia/testing';\nexport const x = renderWithProviders;\n"],
   portalIntoPortal: ['apps/owner-portal/src/probe.tsx', "import App from '../../agency-portal/src/App';\nexport const x = App;\n"],
 } as const;
 const CONFIG_OF = 'apps/owner-portal/src/App.tsx';
@@ -64,6 +65,12 @@ describe('boundaries that check what they say (issue 10)', () => {
 
   it('allows the testing lib in a test file', () => {
     const res = linted.testingInTest;
+    expect(res.output).not.toContain('no-restricted-imports');
+    expect(res.output).not.toContain('enforce-module-boundaries');
+  });
+
+  it("allows the testing lib in a project's test-utils, which only its tests import", () => {
+    const res = linted.testingInTestUtils;
     expect(res.output).not.toContain('no-restricted-imports');
     expect(res.output).not.toContain('enforce-module-boundaries');
   });

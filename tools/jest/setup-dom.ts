@@ -5,3 +5,21 @@ import '@testing-library/jest-dom';
 // runs three jest runs side by side): a timeout guards against a hang, it is not a budget.
 // (`testTimeout` is a global option that a project's config ignores, so it is set here.)
 jest.setTimeout(30_000);
+
+// What Radix (popper, select, dialog, scroll area) expects from a browser and jsdom lacks, for every
+// test that runs in jsdom.
+if (typeof window !== 'undefined') {
+  if (!('ResizeObserver' in window)) {
+    class ResizeObserverStub {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    Object.assign(window, { ResizeObserver: ResizeObserverStub });
+  }
+  const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
+  proto.hasPointerCapture ??= () => false;
+  proto.setPointerCapture ??= () => undefined;
+  proto.releasePointerCapture ??= () => undefined;
+  proto.scrollIntoView ??= () => undefined;
+}

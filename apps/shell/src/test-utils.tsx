@@ -1,83 +1,24 @@
-/** Shell test helpers: providers, a fake federation runtime, a user. */
-import type { CurrentUser } from '@arrendia/api-contract';
+/** Shell test helpers: providers, a fake federation runtime, a user (fetch stand-ins from @arrendia/testing). */
 import { createQueryClient } from '@arrendia/api-client';
 import { ThemeProvider, Toaster } from '@arrendia/ui';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { fakeResponse, makeUser, routedFetch, type Routes } from '@arrendia/testing';
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { createRemoteLoader, type FederationRuntime, type RemoteLoader } from './remotes/remoteLoader';
 import { RemoteLoaderProvider } from './remotes/RemoteLoaderContext';
 
-/** What Radix's popper and the layout expect from a browser and jsdom does not have. */
-function installDomPolyfills() {
-  if (typeof window === 'undefined') return;
-  if (!('ResizeObserver' in window)) {
-    class ResizeObserverStub {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    }
-    Object.assign(window, { ResizeObserver: ResizeObserverStub });
-  }
-  const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
-  proto.hasPointerCapture ??= () => false;
-  proto.setPointerCapture ??= () => undefined;
-  proto.releasePointerCapture ??= () => undefined;
-  proto.scrollIntoView ??= () => undefined;
-}
-installDomPolyfills();
+/** A fetch answer in the shape the client reads (jsdom has no Response), with optional headers. */
+export const answer = fakeResponse;
 
-/** A fetch answer in the shape the client reads (jsdom has no Response). */
-export function answer(status: number, body: unknown = '', headers: Record<string, string> = {}): Response {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: '',
-    headers: { get: (name: string) => lower[name.toLowerCase()] ?? null } as Headers,
-    text: async () => text,
-    json: async () => JSON.parse(text),
-  } as Response;
-}
-
-export type Routes = Record<string, (init?: RequestInit) => Response | Promise<Response>>;
-
-/**
- * A fetch that answers by "METHOD /path?query" ('GET /api/badges'); a path with no route answers
- * 404. The shell's own calls all have defaults, so each test names only what it cares about.
- */
-export function routedFetch(routes: Routes): jest.Mock {
-  return jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-    const key = `${init?.method ?? 'GET'} ${String(url)}`;
-    const route = routes[key];
-    return route ? route(init) : answer(404, { error: 'not_found', message: 'Ruta no encontrada' });
-  });
-}
+export { makeUser, routedFetch, type Routes };
 
 /** Quiet defaults for what the layout asks on its own. */
 export const LAYOUT_ROUTES: Routes = {
   'GET /api/badges': () => answer(200, { openIncidents: 0, unreadMessages: 0 }),
   'GET /api/notifications?pageSize=5': () => answer(200, [], { 'X-Unread-Count': '0' }),
 };
-
-export function makeUser(overrides: Partial<CurrentUser> = {}, roleName: string | null = 'propietario_individual'): CurrentUser {
-  return {
-    id: 1,
-    email: 'owner@demo.arrendia.es',
-    firstName: 'Olga',
-    lastName: 'Martín Ruiz',
-    telefono: null,
-    nifCif: null,
-    direccionFiscal: null,
-    ibanBancaria: null,
-    profileImageUrl: null,
-    agencyId: null,
-    role: roleName ? { roleId: 2, roleName } : null,
-    ...overrides,
-  };
-}
 
 /** A loader over a fake runtime whose `load` the test controls; every remote is enabled. */
 export function fakeLoader(load: FederationRuntime['load']): { loader: RemoteLoader; runtime: jest.Mocked<FederationRuntime> } {

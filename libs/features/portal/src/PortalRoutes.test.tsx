@@ -1,23 +1,12 @@
 /** @jest-environment jsdom */
 import type { CurrentUser } from '@arrendia/api-contract';
+import { makeUser } from '@arrendia/testing';
 import { ThemeProvider } from '@arrendia/ui';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { PortalRoutes } from './PortalRoutes';
 
-const user: CurrentUser = {
-  id: 7,
-  email: 'demo@demo.arrendia.es',
-  firstName: 'Marta',
-  lastName: 'Gil',
-  telefono: null,
-  nifCif: null,
-  direccionFiscal: null,
-  ibanBancaria: null,
-  profileImageUrl: null,
-  agencyId: null,
-  role: { roleId: 1, roleName: 'agente' },
-};
+const user: CurrentUser = makeUser({ id: 7, email: 'demo@demo.arrendia.es', firstName: 'Marta', lastName: 'Gil' }, 'agente');
 
 function renderAt(path: string, who: CurrentUser | null = user) {
   return render(

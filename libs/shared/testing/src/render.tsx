@@ -6,24 +6,6 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 
-// What Radix (select, dialog) expects from a browser and jsdom lacks.
-if (typeof window !== 'undefined') {
-  if (!('ResizeObserver' in window)) {
-    Object.assign(window, {
-      ResizeObserver: class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    });
-  }
-  const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
-  proto.hasPointerCapture ??= () => false;
-  proto.setPointerCapture ??= () => undefined;
-  proto.releasePointerCapture ??= () => undefined;
-  proto.scrollIntoView ??= () => undefined;
-}
-
 /** Renders `ui` at `path` (inside a `route`, '*' by default) with the portals' providers: query client, theme, router, toasts. */
 export function renderAt(ui: ReactElement, path = '/', route = '*') {
   const client = createQueryClient();
@@ -44,17 +26,23 @@ export function renderAt(ui: ReactElement, path = '/', route = '*') {
   };
 }
 
-/** A signed-in user of the given role, as GET /api/auth/user answers it. */
-export const userWithRole = (roleName: string): CurrentUser => ({
-  id: 1,
-  email: 'owner@demo.arrendia.es',
-  firstName: 'Olga',
-  lastName: 'Martín',
-  telefono: null,
-  nifCif: null,
-  direccionFiscal: null,
-  ibanBancaria: null,
-  profileImageUrl: null,
-  agencyId: null,
-  role: { roleId: 2, roleName },
-});
+/** A signed-in user as GET /api/auth/user answers it: an individual owner unless told otherwise. */
+export function makeUser(overrides: Partial<CurrentUser> = {}, roleName: string | null = 'propietario_individual'): CurrentUser {
+  return {
+    id: 1,
+    email: 'owner@demo.arrendia.es',
+    firstName: 'Olga',
+    lastName: 'Martín Ruiz',
+    telefono: null,
+    nifCif: null,
+    direccionFiscal: null,
+    ibanBancaria: null,
+    profileImageUrl: null,
+    agencyId: null,
+    role: roleName ? { roleId: 2, roleName } : null,
+    ...overrides,
+  };
+}
+
+/** A signed-in user of the given role. */
+export const userWithRole = (roleName: string): CurrentUser => makeUser({ lastName: 'Martín' }, roleName);

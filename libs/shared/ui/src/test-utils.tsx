@@ -5,28 +5,6 @@ import type { ReactElement } from 'react';
 import { ThemeProvider } from './theme/ThemeProvider';
 import type { ThemeMode } from './theme/themes';
 
-/**
- * What Radix's popper, select and scroll area expect from a browser and jsdom does not have.
- * Installed once, when a test imports these helpers.
- */
-function installDomPolyfills() {
-  if (typeof window === 'undefined') return;
-  if (!('ResizeObserver' in window)) {
-    class ResizeObserverStub {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    }
-    Object.assign(window, { ResizeObserver: ResizeObserverStub });
-  }
-  const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
-  proto.hasPointerCapture ??= () => false;
-  proto.setPointerCapture ??= () => undefined;
-  proto.releasePointerCapture ??= () => undefined;
-  proto.scrollIntoView ??= () => undefined;
-}
-installDomPolyfills();
-
 // A primitive is not a page: the landmark rule belongs to page-level checks (e2e).
 const axe = configureAxe({ rules: { region: { enabled: false } } });
 
