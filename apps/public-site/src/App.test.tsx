@@ -42,6 +42,14 @@ describe('landing page', () => {
     expect(screen.getAllByRole('button', { name: 'Registrarse' })).toHaveLength(2);
   });
 
+  it('starts with a skip link to the main content', async () => {
+    await renderSite('/');
+    const skip = screen.getAllByRole('link')[0]!;
+    expect(skip).toHaveTextContent('Saltar al contenido principal');
+    expect(skip).toHaveAttribute('href', '#contenido');
+    expect(document.getElementById('contenido')?.tagName).toBe('MAIN');
+  });
+
   it.each(['/', '/?login=1'])('has no axe violations on %s', async (path) => {
     await renderSite(path);
     expect(await axe(document.body)).toHaveNoViolations();

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@arrendia/api-contract';
-import { Button, ButtonLink, Icon, useThemeMode } from '@arrendia/ui';
+import { Button, ButtonLink, Icon, SkipLink, useThemeMode } from '@arrendia/ui';
 import { type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
@@ -101,18 +101,6 @@ const FooterRow = styled(Container)`
   ul { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.lg}; list-style: none; margin: 0; padding: 0; }
 `;
 
-const SkipLink = styled.a`
-  position: absolute;
-  left: ${({ theme }) => theme.space.md};
-  top: -100px;
-  z-index: ${({ theme }) => theme.zIndices.toast};
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
-  &:focus { top: ${({ theme }) => theme.space.md}; }
-`;
-
 /** Anchors of the landing page; from another page they lead back to it. */
 function sectionHref(onLanding: boolean, id: string) {
   return onLanding ? `#${id}` : `/#${id}`;
@@ -127,7 +115,7 @@ export function PublicLayout({ children, user = null }: { children: ReactNode; u
 
   return (
     <>
-      <SkipLink href="#contenido">Saltar al contenido principal</SkipLink>
+      <SkipLink target="contenido" />
       <Header>
         <HeaderRow>
           <Logo to="/">Arrendia</Logo>

@@ -7,8 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { configureAxe, toHaveNoViolations } from 'jest-axe';
 import { Link, MemoryRouter } from 'react-router-dom';
 import { answer, LAYOUT_ROUTES, makeUser, renderInShell, routedFetch, type Routes } from '../test-utils';
-import { SignedInLayout } from './SignedInLayout';
-import { MAIN_CONTENT_ID } from './SkipLink';
+import { MAIN_CONTENT_ID, SignedInLayout } from './SignedInLayout';
 
 expect.extend(toHaveNoViolations);
 

@@ -1,14 +1,16 @@
 import type { CurrentUser } from '@arrendia/api-contract';
 import { BADGE_COUNTS_KEY, useLiveEvents } from '@arrendia/api-client';
-import { TooltipProvider } from '@arrendia/ui';
+import { SkipLink, TooltipProvider } from '@arrendia/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { pageTitleFor } from './pageTitle';
 import { HEADER_HEIGHT_VAR, Sidebar } from './Sidebar';
-import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { TopHeader } from './TopHeader';
+
+/** The id of the main content, where the skip link jumps and focus goes after a menu navigation. */
+export const MAIN_CONTENT_ID = 'main-content';
 
 const Frame = styled.div`
   display: flex;
@@ -100,7 +102,7 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
 
   return (
     <TooltipProvider>
-      <SkipLink />
+      <SkipLink target={MAIN_CONTENT_ID} />
       <Frame ref={frameRef}>
         <Sidebar
           user={user}

@@ -21,6 +21,7 @@ export { Tooltip, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, TooltipProvider, type
 export * from './components/ScrollArea';
 export * from './components/Switch';
 export * from './components/Skeleton';
+export * from './components/SkipLink';
 export * from './components/Spinner';
 export * from './components/Icon';
 export * from './components/Avatar';

@@ -1,7 +1,5 @@
 import styled from 'styled-components';
 
-export const MAIN_CONTENT_ID = 'main-content';
-
 const Link = styled.a`
   position: absolute;
   left: ${({ theme }) => theme.space.md};
@@ -15,7 +13,10 @@ const Link = styled.a`
   &:focus { top: ${({ theme }) => theme.space.md}; }
 `;
 
-/** First tab stop of the page: jumps over the navigation to the content. */
-export function SkipLink() {
-  return <Link href={`#${MAIN_CONTENT_ID}`}>Saltar al contenido principal</Link>;
+/**
+ * First tab stop of a page: hidden until focused, it jumps over the navigation to the element
+ * with id `target` (the page's main content, focusable with tabIndex -1).
+ */
+export function SkipLink({ target }: { target: string }) {
+  return <Link href={`#${target}`}>Saltar al contenido principal</Link>;
 }
