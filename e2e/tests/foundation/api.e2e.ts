@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO, DEMO_PASSWORD } from '../../fixtures/accounts';
+import { freePort } from '../../support/apiProcess';
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
@@ -73,7 +74,7 @@ test.describe('embedded database', () => {
 
   test('keeps its data across a restart, seeds nothing twice, and refuses a second process', async ({ playwright }) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arrendia-restart-'));
-    const port = 3190 + Math.floor(Math.random() * 50);
+    const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     let server = await startServer(port, path.join(dataDir, 'pglite'));
     try {
@@ -84,7 +85,7 @@ test.describe('embedded database', () => {
       // A second process on the same folder must not start.
       const intruder = spawn(process.execPath, [path.join(repoRoot, 'dist/services/api/main.js')], {
         cwd: repoRoot,
-        env: { ...process.env, PORT: String(port + 1), PGLITE_DIR: path.join(dataDir, 'pglite'), DATABASE_URL: '' },
+        env: { ...process.env, PORT: String(await freePort()), PGLITE_DIR: path.join(dataDir, 'pglite'), DATABASE_URL: '' },
         stdio: 'ignore',
       });
       const code = await new Promise<number | null>((resolve) => intruder.once('exit', resolve));

@@ -2,12 +2,14 @@ import { test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { patchRemote, signIn } from '../../fixtures/api';
+import { freePort } from '../../support/apiProcess';
 import { ShellPage } from '../../pom/ShellPage';
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
 test('a remote served alone from another origin is loaded by the shell (CORS)', async ({ page, baseURL }) => {
-  const port = 4300 + Math.floor(Math.random() * 200);
+  // A port the system gives out, not one picked from a range: 4300-4499 holds RabbitMQ's epmd (4369).
+  const port = await freePort();
   const server = spawn(process.execPath, [path.join(repoRoot, 'dist/services/api/serve-remote.js'), 'owner-portal', '--port', String(port)], {
     cwd: repoRoot,
     stdio: 'ignore',
