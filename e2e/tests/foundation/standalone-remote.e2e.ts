@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { patchRemote, signIn } from '../../fixtures/api';
 import { freePort } from '../../support/apiProcess';
@@ -33,5 +34,21 @@ test('a remote served alone from another origin is loaded by the shell (CORS)', 
     }
   } finally {
     server.kill('SIGTERM');
+  }
+});
+
+test('serve-remote on a port already in use ends with exit 1 and says so in Spanish', async () => {
+  const busy = net.createServer();
+  await new Promise<void>((resolve) => busy.listen(0, resolve));
+  const { port } = busy.address() as net.AddressInfo;
+  try {
+    const server = spawn(process.execPath, [path.join(repoRoot, 'dist/services/api/serve-remote.js'), 'owner-portal', '--port', String(port)], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => server.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain(`serve-remote: el puerto ${port} ya está en uso`);
+  } finally {
+    busy.close();
   }
 });

@@ -64,6 +64,7 @@ app
   });
 
 const server = app.listen(port, () => log.info('listening', { remote: name, port, dir }));
+server.on('error', (err: NodeJS.ErrnoException) => fail(err.code === 'EADDRINUSE' ? `el puerto ${port} ya está en uso` : err.message));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     server.close(() => process.exit(0));
