@@ -283,13 +283,13 @@ async function main() {
     // Each list's own statements, as the API sends them (bench/baseline-queries.json, kept true by
     // services/api/src/queries/benchBaseline.test.ts), with the values of this seed's accounts.
     const baselinePort = await freePort();
-    const b = (baseline = start(path.join(root, 'bench/baseline.mjs'), {
+    baseline = start(path.join(root, 'bench/baseline.mjs'), {
       DATABASE_URL: databaseUrl,
       PORT: String(baselinePort),
       BASELINE_QUERIES: JSON.stringify(await baselineQueries()),
       BASELINE_WORKERS: String(WORKERS),
-    }));
-    await waitFor(`http://127.0.0.1:${baselinePort}/properties`, b, { timeoutMs: 30_000, intervalMs: 250 });
+    });
+    await waitFor(`http://127.0.0.1:${baselinePort}/properties`, baseline, { timeoutMs: 30_000, intervalMs: 250 });
     baselineUrl = `http://127.0.0.1:${baselinePort}/`;
     monitor = new pg.Client({ connectionString: databaseUrl });
     await monitor.connect();
