@@ -53,6 +53,8 @@ export interface ApiProcess {
   pid: number;
   /** Sends SIGTERM and resolves with the exit code once the process is gone. */
   stop(): Promise<number | null>;
+  /** What the process and its workers wrote to stderr so far. */
+  stderr(): string;
 }
 
 /** Starts the built API on `databaseUrl` with `env` added, and waits until /api/health answers. */
@@ -77,6 +79,7 @@ export async function startApi(databaseUrl: string, env: Record<string, string> 
   return {
     base,
     pid: child.pid!,
+    stderr: () => stderr,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);

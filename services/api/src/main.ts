@@ -98,10 +98,12 @@ async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs 
     void stop('server error', 1);
   });
   // A worker stops when its primary says so; Ctrl-C reaches the whole process group, and the
-  // primary must not take a worker that stops on its own for one that crashed.
+  // primary must not take a worker that stops on its own for one that crashed. A signal repeated
+  // while stopping changes nothing (`on`, not `once`: the default action would end the process
+  // with its requests cut).
   if (cluster.isWorker) process.on('SIGINT', () => undefined);
-  else process.once('SIGINT', () => void stop('SIGINT', 0));
-  process.once('SIGTERM', () => void stop('SIGTERM', 0));
+  else process.on('SIGINT', () => void stop('SIGINT', 0));
+  process.on('SIGTERM', () => void stop('SIGTERM', 0));
 }
 
 /**
@@ -146,8 +148,10 @@ function supervise(config: Config, log: Logger, db: Database) {
 
   log.info('starting workers', { workers: config.workers, port: config.port });
   for (let i = 0; i < config.workers; i += 1) fork();
-  process.once('SIGINT', () => void stop('SIGINT', 0));
-  process.once('SIGTERM', () => void stop('SIGTERM', 0));
+  // Repeated while stopping, a signal changes nothing: by default it would end the primary before
+  // its workers, each of them then failing on the closed channel to it (EPIPE).
+  process.on('SIGINT', () => void stop('SIGINT', 0));
+  process.on('SIGTERM', () => void stop('SIGTERM', 0));
 }
 
 main().catch((err) => {
