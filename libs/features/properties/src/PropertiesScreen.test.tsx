@@ -3,7 +3,7 @@ import type { PropertyDetail, PropertyListItem } from '@arrendia/api-contract';
 import { resetToasts } from '@arrendia/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PropertiesScreen } from './PropertiesScreen';
-import { fakeResponse, findToast, pending, renderAt, serve } from '@arrendia/testing';
+import { failsOnce, fakeResponse, findToast, pending, renderAt, serve } from '@arrendia/testing';
 
 const property = (id: number, over: Partial<PropertyListItem> = {}): PropertyListItem => ({
   id,
@@ -53,6 +53,15 @@ describe('PropertiesScreen list', () => {
     expect(await screen.findByRole('heading', { name: 'No tienes propiedades' })).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Añadir tu primera propiedad' }));
     expect(await screen.findByRole('dialog', { name: 'Nueva Propiedad' })).toBeVisible();
+  });
+
+  it('says when the list could not be loaded, and «Reintentar» loads it', async () => {
+    serve({ [LIST]: failsOnce(fakeResponse(200, [property(1)])) });
+    screenAt();
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las propiedades');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { name: 'Piso 1' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("narrows the list to one owner with ?ownerId ('Ver cartera'), says whose it is and links back to all", async () => {

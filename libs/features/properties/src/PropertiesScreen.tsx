@@ -1,5 +1,5 @@
 import type { CurrentUser, PropertyListItem } from '@arrendia/api-contract';
-import { AlertDialog, Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, PageHeader, Skeleton, SpreadRow, toast } from '@arrendia/ui';
+import { AlertDialog, Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, LoadError, PageHeader, Skeleton, SpreadRow, toast } from '@arrendia/ui';
 import { useState } from 'react';
 import { Link, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -66,7 +66,8 @@ const FilterNote = styled(Card)`
 function PropertiesList() {
   const [search, setSearch] = useSearchParams();
   const ownerId = ownerFilter(search);
-  const { data, isPending, isError } = useProperties(ownerId);
+  const properties = useProperties(ownerId);
+  const { data, isPending, isError } = properties;
   const ownerName = (useLocation().state as { ownerName?: unknown } | null)?.ownerName;
   const [creating, setCreating] = useState(search.get('nueva') === '1');
   const [toDelete, setToDelete] = useState<PropertyListItem | null>(null);
@@ -119,10 +120,7 @@ function PropertiesList() {
           ))}
         </Grid>
       ) : isError ? (
-        <Card role="alert">
-          <CardTitle as="h2">No se pudieron cargar las propiedades</CardTitle>
-          <CardDescription>Inténtalo de nuevo en unos minutos.</CardDescription>
-        </Card>
+        <LoadError retry={properties}>No se pudieron cargar las propiedades</LoadError>
       ) : data.length === 0 ? (
         <Card as="section" aria-labelledby="properties-empty">
           <CardTitle as="h2" id="properties-empty">

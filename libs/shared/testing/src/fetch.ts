@@ -48,3 +48,12 @@ export function routedFetch(routes: Routes): jest.Mock {
 export function pending(): void {
   global.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
 }
+
+/**
+ * A route (for `routedFetch`) that fails with a 500 in the API's error shape the first time it is
+ * asked and answers `body` after that: the failed load, then «Reintentar».
+ */
+export function failsOnce<T>(body: T): () => T | Response {
+  let asked = 0;
+  return () => (asked++ === 0 ? answer(500, { error: 'internal_error', message: 'Error interno del servidor' }) : body);
+}
