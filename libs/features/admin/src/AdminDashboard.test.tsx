@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import type { AdminOverview } from '@arrendia/api-contract';
 import { formatEuros, formatPercent } from '@arrendia/locale-es';
-import { answer, pending, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { answer, failsOnce, pending, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { configureAxe } from 'jest-axe';
 import { AdminDashboard } from './AdminDashboard';
 
@@ -77,5 +77,15 @@ describe('AdminDashboard', () => {
     global.fetch = routedFetch({ 'GET /api/admin/overview': () => answer(500, { error: 'internal_error', message: 'Error interno del servidor' }) });
     renderAt(<AdminDashboard user={null} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el resumen de la plataforma');
+  });
+
+  it('says when the overview could not be loaded, and «Reintentar» loads it', async () => {
+    global.fetch = routedFetch({ 'GET /api/admin/overview': failsOnce(overview) });
+    renderAt(<AdminDashboard user={null} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el resumen de la plataforma');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Propiedades' })).toHaveTextContent('32'));
+    expect(screen.getByRole('link', { name: 'El módulo owner-portal no responde' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { AdminAlertSeverity, AdminOverview, CurrentUser } from '@arrendia/api-contract';
 import { formatDateTime, formatEuros, formatNumber, formatPercent } from '@arrendia/locale-es';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
-import { Badge, ButtonLink, Card, CardDescription, CardList, DataTable, DetailGrid, MetricCard, MetricGrid, MutedText, PageHeader, Skeleton, type StatusTone, TableScroll } from '@arrendia/ui';
+import { Badge, ButtonLink, CardDescription, CardList, DataTable, DetailGrid, LoadError, MetricCard, MetricGrid, MutedText, PageHeader, Skeleton, type StatusTone, TableScroll } from '@arrendia/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -149,15 +149,14 @@ function TeamCard({ data }: { data: AdminOverview | undefined }) {
  * quick actions Crear Usuario, Generar Reporte and Gestionar Propiedades. Skeletons while it loads.
  */
 export function AdminDashboard({ user }: { user: CurrentUser | null }) {
-  const { data, isError } = useAdminOverview();
+  const overview = useAdminOverview();
+  const { data, isError } = overview;
   const cards = data?.cards;
   return (
     <>
       <PageHeader title={DASHBOARD_TITLES.admin} description={`Hola, ${user?.firstName?.trim() || 'Usuario'}. Así está la plataforma hoy.`} />
       {isError ? (
-        <Card role="alert">
-          <CardDescription>No se pudo cargar el resumen de la plataforma. Vuelve a intentarlo en unos minutos.</CardDescription>
-        </Card>
+        <LoadError retry={overview}>No se pudo cargar el resumen de la plataforma</LoadError>
       ) : (
         <>
           <MetricGrid aria-label="Métricas de la plataforma">

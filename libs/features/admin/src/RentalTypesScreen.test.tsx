@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import type { RentalTypes } from '@arrendia/api-contract';
 import { formatEuros, formatPercent } from '@arrendia/locale-es';
-import { renderAt, routedFetch } from '@arrendia/testing';
-import { screen, within } from '@testing-library/react';
+import { failsOnce, renderAt, routedFetch } from '@arrendia/testing';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { configureAxe } from 'jest-axe';
 import { ApartmentsManagementScreen, RoomsManagementScreen } from './RentalTypesScreen';
 
@@ -64,6 +64,16 @@ describe('RoomsManagementScreen', () => {
 
     const results = await configureAxe({ rules: { region: { enabled: false } } })(document.body);
     expect(results.violations).toEqual([]);
+  });
+
+  it('says when the portfolio could not be loaded, and «Reintentar» loads it', async () => {
+    global.fetch = routedFetch({ 'GET /api/admin/rental-types?kind=rooms': failsOnce(rooms) });
+    renderAt(<RoomsManagementScreen user={null} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la cartera');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('article', { name: 'Piso compartido Lavapiés' })).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Habitaciones' })).toHaveTextContent('12');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

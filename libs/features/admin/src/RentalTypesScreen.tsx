@@ -1,7 +1,7 @@
 import { RENTAL_UNIT_WORDS, type CurrentUser, type RentalBuilding, type RentalKind, type RentalTypes, type UnitStatus } from '@arrendia/api-contract';
 import { formatEuros, formatNumber, formatPercent } from '@arrendia/locale-es';
 import { ROUTE_TITLES } from '@arrendia/remote-contract';
-import { Badge, Card, CardDescription, CardTitle, DataTable, MetricCard, MetricGrid, MutedText, PageHeader, SkeletonCard, SpreadRow, type StatusTone, TableScroll } from '@arrendia/ui';
+import { Badge, Card, CardDescription, CardTitle, DataTable, LoadError, MetricCard, MetricGrid, MutedText, PageHeader, SkeletonCard, SpreadRow, type StatusTone, TableScroll } from '@arrendia/ui';
 import styled from 'styled-components';
 import { Section } from './Section';
 import { StyledLines } from './styles';
@@ -202,16 +202,13 @@ function PlanCards({ data }: { data: RentalTypes }) {
  */
 export function RentalTypesScreen({ kind }: { kind: RentalKind; user?: CurrentUser | null }) {
   const words = WORDS[kind];
-  const { data, isError } = useRentalTypes(kind);
+  const rentalTypes = useRentalTypes(kind);
+  const { data, isError } = rentalTypes;
   const totals = data?.totals;
   return (
     <>
       <PageHeader title={words.title} description={words.intro} />
-      {isError && (
-        <Card role="alert">
-          <CardDescription>No se pudo cargar la cartera. Vuelve a intentarlo en unos minutos.</CardDescription>
-        </Card>
-      )}
+      {isError && <LoadError retry={rentalTypes}>No se pudo cargar la cartera</LoadError>}
       {!isError && (
         <MetricGrid aria-label="Totales">
           <MetricCard label="Edificios" value={totals ? formatNumber(totals.buildings) : null} />

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import type { AgentPerformance, AgentProperty, Lead, Visit } from '@arrendia/api-contract';
-import { answer, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
+import { answer, failsOnce, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -42,6 +42,45 @@ describe('AgentDashboard', () => {
     expect(within(clara).getByRole('button', { name: 'Programar Visita con Clara Benítez' })).toBeVisible();
     const marco = screen.getByRole('article', { name: 'Marco Rossi' });
     expect(within(marco).queryByRole('button')).toBeNull();
+  });
+
+  it('says when the leads could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch(routes({ 'GET /api/leads?mine=true&pageSize=100': failsOnce([lead(1)]) }));
+    renderAt(<AgentDashboard user={userWithRole('agente')} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los clientes potenciales');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('article', { name: 'Clara Benítez' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the visits could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch(routes({ 'GET /api/visits?mine=true&status=Programada&pageSize=100': failsOnce([visit]) }));
+    renderAt(<AgentDashboard user={userWithRole('agente')} />);
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Visitas Programadas' }), { button: 0 });
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las visitas');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('article', { name: /Clara Benítez/ })).toHaveTextContent('Calle de Santa Engracia 12, Madrid');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the properties could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch(routes({ 'GET /api/agents/me/properties': failsOnce(properties) }));
+    renderAt(<AgentDashboard user={userWithRole('agente')} />);
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Mis Propiedades' }), { button: 0 });
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar tus propiedades');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('article', { name: 'Edificio Santa Engracia' })).toHaveTextContent('3 de 4');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the performance could not be loaded, and «Reintentar» loads it', async () => {
+    global.fetch = routedFetch(routes({ 'GET /api/agents/me/performance': failsOnce(performance) }));
+    renderAt(<AgentDashboard user={userWithRole('agente')} />);
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Rendimiento' }), { button: 0 });
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar tu rendimiento');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByLabelText('Cifras del mes')).toHaveTextContent('1.750,00 €');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('books a visit for a lead: its unit goes with it, and the date and time become one instant', async () => {

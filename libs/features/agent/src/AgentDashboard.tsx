@@ -2,7 +2,7 @@ import { LEAD_TRANSITIONS, type CurrentUser, type Lead, type LeadStatus } from '
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { formatDate, formatDateTime, formatEuros, formatPercent } from '@arrendia/locale-es';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
-import { Button, Card, CardDescription, CardList, CardTitle, FactList, MutedText, PageHeader, SelectField, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, TextAreaField, useToast } from '@arrendia/ui';
+import { Button, Card, CardDescription, CardList, CardTitle, FactList, LoadError, MutedText, PageHeader, SelectField, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, TextAreaField, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ScheduleVisitDialog } from './ScheduleVisitDialog';
@@ -93,7 +93,7 @@ function LeadCard({ lead, onSchedule }: { lead: Lead; onSchedule: (lead: Lead) =
 function LeadsTab({ onSchedule }: { onSchedule: (lead: Lead) => void }) {
   const leads = useMyLeads();
   if (leads.isLoading) return <SkeletonCard label="Cargando clientes potenciales" />;
-  if (leads.isError) return <Card role="alert">No se pudieron cargar los clientes potenciales</Card>;
+  if (leads.isError) return <LoadError retry={leads}>No se pudieron cargar los clientes potenciales</LoadError>;
   if (!leads.data?.length) return <Card>Todavía no tienes clientes potenciales</Card>;
   return (
     <CardList aria-label="Clientes potenciales">
@@ -109,7 +109,7 @@ function VisitsTab() {
   const update = useUpdateVisit();
   const { toast } = useToast();
   if (visits.isLoading) return <SkeletonCard label="Cargando visitas" />;
-  if (visits.isError) return <Card role="alert">No se pudieron cargar las visitas</Card>;
+  if (visits.isError) return <LoadError retry={visits}>No se pudieron cargar las visitas</LoadError>;
   if (!visits.data?.length) return <Card>No tienes visitas programadas</Card>;
   const mark = (id: number, status: 'Realizada' | 'Cancelada') =>
     update.mutate(
@@ -172,7 +172,7 @@ function VisitsTab() {
 function PropertiesTab() {
   const properties = useMyProperties();
   if (properties.isLoading) return <SkeletonCard label="Cargando tus propiedades" />;
-  if (properties.isError) return <Card role="alert">No se pudieron cargar tus propiedades</Card>;
+  if (properties.isError) return <LoadError retry={properties}>No se pudieron cargar tus propiedades</LoadError>;
   if (!properties.data?.length) return <Card>No tienes propiedades asignadas</Card>;
   return (
     <CardList aria-label="Mis propiedades">
@@ -201,7 +201,7 @@ function PropertiesTab() {
 function PerformanceTab() {
   const performance = usePerformance();
   if (performance.isLoading) return <SkeletonCard label="Cargando tu rendimiento" />;
-  if (performance.isError || !performance.data) return <Card role="alert">No se pudo cargar tu rendimiento</Card>;
+  if (performance.isError || !performance.data) return <LoadError retry={performance}>No se pudo cargar tu rendimiento</LoadError>;
   const p = performance.data;
   return (
     <Card as="section" aria-labelledby="agent-performance">

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import type { MaintenancePlan, MaintenanceStats, MaintenanceTask, Provider } from '@arrendia/api-contract';
-import { answer, renderAt, routedFetch } from '@arrendia/testing';
+import { answer, failsOnce, renderAt, routedFetch } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -37,6 +37,35 @@ describe('MaintenanceScreen', () => {
     expect(within(screen.getByRole('article', { name: 'Tarea 2' })).queryByRole('button', { name: 'Iniciar Tarea' })).toBeNull();
     expect(within(screen.getByRole('article', { name: 'Tarea 2' })).getByRole('button', { name: 'Completar Tarea' })).toBeVisible();
     expect(within(screen.getByRole('article', { name: 'Tarea 3' })).queryByRole('button')).toBeNull();
+  });
+
+  it('says when the tasks could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch(routes({ 'GET /api/maintenance/tasks?pageSize=100': failsOnce([task(1)]) }));
+    renderAt(<MaintenanceScreen user={null} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las tareas');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('article', { name: 'Tarea 1' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the preventive plans could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch(routes({ 'GET /api/maintenance/plans?pageSize=100': failsOnce([plan]) }));
+    renderAt(<MaintenanceScreen user={null} />);
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Preventivo' }), { button: 0 });
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los planes');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('article', { name: 'Revisión de la caldera' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the providers could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch(routes({ 'GET /api/providers?pageSize=100': failsOnce([provider]) }));
+    renderAt(<MaintenanceScreen user={null} />);
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Proveedores' }), { button: 0 });
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los proveedores');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('article', { name: 'Fontanería Gil SL' })).toHaveTextContent('B84021971');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("'Iniciar Tarea' sends the move and says so", async () => {

@@ -9,7 +9,7 @@ import {
 } from '@arrendia/api-contract';
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { formatDate, formatEuros, formatNumber } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardList, CardTitle, FactList, MetricCard, MetricGrid, PageHeader, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '@arrendia/ui';
+import { Badge, Button, Card, CardList, CardTitle, FactList, LoadError, MetricCard, MetricGrid, PageHeader, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { EntityFormDialog } from './EntityFormDialog';
@@ -91,7 +91,7 @@ function TaskCard({ task }: { task: MaintenanceTask }) {
 function TasksTab() {
   const tasks = useTasks();
   if (tasks.isLoading) return <SkeletonCard label="Cargando tareas" />;
-  if (tasks.isError) return <Card role="alert">No se pudieron cargar las tareas</Card>;
+  if (tasks.isError) return <LoadError retry={tasks}>No se pudieron cargar las tareas</LoadError>;
   if (!tasks.data?.length) return <Card>No hay tareas de mantenimiento</Card>;
   return (
     <CardList aria-label="Tareas">
@@ -105,7 +105,7 @@ function TasksTab() {
 function PlansTab() {
   const plans = usePlans();
   if (plans.isLoading) return <SkeletonCard label="Cargando planes" />;
-  if (plans.isError) return <Card role="alert">No se pudieron cargar los planes</Card>;
+  if (plans.isError) return <LoadError retry={plans}>No se pudieron cargar los planes</LoadError>;
   if (!plans.data?.length) return <Card>No hay planes de mantenimiento preventivo</Card>;
   return (
     <CardList aria-label="Planes preventivos">
@@ -135,7 +135,7 @@ function PlansTab() {
 function ProvidersTab() {
   const providers = useProviders();
   if (providers.isLoading) return <SkeletonCard label="Cargando proveedores" />;
-  if (providers.isError) return <Card role="alert">No se pudieron cargar los proveedores</Card>;
+  if (providers.isError) return <LoadError retry={providers}>No se pudieron cargar los proveedores</LoadError>;
   if (!providers.data?.length) return <Card>Todavía no tienes proveedores</Card>;
   return (
     <CardList aria-label="Proveedores">

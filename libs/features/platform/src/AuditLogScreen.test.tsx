@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import type { AuditLogEntry } from '@arrendia/api-contract';
-import { fakeResponse, renderAt, routedFetch } from '@arrendia/testing';
+import { failsOnce, fakeResponse, renderAt, routedFetch } from '@arrendia/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
@@ -57,6 +57,19 @@ describe('AuditLogScreen', () => {
     expect(screen.getByText('45 registros')).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'Páginas del registro' })).toHaveTextContent('Página 1 de 3');
     expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', '/api/admin/audit-log.csv');
+  });
+
+  it('says when the log could not be loaded, and «Reintentar» loads it', async () => {
+    global.fetch = routedFetch({
+      'GET /api/admin/audit-log/facets': () => facets,
+      'GET /api/admin/audit-log?page=1&pageSize=20': failsOnce(fakeResponse(200, [entry(2)], { 'X-Total-Count': '1' })),
+    });
+    at('/audit-log');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el registro de auditoría');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    const table = await screen.findByRole('table', { name: 'Registro de auditoría' });
+    expect(within(table).getByText('Olga Martín')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('expands a row to the before and after of each changed key', async () => {

@@ -1,7 +1,7 @@
 import { AUDIT_SYSTEM_USER, AuditLogFilterSchema, auditActionLabel, type AuditLogEntry, type CurrentUser } from '@arrendia/api-contract';
 import { formatDateTimeSeconds } from '@arrendia/locale-es';
 import { zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
-import { Button, ButtonLink, Card, DataTable, MutedText, PageHeader, Pager, SelectField, SkeletonCard, TextField, useDebouncedValue } from '@arrendia/ui';
+import { Button, ButtonLink, Card, DataTable, LoadError, MutedText, PageHeader, Pager, SelectField, SkeletonCard, TextField, useDebouncedValue } from '@arrendia/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -172,7 +172,7 @@ export function AuditLogScreen(_props: { user: CurrentUser | null }) {
         ) : log.isPending ? (
           <SkeletonCard label="Cargando el registro" />
         ) : log.isError ? (
-          <Card role="alert">No se pudo cargar el registro de auditoría</Card>
+          <LoadError retry={log}>No se pudo cargar el registro de auditoría</LoadError>
         ) : (
           <Card>
             <Summary aria-live="polite">{`${log.data.total} registros`}</Summary>

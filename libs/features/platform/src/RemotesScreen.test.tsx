@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import type { RemoteAdmin } from '@arrendia/api-contract';
-import { answer, renderAt, routedFetch } from '@arrendia/testing';
+import { answer, failsOnce, renderAt, routedFetch } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RemotesScreen, UNDISABLEABLE_REASON } from './RemotesScreen';
 
@@ -44,6 +44,15 @@ describe('RemotesScreen', () => {
     expect(admin).toHaveTextContent('123 ms');
     expect(await rowOf('tenant-portal')).toHaveTextContent('Sin respuesta en 3 s');
     expect(await rowOf('tenant-portal')).toHaveTextContent('—');
+  });
+
+  it('says when the modules could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch({ 'GET /api/admin/remotes': failsOnce(list()) });
+    renderAt(<RemotesScreen user={null} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los módulos');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await rowOf('owner-portal')).toHaveTextContent('/remotes/owner-portal/mf-manifest.json');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("disables the admin portal's switch and says why; the others can be switched", async () => {

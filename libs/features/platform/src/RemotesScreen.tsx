@@ -2,7 +2,7 @@ import { type CurrentUser, type RemoteAdmin } from '@arrendia/api-contract';
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { formatDateTimeSeconds, formatNumber } from '@arrendia/locale-es';
 import { UNDISABLEABLE_REMOTE } from '@arrendia/remote-contract';
-import { Badge, Button, Card, DataTable, MutedText, PageHeader, SkeletonCard, Switch, useToast } from '@arrendia/ui';
+import { Badge, Button, Card, DataTable, LoadError, MutedText, PageHeader, SkeletonCard, Switch, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { RemoteEditDialog } from './RemoteEditDialog';
@@ -112,7 +112,7 @@ export function RemotesScreen(_props: { user: CurrentUser | null }) {
       {remotes.isPending ? (
         <SkeletonCard label="Comprobando los módulos" />
       ) : remotes.isError ? (
-        <Card role="alert">No se pudieron cargar los módulos</Card>
+        <LoadError retry={remotes}>No se pudieron cargar los módulos</LoadError>
       ) : (
         <Card>
           <DataTable aria-label="Módulos">

@@ -7,7 +7,7 @@ import { configureAxe } from 'jest-axe';
 import { currentMonthPeriod } from './period';
 import { PrincipalReportDialog } from './ReportCard';
 import { ReportHistory, ReportsScreen } from './ReportsScreen';
-import { answer, findToast, renderAt, routedFetch } from '@arrendia/testing';
+import { answer, failsOnce, findToast, renderAt, routedFetch } from '@arrendia/testing';
 
 const report = (id: number, overrides: Partial<Report> = {}): Report => ({
   id, reportType: 'financial', periodFrom: '2026-03-01', periodTo: '2026-03-31', fileName: `reporte-financiero_2026-03-01_2026-03-31.pdf`,
@@ -122,6 +122,16 @@ describe('ReportsScreen', () => {
     expect(await screen.findByRole('columnheader', { name: 'Propietario' })).toBeVisible();
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual(['Olga Martín', 'Toda la cartera']);
+  });
+
+  it('says when the history could not be loaded, and «Reintentar» loads it', async () => {
+    global.fetch = routedFetch({ 'GET /api/reports': failsOnce([report(1)]) });
+    renderAt(<ReportsScreen user={null} />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Historial' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el historial');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('link', { name: 'Descargar reporte-financiero_2026-03-01_2026-03-31.pdf' })).toHaveAttribute('href', '/api/reports/1/download');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('Historial says when there are no reports', async () => {

@@ -1,6 +1,6 @@
 import { REPORT_TYPE_LABELS, REPORT_TYPES, type CurrentUser } from '@arrendia/api-contract';
 import { formatDate, formatDateTime, personName } from '@arrendia/locale-es';
-import { Card, CardDescription, CardTitle, DataTable, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
+import { Card, CardDescription, CardTitle, DataTable, LoadError, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ReportCard } from './ReportCard';
@@ -24,7 +24,7 @@ export function ReportHistory() {
       </Card>
     );
   }
-  if (reports.isError) return <Card role="alert">No se pudo cargar el historial</Card>;
+  if (reports.isError) return <LoadError retry={reports}>No se pudo cargar el historial</LoadError>;
   const byPrincipal = reports.data?.some((r) => r.owner !== null) ?? false;
   return (
     <Card as="section" aria-labelledby="reports-history">

@@ -1,5 +1,5 @@
 import { formatNumber } from '@arrendia/locale-es';
-import { Card, DataTable, Skeleton } from '@arrendia/ui';
+import { Card, DataTable, LoadError, Skeleton } from '@arrendia/ui';
 import { useRoleSummaries } from './useUsers';
 
 /** 'Gestión de Roles': the six roles, what each is for and how many users hold it. */
@@ -10,7 +10,7 @@ export function RolesTab() {
       {roles.isLoading ? (
         <Skeleton height="12rem" />
       ) : roles.isError ? (
-        <p role="alert">No se pudieron cargar los roles</p>
+        <LoadError variant="inline" retry={roles}>No se pudieron cargar los roles</LoadError>
       ) : (
         <DataTable aria-label="Roles">
           <thead>

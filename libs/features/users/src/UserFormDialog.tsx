@@ -2,7 +2,7 @@ import { roleTakesAgency, UsersCreateSchema, UsersPatchSchema, type PasswordRese
 import type { FieldErrors } from '@arrendia/api-client';
 import { personName } from '@arrendia/locale-es';
 import { ROLE_LABELS, ROLE_NAMES } from '@arrendia/permissions';
-import { Dialog, FormActions, SelectField, Skeleton, TextField, useToast } from '@arrendia/ui';
+import { Dialog, FormActions, LoadError, SelectField, Skeleton, TextField, useToast } from '@arrendia/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { agencyPart, formErrors } from './formChecks';
@@ -167,7 +167,7 @@ export function EditUserDialog({ user, onClose }: { user: UserRow | null; onClos
       {detail.isLoading ? (
         <Skeleton height="12rem" />
       ) : detail.isError ? (
-        <p role="alert">No se pudo cargar el usuario</p>
+        <LoadError variant="inline" retry={detail}>No se pudo cargar el usuario</LoadError>
       ) : (
         <Form onSubmit={submit} noValidate aria-label="Editar usuario">
           <PersonFields values={values} set={set} errors={errors} roleName={roleName} open={user !== null} creating={false} />

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { LAST_SUPER_ADMIN, type RoleSummary, type UserRow, type UsersStats } from '@arrendia/api-contract';
 import { ACTION_ACCESS, APP_ROUTES, ROLE_LABELS, ROLE_NAMES, ROUTE_ACCESS } from '@arrendia/permissions';
-import { answer, fakeResponse, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
+import { answer, failsOnce, fakeResponse, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -58,6 +58,28 @@ describe('UsersScreen', () => {
     expect(anaRow).toHaveTextContent('02/07/2026 00:30');
     expect(screen.getByRole('rowheader', { name: 'Jorge Admin' }).closest('tr')).toHaveTextContent('Nunca');
     expect(screen.getByLabelText('Buscar usuarios')).toHaveAttribute('placeholder', 'Buscar por nombre, email o rol…');
+  });
+
+  it('says when the users could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch(routes({ 'GET /api/users?page=1&pageSize=20': failsOnce(fakeResponse(200, [ana, jorge], { 'X-Total-Count': '2' })) }));
+    renderAt(<UsersScreen user={admin} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los usuarios');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('rowheader', { name: 'Ana García 7' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the user to edit could not be loaded, and «Reintentar» loads them', async () => {
+    const detail = { ...ana, telefono: '600111222', nifCif: null, ibanBancaria: null, lastPasswordChange: null };
+    global.fetch = routedFetch(routes({ 'GET /api/users/7': failsOnce(detail) }));
+    renderAt(<UsersScreen user={admin} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar a Ana García 7' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Usuario' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No se pudo cargar el usuario');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(dialog).findByLabelText('Teléfono (opcional)')).toHaveValue('600111222');
+    expect(within(dialog).getByLabelText('Nombre')).toHaveValue('Ana');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it('searches on the server: what is typed goes as q', async () => {
@@ -144,6 +166,18 @@ describe('UsersScreen', () => {
     const table = await screen.findByRole('table', { name: 'Roles' });
     expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(ROLE_NAMES.map((r) => `${ROLE_LABELS[r]}${r}`));
     expect(within(table).getByRole('rowheader', { name: /Agente Inmobiliario/ }).closest('tr')).toHaveTextContent('Descripción 330');
+  });
+
+  it('says when the roles could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch(routes({ 'GET /api/users/roles': failsOnce(roles) }));
+    renderAt(<UsersScreen user={admin} />);
+    await screen.findByRole('rowheader', { name: 'Ana García 7' });
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Gestión de Roles' }), { button: 0 });
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los roles');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    const table = await screen.findByRole('table', { name: 'Roles' });
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(ROLE_NAMES.length);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('draws the permission matrices from ROUTE_ACCESS and ACTION_ACCESS, one cell per route or action and role', async () => {

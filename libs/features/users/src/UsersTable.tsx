@@ -1,7 +1,7 @@
 import { USER_STATUSES, type UserRow, type UserStatus } from '@arrendia/api-contract';
 import { formatDateTime, personName } from '@arrendia/locale-es';
 import type { RoleName } from '@arrendia/permissions';
-import { Badge, Button, Card, DataTable, Pager, SelectField, Skeleton, TextField, useDebouncedValue } from '@arrendia/ui';
+import { Badge, Button, Card, DataTable, LoadError, Pager, SelectField, Skeleton, TextField, useDebouncedValue } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ActiveDialog, ResetPasswordDialog, RoleDialog } from './UserActionDialogs';
@@ -71,7 +71,7 @@ export function UsersTable({ currentUserId }: { currentUserId: number | null }) 
           ))}
         </div>
       ) : users.isError ? (
-        <p role="alert">No se pudieron cargar los usuarios</p>
+        <LoadError variant="inline" retry={users}>No se pudieron cargar los usuarios</LoadError>
       ) : !users.data?.rows.length ? (
         <p>{term || role || status ? 'Ningún usuario coincide con la búsqueda' : 'Todavía no hay usuarios'}</p>
       ) : (
