@@ -1,7 +1,7 @@
 import type { CurrentUser, DashboardMetrics, Delegation } from '@arrendia/api-contract';
 import { formatEuros, formatPercent, personName } from '@arrendia/locale-es';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
-import { ButtonLink, Card, CardDescription, CardTitle, DataTable, MetricCard, MetricGrid, PageHeader, Pager, Skeleton } from '@arrendia/ui';
+import { ButtonLink, Card, CardDescription, CardTitle, DataTable, LoadError, MetricCard, MetricGrid, PageHeader, Pager, Skeleton } from '@arrendia/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -35,7 +35,7 @@ export function DelegateSummaryTiles() {
   const m = metrics.data ?? null;
   return (
     <>
-      {(principals.isError || metrics.isError) && <Card role="alert">No se pudieron cargar las cifras de tus carteras</Card>}
+      {(principals.isError || metrics.isError) && <LoadError retry={[principals, metrics]}>No se pudieron cargar las cifras de tus carteras</LoadError>}
       <MetricGrid>
         <MetricCard label="Propietarios" value={principals.data ? String(principals.data.total) : null} caption="Te han delegado su cartera" />
         <MetricCard label="Propiedades Gestionadas" value={m ? String(m.activeProperties) : null} />
@@ -56,7 +56,8 @@ export const portfolioHref = (ownerId: number) => `/properties?ownerId=${ownerId
  */
 export function PrincipalsPanel({ reportAction }: { reportAction: (owner: { id: number; name: string }) => ReactNode }) {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError } = useDelegations(page);
+  const delegations = useDelegations(page);
+  const { data, isPending, isError } = delegations;
   const row = (d: Delegation) => {
     const name = personName(d.owner, d.owner.email);
     return (
@@ -94,7 +95,9 @@ export function PrincipalsPanel({ reportAction }: { reportAction: (owner: { id: 
           ))}
         </div>
       ) : isError ? (
-        <CardDescription role="alert">No se pudieron cargar los propietarios</CardDescription>
+        <LoadError variant="inline" retry={delegations}>
+          No se pudieron cargar los propietarios
+        </LoadError>
       ) : data.rows.length === 0 ? (
         <CardDescription>Todavía ningún propietario te ha delegado su cartera. Cuando lo haga desde su configuración, aparecerá aquí.</CardDescription>
       ) : (

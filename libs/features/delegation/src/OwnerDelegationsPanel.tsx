@@ -1,7 +1,7 @@
 import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { DelegationsCreateSchema, type Delegation } from '@arrendia/api-contract';
 import { formatDate, personName } from '@arrendia/locale-es';
-import { AlertDialog, Button, Card, CardDescription, CardTitle, MutedText, Pager, RowList, Skeleton, TextField, useToast } from '@arrendia/ui';
+import { AlertDialog, Button, Card, CardDescription, CardTitle, LoadError, MutedText, Pager, RowList, Skeleton, TextField, useToast } from '@arrendia/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { DELEGATIONS_PAGE_SIZE, useDelegations, useGrantDelegation, useRevokeDelegation } from './useDelegations';
@@ -81,7 +81,9 @@ export function OwnerDelegationsPanel() {
       {delegations.isPending ? (
         <Skeleton height="2rem" />
       ) : delegations.isError ? (
-        <CardDescription role="alert">No se pudieron cargar tus delegaciones</CardDescription>
+        <LoadError variant="inline" retry={delegations}>
+          No se pudieron cargar tus delegaciones
+        </LoadError>
       ) : delegations.data.rows.length === 0 ? (
         <CardDescription>No has delegado tu cartera en nadie.</CardDescription>
       ) : (

@@ -2,9 +2,9 @@
 import type { DashboardMetrics, Delegation } from '@arrendia/api-contract';
 import { formatEuros, formatPercent } from '@arrendia/locale-es';
 import { resetToasts } from '@arrendia/ui';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { answer, fakeResponse, findToast, renderAt, routedFetch } from '@arrendia/testing';
+import { answer, failsOnce, fakeResponse, findToast, renderAt, routedFetch } from '@arrendia/testing';
 import { DelegateSummaryTiles, PrincipalsPanel } from './DelegateDashboard';
 import { OwnerDelegationsPanel } from './OwnerDelegationsPanel';
 
@@ -35,9 +35,33 @@ describe('DelegateSummaryTiles', () => {
     expect(screen.getByRole('group', { name: 'Ingresos del Mes' })).toHaveTextContent('6.150,50 €');
     expect(screen.getByRole('group', { name: 'Ocupación Media' })).toHaveTextContent('81,3 %');
   });
+
+  it('says when the figures of the portfolios could not be loaded, and «Reintentar» loads both reads', async () => {
+    global.fetch = routedFetch({
+      'GET /api/delegations?page=1&pageSize=20': failsOnce(fakeResponse(200, [delegation(person(1, 'Olga', 'Martín'))], { 'X-Total-Count': '23' })),
+      'GET /api/dashboard/metrics': failsOnce(metrics),
+    });
+    renderAt(<DelegateSummaryTiles />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las cifras de tus carteras');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Propiedades Gestionadas' })).toHaveTextContent('7'));
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Propietarios' })).toHaveTextContent('23'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('PrincipalsPanel', () => {
+  it('says when the owners could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch({
+      'GET /api/delegations?page=1&pageSize=20': failsOnce(fakeResponse(200, [delegation(person(1, 'Olga', 'Martín'))], { 'X-Total-Count': '1' })),
+    });
+    renderAt(<PrincipalsPanel reportAction={() => null} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los propietarios');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('rowheader', { name: /Olga Martín/ })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("lists each principal with its figures, 'Ver cartera' to its properties and the portal's report action", async () => {
     global.fetch = routedFetch({
       'GET /api/delegations?page=1&pageSize=20': () => fakeResponse(200, [delegation(person(1, 'Olga', 'Martín')), delegation(person(2, 'Pablo', 'Sanz'), { properties: 0, units: 0, occupancyRate: 0, monthlyIncome: '0.00' })], { 'X-Total-Count': '2' }),
@@ -60,6 +84,18 @@ describe('PrincipalsPanel', () => {
 });
 
 describe('OwnerDelegationsPanel', () => {
+  it('says when the delegations could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch({
+      'GET /api/delegations?page=1&pageSize=20': failsOnce(fakeResponse(200, [delegation(person(1, 'Olga', 'Martín'))], { 'X-Total-Count': '1' })),
+    });
+    renderAt(<OwnerDelegationsPanel />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar tus delegaciones');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    const list = await screen.findByRole('list', { name: 'Personas con tu cartera delegada' });
+    expect(within(list).getByText('Diego Delgado')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('delegates to an email, shows the server’s refusal on the field, and revokes after asking', async () => {
     const user = userEvent.setup();
     let rows: Delegation[] = [];

@@ -1,10 +1,10 @@
 import type { CurrentUser } from '@arrendia/api-contract';
 import { formatEuros, sumMoney } from '@arrendia/locale-es';
-import { CardTitle, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
+import { CardTitle, LoadError, PageHeader, type Retryable, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
 import { useExpensesByCategory, useFinancesMonthly, useOccupancy } from './lib/api';
 import { CategoryPieChart, MonthlyBarChart, PercentBarChart } from './lib/charts';
 import { shortMonthLabel } from './lib/months';
-import { ErrorText, FigureCard, FigureGrid, SectionCard } from './lib/styles';
+import { FigureCard, FigureGrid, SectionCard } from './lib/styles';
 
 const percent = (value: number) => `${value.toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
 
@@ -18,13 +18,18 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 const Loading = () => <Skeleton height="280px" />;
-const Failed = () => <ErrorText role="alert">No se pudieron cargar los datos</ErrorText>;
+/** A tab's read failed: a card of its own where the whole tab is that read, a line inside a section otherwise. */
+const Failed = ({ retry, inline = false }: { retry: Retryable | Retryable[]; inline?: boolean }) => (
+  <LoadError variant={inline ? 'inline' : 'card'} retry={retry}>
+    No se pudieron cargar los datos
+  </LoadError>
+);
 
 function SummaryTab() {
   const monthly = useFinancesMonthly();
   const occupancy = useOccupancy();
   if (monthly.isLoading || occupancy.isLoading) return <Loading />;
-  if (!monthly.data || !occupancy.data) return <Failed />;
+  if (!monthly.data || !occupancy.data) return <Failed retry={[monthly, occupancy]} />;
   const income = sumMoney(monthly.data.map((m) => m.income));
   const expenses = sumMoney(monthly.data.map((m) => m.expenses));
   const net = sumMoney(monthly.data.map((m) => m.net));
@@ -51,14 +56,14 @@ function FinancialTab() {
     <>
       <SectionCard>
         <CardTitle as="h2">Ingresos frente a gastos</CardTitle>
-        {monthly.isLoading ? <Loading /> : monthly.data ? <MonthlyBarChart months={monthly.data} caption="Ingresos y gastos por mes" /> : <Failed />}
+        {monthly.isLoading ? <Loading /> : monthly.data ? <MonthlyBarChart months={monthly.data} caption="Ingresos y gastos por mes" /> : <Failed retry={monthly} inline />}
       </SectionCard>
       <SectionCard>
         <CardTitle as="h2">Gastos por categoría (este mes)</CardTitle>
         {categories.isLoading ? (
           <Loading />
         ) : !categories.data ? (
-          <Failed />
+          <Failed retry={categories} inline />
         ) : categories.data.length === 0 ? (
           <p>Sin gastos este mes</p>
         ) : (
@@ -72,7 +77,7 @@ function FinancialTab() {
 function OccupancyTab() {
   const occupancy = useOccupancy();
   if (occupancy.isLoading) return <Loading />;
-  if (!occupancy.data) return <Failed />;
+  if (!occupancy.data) return <Failed retry={occupancy} />;
   const { overall, properties, monthly } = occupancy.data;
   return (
     <>

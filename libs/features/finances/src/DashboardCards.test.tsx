@@ -5,7 +5,7 @@ import { FinancialAnalysisCard } from './FinancialAnalysisCard';
 import { FinancialSummaryCard } from './FinancialSummaryCard';
 import { MonthlyEvolutionCard } from './MonthlyEvolutionCard';
 import { analysisFrom, addMonths, currentMonth } from './lib/months';
-import { renderAt, routedFetch, type Routes } from '@arrendia/testing';
+import { failsOnce, renderAt, routedFetch, type Routes } from '@arrendia/testing';
 
 const month = (m: string, income: string, expenses: string, net: string) => ({ month: m, income, expenses, net });
 const last = (n: number) => Array.from({ length: n }, (_, i) => addMonths(currentMonth(), i - n + 1));
@@ -62,9 +62,33 @@ describe('MonthlyEvolutionCard', () => {
     expect(text.split('\r\n')[0]).toBe('month;income;expenses;net');
     expect(text).toContain(`${currentMonth()};1234,50;200,00;1034,50`);
   });
+
+  it('says when the monthly evolution could not be loaded, and «Reintentar» loads it', async () => {
+    global.fetch = routedFetch({ ...routes, 'GET /api/finances/monthly?months=12': failsOnce(routes['GET /api/finances/monthly?months=12']!()) });
+    renderAt(<MonthlyEvolutionCard user={null} />);
+    const region = await screen.findByRole('region', { name: 'Evolución Mensual' });
+    expect(await within(region).findByRole('alert')).toHaveTextContent('No se pudo cargar la evolución mensual');
+    fireEvent.click(within(region).getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(within(region).getAllByRole('row')).toHaveLength(13));
+    expect(within(region).queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('FinancialSummaryCard', () => {
+  it('says when the financial summary could not be loaded, and «Reintentar» loads both reads', async () => {
+    global.fetch = routedFetch({
+      ...routes,
+      'GET /api/finances/summary': failsOnce(routes['GET /api/finances/summary']!()),
+      'GET /api/finances/expenses-by-category': failsOnce(routes['GET /api/finances/expenses-by-category']!()),
+    });
+    renderAt(<FinancialSummaryCard user={null} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el resumen financiero');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect((await screen.findByLabelText('Resumen financiero del mes')).textContent).toContain('IBI150,00\u00a0€');
+    expect(screen.getByTestId('summary-net').textContent).toBe('1.034,50\u00a0€');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows real expenses by category and the net', async () => {
     renderAt(<FinancialSummaryCard user={null} />);
     const list = await screen.findByLabelText('Resumen financiero del mes');
@@ -75,6 +99,26 @@ describe('FinancialSummaryCard', () => {
 });
 
 describe('FinancialAnalysisCard', () => {
+  it('says when the financial analysis could not be loaded, and «Reintentar» loads it', async () => {
+    global.fetch = routedFetch({ ...routes, 'GET /api/finances/monthly?months=7': failsOnce(routes['GET /api/finances/monthly?months=7']!()) });
+    renderAt(<FinancialAnalysisCard user={null} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el análisis financiero');
+    await screen.findAllByTestId('property-roi');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Ingresos Totales' }).textContent).toContain('1.000,00\u00a0€'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the profitability by property could not be loaded, and «Reintentar» loads it', async () => {
+    const byProperty = `GET /api/finances/by-property?from=${analysisFrom()}`;
+    global.fetch = routedFetch({ ...routes, [byProperty]: failsOnce(routes[byProperty]!()) });
+    renderAt(<FinancialAnalysisCard user={null} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la rentabilidad por propiedad');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findAllByTestId('property-roi')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('totals the window and applies the ROI, bar and profit rules per property', async () => {
     renderAt(<FinancialAnalysisCard user={null} />);
     await waitFor(() => expect(screen.getByRole('group', { name: 'Ingresos Totales' }).textContent).toContain('1.000,00\u00a0€'));
@@ -104,5 +148,24 @@ describe('AnalyticsScreen', () => {
     expect(screen.queryByRole('group', { name: 'Tasa de Ocupación' })).toBeNull();
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Ocupación' }), { button: 0 });
     await waitFor(() => expect(screen.getByRole('group', { name: 'Unidades alquiladas' }).textContent).toContain('3 de 4'));
+  });
+
+  it('says when a tab’s data could not be loaded, and «Reintentar» loads it: Resumen, then Financiero', async () => {
+    global.fetch = routedFetch({ ...routes, 'GET /api/analytics/occupancy': failsOnce(routes['GET /api/analytics/occupancy']!()) });
+    renderAt(<AnalyticsScreen user={null} />);
+    const summary = await screen.findByRole('tabpanel', { name: 'Resumen' });
+    expect(await within(summary).findByRole('alert')).toHaveTextContent('No se pudieron cargar los datos');
+    fireEvent.click(within(summary).getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Tasa de Ocupación' }).textContent).toContain('75,0 %'));
+    expect(within(summary).queryByRole('alert')).toBeNull();
+
+    global.fetch = routedFetch({ ...routes, 'GET /api/finances/expenses-by-category': failsOnce(routes['GET /api/finances/expenses-by-category']!()) });
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Financiero' }), { button: 0 });
+    const financial = await screen.findByRole('tabpanel', { name: 'Financiero' });
+    expect(await within(financial).findByRole('alert')).toHaveTextContent('No se pudieron cargar los datos');
+    expect(within(financial).getByRole('heading', { name: 'Gastos por categoría (este mes)' })).toBeVisible();
+    fireEvent.click(within(financial).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(financial).findByRole('rowheader', { name: 'IBI' })).toBeInTheDocument();
+    expect(within(financial).queryByRole('alert')).toBeNull();
   });
 });

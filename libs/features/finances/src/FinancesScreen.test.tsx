@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { configureAxe } from 'jest-axe';
 import { FinancesScreen } from './FinancesScreen';
-import { answer, findToast, renderAt, routedFetch, type Routes } from '@arrendia/testing';
+import { answer, failsOnce, findToast, renderAt, routedFetch, type Routes } from '@arrendia/testing';
 
 const tx = (id: number, type: 'Ingreso' | 'Gasto', amount: string, transactionDate: string, categoryName: string, description: string | null) => ({
   transaction: { id, rentableUnitId: null, mainPropertyId: 1, categoryId: 1, contractId: null, type, amount, transactionDate, description, paymentMethod: null, status: 'Completado' },
@@ -37,6 +37,26 @@ describe('FinancesScreen', () => {
     await waitFor(() => expect(screen.getByRole('group', { name: 'Ingresos del Mes' }).textContent).toContain('1.234,50\u00a0€'));
     expect((screen.getByRole('group', { name: 'Gastos del Mes' })).textContent).toContain('310,45\u00a0€');
     expect((screen.getByRole('group', { name: 'Beneficio Neto' })).textContent).toContain('924,05\u00a0€');
+  });
+
+  it("says when this month's figures could not be loaded, and «Reintentar» loads them", async () => {
+    global.fetch = routedFetch({ ...baseRoutes(), 'GET /api/finances/summary': failsOnce({ month: '2026-11', income: '1234.5', expenses: '310.45', net: '924.05' }) });
+    renderAt(<FinancesScreen user={null} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las cifras del mes');
+    expect(screen.getByRole('group', { name: 'Ingresos del Mes' }).textContent).toContain('—');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Ingresos del Mes' }).textContent).toContain('1.234,50\u00a0€'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the recent transactions could not be loaded, and «Reintentar» loads them', async () => {
+    const routes = baseRoutes();
+    global.fetch = routedFetch({ ...routes, 'GET /api/transactions?pageSize=10': failsOnce(routes['GET /api/transactions?pageSize=10']!()) });
+    renderAt(<FinancesScreen user={null} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las transacciones');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findAllByTestId('transaction-row')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('lists recent transactions with date, category badge and signed amount', async () => {

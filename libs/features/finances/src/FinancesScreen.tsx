@@ -1,11 +1,11 @@
 import type { CurrentUser, TransactionListItem } from '@arrendia/api-contract';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardTitle, Icon, PageHeader, Skeleton } from '@arrendia/ui';
+import { Badge, Button, Card, CardTitle, Icon, LoadError, PageHeader, Skeleton } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { RECENT_TRANSACTIONS, useFinancesSummary, useRecentTransactions } from './lib/api';
 import { RegisterTransactionDialog } from './RegisterTransactionDialog';
-import { ErrorText, FigureCard, FigureGrid } from './lib/styles';
+import { FigureCard, FigureGrid } from './lib/styles';
 
 const StyledList = styled.ul`
   list-style: none;
@@ -101,13 +101,19 @@ export function FinancesScreen(_props: { user: CurrentUser | null }) {
           </FigureCard>
         ))}
       </FigureGrid>
-      {summary.isError && <ErrorText role="alert">No se pudieron cargar las cifras del mes</ErrorText>}
+      {summary.isError && (
+        <LoadError variant="inline" retry={summary}>
+          No se pudieron cargar las cifras del mes
+        </LoadError>
+      )}
       <Card>
         <CardTitle as="h2">Transacciones Recientes</CardTitle>
         {recent.isLoading ? (
           Array.from({ length: 5 }, (_, i) => <Skeleton key={i} height="3rem" />)
         ) : recent.isError ? (
-          <ErrorText role="alert">No se pudieron cargar las transacciones</ErrorText>
+          <LoadError variant="inline" retry={recent}>
+            No se pudieron cargar las transacciones
+          </LoadError>
         ) : recent.data && recent.data.length > 0 ? (
           <StyledList aria-label="Transacciones recientes">
             {recent.data.slice(0, RECENT_TRANSACTIONS).map((item) => (

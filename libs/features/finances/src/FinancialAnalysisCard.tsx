@@ -1,12 +1,12 @@
 import { FINANCIAL_ANALYSIS_MONTHS, type CurrentUser, type PropertyFinances } from '@arrendia/api-contract';
 import { formatEuros, sumMoney } from '@arrendia/locale-es';
-import { Button, CardTitle, Skeleton } from '@arrendia/ui';
+import { Button, CardTitle, LoadError, Skeleton } from '@arrendia/ui';
 import styled from 'styled-components';
 import { useFinancesByProperty, useFinancesMonthly } from './lib/api';
 import { downloadCsv, monthlyCsv } from './lib/csv';
 import { profitTone, roi, roiBarTone, roiBarWidth } from './lib/financeRules';
 import { analysisFrom, currentMonth, longMonthLabel } from './lib/months';
-import { CardHeaderRow, ErrorText, FigureCard, FigureGrid, SectionCard } from './lib/styles';
+import { CardHeaderRow, FigureCard, FigureGrid, SectionCard } from './lib/styles';
 import type { StatusTone } from '@arrendia/ui';
 
 /** Spec §9: from the first day of the month six months ago to today — six months and the current one. */
@@ -117,7 +117,9 @@ export function FinancialAnalysisCard(_props: { user: CurrentUser | null }) {
       {monthly.isLoading ? (
         <Skeleton height="6rem" />
       ) : monthly.isError ? (
-        <ErrorText role="alert">No se pudo cargar el análisis financiero</ErrorText>
+        <LoadError variant="inline" retry={monthly}>
+          No se pudo cargar el análisis financiero
+        </LoadError>
       ) : (
         <>
           <FigureGrid>
@@ -151,7 +153,9 @@ export function FinancialAnalysisCard(_props: { user: CurrentUser | null }) {
       {byProperty.isLoading ? (
         <Skeleton height="4rem" />
       ) : byProperty.isError || !byProperty.data ? (
-        <ErrorText role="alert">No se pudo cargar la rentabilidad por propiedad</ErrorText>
+        <LoadError variant="inline" retry={byProperty}>
+          No se pudo cargar la rentabilidad por propiedad
+        </LoadError>
       ) : byProperty.data.length === 0 ? (
         <p>No tienes propiedades</p>
       ) : (

@@ -1,9 +1,9 @@
 import type { CurrentUser } from '@arrendia/api-contract';
 import { formatEuros } from '@arrendia/locale-es';
-import { CardTitle, FactList, Skeleton } from '@arrendia/ui';
+import { CardTitle, FactList, LoadError, Skeleton } from '@arrendia/ui';
 import styled from 'styled-components';
 import { useExpensesByCategory, useFinancesSummary } from './lib/api';
-import { ErrorText, SectionCard } from './lib/styles';
+import { SectionCard } from './lib/styles';
 
 
 const StyledTotal = styled.div`
@@ -38,7 +38,9 @@ export function FinancialSummaryCard(_props: { user: CurrentUser | null }) {
       {loading ? (
         Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height="1.25rem" />)
       ) : failed || !summary.data || !categories.data ? (
-        <ErrorText role="alert">No se pudo cargar el resumen financiero</ErrorText>
+        <LoadError variant="inline" retry={[summary, categories]}>
+          No se pudo cargar el resumen financiero
+        </LoadError>
       ) : (
         <FactList $layout="rows" aria-label="Resumen financiero del mes">
           <dt>Ingresos del mes</dt>

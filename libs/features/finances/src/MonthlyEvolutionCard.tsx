@@ -1,10 +1,10 @@
 import type { CurrentUser } from '@arrendia/api-contract';
-import { Button, CardTitle, Skeleton } from '@arrendia/ui';
+import { Button, CardTitle, LoadError, Skeleton } from '@arrendia/ui';
 import { lazy, Suspense } from 'react';
 import { useFinancesMonthly } from './lib/api';
 import { downloadCsv, monthlyCsv } from './lib/csv';
 import { currentMonth } from './lib/months';
-import { CardHeaderRow, ErrorText, SectionCard } from './lib/styles';
+import { CardHeaderRow, SectionCard } from './lib/styles';
 
 // The chart library is most of a dashboard's code (~105 KB gzipped): the card, its figures and its
 // Exportar button come first, the picture right after (the skeleton holds its place meanwhile).
@@ -30,7 +30,9 @@ export function MonthlyEvolutionCard(_props: { user: CurrentUser | null }) {
       {monthly.isLoading ? (
         <Skeleton height={CHART_HEIGHT} />
       ) : monthly.isError || !monthly.data ? (
-        <ErrorText role="alert">No se pudo cargar la evolución mensual</ErrorText>
+        <LoadError variant="inline" retry={monthly}>
+          No se pudo cargar la evolución mensual
+        </LoadError>
       ) : (
         <Suspense fallback={<Skeleton height={CHART_HEIGHT} />}>
           <MonthlyBarChart months={monthly.data} caption="Ingresos y gastos de los últimos 12 meses" />

@@ -2,7 +2,7 @@ import type { CurrentUser, IncidentHistoryEntry } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
 import { formatDateTime, formatEuros, personName } from '@arrendia/locale-es';
 import { can } from '@arrendia/permissions';
-import { Badge, Card, CardTitle, FactList, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
+import { Badge, Card, CardTitle, FactList, LoadError, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { reporterName } from './IncidentCard';
@@ -55,9 +55,12 @@ export function IncidentDetailView({ user }: { user: CurrentUser | null }) {
     );
   }
   if (detail.isError || !detail.data) {
+    // A 404 (or no incident at all) is for good; any other failure may pass, so it offers «Reintentar».
+    const notFound = !detail.isError || errorStatus(detail.error) === 404;
     return (
       <>
-        <PageHeader title={errorStatus(detail.error) === 404 || !detail.data ? 'Incidencia no encontrada' : 'No se pudo cargar la incidencia'} />
+        <PageHeader title={notFound ? 'Incidencia no encontrada' : 'Incidencia'} />
+        {!notFound && <LoadError retry={detail}>No se pudo cargar la incidencia</LoadError>}
         {back}
       </>
     );

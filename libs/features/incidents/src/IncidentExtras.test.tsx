@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import type { ContractListItem, IncidentComment } from '@arrendia/api-contract';
-import { answer, renderAt, routedFetch } from '@arrendia/testing';
+import { answer, failsOnce, renderAt, routedFetch } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IncidentCommentsCard, IncidentPhotosCard } from './IncidentExtras';
 import { checkPhotos, UploadQueue } from './IncidentPhotos';
@@ -42,7 +42,29 @@ describe('IncidentPhotosCard', () => {
   });
 });
 
+describe('IncidentPhotosCard when the photos fail', () => {
+  it('says when the photos could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch({ 'GET /api/incidents/7/photos': failsOnce([{ id: 1, fileName: 'gotera.jpg', fileSizeKb: 80, createdAt: '2026-11-20T10:00:00Z', url: '/api/incidents/7/photos/1' }]) });
+    renderAt(<IncidentPhotosCard incidentId={7} canAdd={false} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las fotos');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('img', { name: 'gotera.jpg' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('IncidentCommentsCard', () => {
+  it('says when the comments could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch({
+      'GET /api/incidents/7/comments': failsOnce([{ id: 1, content: 'Sigue goteando', createdAt: '2026-11-20T10:00:00Z', author: { id: 9, firstName: 'Tomás', lastName: 'Ruiz', roleName: 'inquilino' } }]),
+    });
+    renderAt(<IncidentCommentsCard incidentId={7} canComment={false} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los comentarios');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('list', { name: 'Comentarios de la incidencia' })).toHaveTextContent('Sigue goteando');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('lists the comments with their authors and posts a new one', async () => {
     let comments: IncidentComment[] = [{ id: 1, content: 'Sigue goteando', createdAt: '2026-11-20T10:00:00Z', author: { id: 9, firstName: 'Tomás', lastName: 'Ruiz', roleName: 'inquilino' } }];
     const posted: unknown[] = [];

@@ -2,7 +2,7 @@ import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { INCIDENT_PHOTO_MAX } from '@arrendia/api-contract';
 import { formatDateTime, personName } from '@arrendia/locale-es';
 import { roleLabel } from '@arrendia/permissions';
-import { Button, Card, CardDescription, CardTitle, MutedText, RowList, Skeleton, TextAreaField, useToast } from '@arrendia/ui';
+import { Button, Card, CardDescription, CardTitle, LoadError, MutedText, RowList, Skeleton, TextAreaField, useToast } from '@arrendia/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
@@ -40,7 +40,15 @@ export function IncidentPhotosCard({ incidentId, canAdd }: { incidentId: number;
       <CardTitle as="h2" id="incident-photos">
         Fotos
       </CardTitle>
-      {photos.isPending ? <Skeleton height="6rem" /> : photos.isError ? <CardDescription role="alert">No se pudieron cargar las fotos</CardDescription> : <PhotoThumbs photos={photos.data} />}
+      {photos.isPending ? (
+        <Skeleton height="6rem" />
+      ) : photos.isError ? (
+        <LoadError variant="inline" retry={photos}>
+          No se pudieron cargar las fotos
+        </LoadError>
+      ) : (
+        <PhotoThumbs photos={photos.data} />
+      )}
       {canAdd && photos.data && (
         <>
           <PhotoPicker room={room} onPick={(files) => void upload(files)} disabled={busy} />
@@ -81,7 +89,9 @@ export function IncidentCommentsCard({ incidentId, canComment }: { incidentId: n
       {comments.isPending ? (
         <Skeleton height="3rem" />
       ) : comments.isError ? (
-        <CardDescription role="alert">No se pudieron cargar los comentarios</CardDescription>
+        <LoadError variant="inline" retry={comments}>
+          No se pudieron cargar los comentarios
+        </LoadError>
       ) : comments.data.length === 0 ? (
         <CardDescription>Todavía no hay comentarios.</CardDescription>
       ) : (

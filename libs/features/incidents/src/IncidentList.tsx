@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@arrendia/api-contract';
 import { can, canonicalRole } from '@arrendia/permissions';
-import { Button, Card, CardDescription, CardTitle, PageHeader, Skeleton } from '@arrendia/ui';
+import { Button, Card, CardDescription, CardTitle, LoadError, PageHeader, Skeleton } from '@arrendia/ui';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -53,10 +53,7 @@ export function IncidentList({ user }: { user: CurrentUser | null }) {
           ))}
         </List>
       ) : incidents.isError ? (
-        <Card role="alert">
-          <CardTitle as="h2">No se pudieron cargar las incidencias</CardTitle>
-          <CardDescription>Inténtalo de nuevo más tarde.</CardDescription>
-        </Card>
+        <LoadError retry={incidents}>No se pudieron cargar las incidencias</LoadError>
       ) : incidents.data && incidents.data.length > 0 ? (
         <List>
           {incidents.data.map((item) => (

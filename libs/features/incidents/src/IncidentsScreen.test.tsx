@@ -7,7 +7,7 @@ import { configureAxe } from 'jest-axe';
 import { Route, Routes } from 'react-router-dom';
 import { IncidentsScreen } from './IncidentsScreen';
 import { nextStatuses, shortId } from './statusMoves';
-import { answer, findToast, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
+import { answer, failsOnce, findToast, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
 
 const item = (id: number, status: IncidentStatus, overrides: Partial<IncidentListItem['incident']> = {}): IncidentListItem => ({
   incident: {
@@ -123,6 +123,15 @@ describe('IncidentsScreen list', () => {
     expect(screen.getByRole('button', { name: 'Nueva Incidencia' })).toBeVisible();
   });
 
+  it('says when the incidents could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch({ 'GET /api/incidents': failsOnce([item(1, 'Abierta')]) });
+    screenAt();
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las incidencias');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('article', { name: 'Incidencia 1' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows the empty state', async () => {
     global.fetch = routedFetch({ 'GET /api/incidents': () => [] });
     screenAt();
@@ -226,10 +235,25 @@ describe('incident detail', () => {
     expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['Pasar a Resuelta']);
   });
 
+  it('says when the incident could not be loaded, and «Reintentar» loads it', async () => {
+    global.fetch = routedFetch({
+      'GET /api/incidents/5': failsOnce({ ...item(5, 'Abierta'), assignee: null, history: [] }),
+      'GET /api/incidents/5/photos': () => [],
+      'GET /api/incidents/5/comments': () => [],
+    });
+    screenAt('/incidents/5');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la incidencia');
+    expect(screen.getByRole('heading', { level: 1, name: 'Incidencia' })).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Incidencia 5' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('says so when the incident is not found', async () => {
     global.fetch = routedFetch({});
     screenAt('/incidents/404');
     expect(await screen.findByRole('heading', { level: 1, name: 'Incidencia no encontrada' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
   });
 });
 

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import type { Contact, ConversationDetail, ConversationListItem, CurrentUser, Message } from '@arrendia/api-contract';
-import { answer, fakeResponse, renderAt, routedFetch } from '@arrendia/testing';
+import { answer, failsOnce, fakeResponse, renderAt, routedFetch } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureAxe, toHaveNoViolations } from 'jest-axe';
 
@@ -42,6 +42,17 @@ describe('MessagesScreen', () => {
     expect(within(list).getByRole('button', { name: /Contrato CTR-1\s*2 sin leer/ })).toBeVisible();
     expect(within(list).getByRole('button', { name: /^Visita/ })).toHaveTextContent('Sin mensajes');
     expect(screen.getByText('Selecciona una conversación')).toBeVisible();
+  });
+
+  it('says when the conversations could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch({ [LIST]: failsOnce(fakeResponse(200, [item(5, 'Contrato CTR-1', 2, 'Hola')], { 'X-Total-Count': '1' })) });
+    renderAt(<MessagesScreen user={me} />, '/messages');
+    const section = await screen.findByRole('region', { name: 'Conversaciones' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent('No se pudieron cargar las conversaciones');
+    fireEvent.click(within(section).getByRole('button', { name: 'Reintentar' }));
+    const list = await within(section).findByRole('list', { name: 'Conversaciones' });
+    expect(within(list).getByRole('button', { name: /Contrato CTR-1/ })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('searches by title on the server', async () => {
@@ -117,6 +128,20 @@ describe('MessagesScreen', () => {
     expect(await screen.findByRole('region', { name: 'Llaves' })).toBeVisible();
     expect(posted).toEqual([{ title: 'Llaves', participantUserIds: [9], reuseExisting: true }]);
     expect(screen.getByText('Todavía no hay mensajes. Escribe el primero.')).toBeVisible();
+  });
+
+  it('says when the contacts could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch({
+      [LIST]: () => fakeResponse(200, [], { 'X-Total-Count': '0' }),
+      'GET /api/conversations/contacts?pageSize=20': failsOnce([{ id: 9, firstName: 'Tomás', lastName: 'Ruiz', roleName: 'inquilino' }]),
+    });
+    renderAt(<MessagesScreen user={me} />, '/messages');
+    await userEvent.click(await screen.findByRole('button', { name: 'Nueva' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva conversación' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No se pudieron cargar tus contactos');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(dialog).findByRole('radio', { name: /Tomás Ruiz · Inquilino/ })).toBeVisible();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it('has no axe violations with a thread open', async () => {

@@ -1,7 +1,7 @@
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import type { ConversationListItem, CurrentUser, Message } from '@arrendia/api-contract';
 import { formatDateTime, personName } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardDescription, CardTitle, MutedText, PageHeader, Skeleton, TextAreaField, TextField, useToast, VisuallyHidden } from '@arrendia/ui';
+import { Badge, Button, Card, CardDescription, CardTitle, LoadError, MutedText, PageHeader, Skeleton, TextAreaField, TextField, useToast, VisuallyHidden } from '@arrendia/ui';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -122,7 +122,9 @@ function ConversationList({ selected, onSelect }: { selected: number | null; onS
           ))}
         </div>
       ) : list.isError ? (
-        <CardDescription role="alert">No se pudieron cargar las conversaciones</CardDescription>
+        <LoadError variant="inline" retry={list}>
+          No se pudieron cargar las conversaciones
+        </LoadError>
       ) : items.length === 0 ? (
         <CardDescription>{q.trim() ? 'Ninguna conversación coincide con la búsqueda' : 'Todavía no tienes conversaciones'}</CardDescription>
       ) : (

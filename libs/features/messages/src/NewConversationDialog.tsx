@@ -2,7 +2,7 @@ import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type F
 import { ConversationsCreateSchema, type Contact } from '@arrendia/api-contract';
 import { personName } from '@arrendia/locale-es';
 import { roleLabel } from '@arrendia/permissions';
-import { CardDescription, Dialog, FormActions, MutedText, TextField } from '@arrendia/ui';
+import { CardDescription, Dialog, FormActions, LoadError, MutedText, TextField } from '@arrendia/ui';
 import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import { useContacts, useStartConversation } from './useMessaging';
@@ -92,7 +92,9 @@ export function NewConversationDialog({ open, onOpenChange, onStarted }: { open:
           {contacts.isPending ? (
             <CardDescription>Cargando contactos...</CardDescription>
           ) : contacts.isError ? (
-            <CardDescription role="alert">No se pudieron cargar tus contactos</CardDescription>
+            <LoadError variant="inline" retry={contacts}>
+              No se pudieron cargar tus contactos
+            </LoadError>
           ) : contacts.data.length === 0 ? (
             <CardDescription>{q ? 'Ningún contacto coincide con la búsqueda' : 'Todavía no tienes contactos con quien hablar'}</CardDescription>
           ) : (

@@ -1,7 +1,7 @@
 import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { SESSION_TIMEOUT_OPTIONS, SettingsPasswordSchema, type Settings } from '@arrendia/api-contract';
 import { formatDate, formatDateTime } from '@arrendia/locale-es';
-import { AlertDialog, Button, Card, CardDescription, CardTitle, MutedText, RowList, SelectField, Skeleton, SpreadRow, Switch, TextField, useToast } from '@arrendia/ui';
+import { AlertDialog, Button, Card, CardDescription, CardTitle, LoadError, MutedText, RowList, SelectField, Skeleton, SpreadRow, Switch, TextField, useToast } from '@arrendia/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSavePreferences, useSessions } from './useSettings';
@@ -155,7 +155,9 @@ function SessionsCard() {
       {sessions.isPending ? (
         <Skeleton height="48px" />
       ) : sessions.isError ? (
-        <MutedText role="alert">No se pudieron cargar tus sesiones</MutedText>
+        <LoadError variant="inline" retry={sessions}>
+          No se pudieron cargar tus sesiones
+        </LoadError>
       ) : (
         <RowList aria-label="Sesiones abiertas">
           {sessions.data.map((session) => (

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import type { Settings, UserSession } from '@arrendia/api-contract';
-import { answer, findToast, renderAt, routedFetch } from '@arrendia/testing';
+import { answer, failsOnce, findToast, renderAt, routedFetch } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,6 +31,25 @@ describe('SettingsScreen', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Perfil', 'Notificaciones', 'Seguridad', 'Facturación', 'Delegación']);
     expect(await screen.findByLabelText('Nombre')).toHaveValue('Carlos');
     expect(screen.getByText('JPG, GIF o PNG. 1MB máximo.')).toBeVisible();
+  });
+
+  it('says when the settings could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch({ 'GET /api/settings': failsOnce(settings()) });
+    renderAt(<SettingsScreen />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar tu configuración');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByLabelText('Nombre')).toHaveValue('Carlos');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the open sessions could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch({ 'GET /api/settings': () => settings(), 'GET /api/settings/sessions': failsOnce(sessions) });
+    renderAt(<SettingsScreen />, '/?tab=seguridad');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar tus sesiones');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    const list = await screen.findByRole('list', { name: 'Sesiones abiertas' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('refuses an invalid IBAN with the Spanish message without calling the API', async () => {

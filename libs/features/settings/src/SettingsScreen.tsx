@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@arrendia/api-contract';
-import { MutedText, PageHeader, SkeletonCard, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
+import { LoadError, PageHeader, SkeletonCard, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BillingTab } from './BillingTab';
@@ -57,7 +57,7 @@ export function SettingsScreen({ extraTabs = [] }: { user?: CurrentUser | null; 
         {settings.isPending ? (
           <SkeletonCard label="Cargando tu configuración" rows={6} />
         ) : settings.isError ? (
-          <MutedText role="alert">No se pudo cargar tu configuración. Inténtalo de nuevo más tarde.</MutedText>
+          <LoadError retry={settings}>No se pudo cargar tu configuración</LoadError>
         ) : (
           <>
             <TabsContent value="perfil">

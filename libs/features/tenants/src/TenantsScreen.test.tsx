@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { ContractListItem, TenantRow } from '@arrendia/api-contract';
-import { answer, fakeResponse, renderAt, routedFetch } from '@arrendia/testing';
+import { answer, failsOnce, fakeResponse, renderAt, routedFetch } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TenantsScreen } from './TenantsScreen';
 
@@ -36,6 +36,15 @@ describe('TenantsScreen', () => {
     expect(within(lucia).getAllByText('Activo')).toHaveLength(1);
     expect(within(lucia).getByRole('link', { name: 'Ver Contrato de Lucía Pardo' })).toHaveAttribute('href', '/contracts/11');
     expect(screen.getByText('1 inquilinos')).toBeVisible();
+  });
+
+  it('says when the tenants could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch({ 'GET /api/tenants?page=1&pageSize=20': failsOnce(fakeResponse(200, [row], { 'X-Total-Count': '1' })) });
+    renderAt(<TenantsScreen user={null} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los inquilinos');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('rowheader', { name: 'Lucía Pardo' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("'Mensaje' opens the conversation with that tenant (reusing the one they have) in /messages", async () => {

@@ -1,7 +1,7 @@
 import { TenantInvitationsCreateSchema, type ContractListItem, type CurrentUser, type TenantInvitation, type TenantInvitationsCreateInput, type TenantRow } from '@arrendia/api-contract';
 import { apiRequest, isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { formatDate, formatEuros, personName } from '@arrendia/locale-es';
-import { Badge, Button, ButtonLink, Card, DataTable, Dialog, FormActions, PageHeader, Pager, SelectField, Skeleton, statusTone, TextField, useToast } from '@arrendia/ui';
+import { Badge, Button, ButtonLink, Card, DataTable, Dialog, FormActions, LoadError, PageHeader, Pager, SelectField, Skeleton, statusTone, TextField, useToast } from '@arrendia/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -157,7 +157,9 @@ export function TenantsScreen(_props: { user: CurrentUser | null }) {
             ))}
           </div>
         ) : tenants.isError ? (
-          <p role="alert">No se pudieron cargar los inquilinos</p>
+          <LoadError variant="inline" retry={tenants}>
+            No se pudieron cargar los inquilinos
+          </LoadError>
         ) : !tenants.data?.rows.length ? (
           <p>{q ? 'Ningún inquilino coincide con la búsqueda' : 'Todavía no tienes inquilinos'}</p>
         ) : (

@@ -20,11 +20,6 @@ export const FigureCard = styled(Card)`
   }
 `;
 
-export const ErrorText = styled.p`
-  color: ${({ theme }) => theme.colors.dangerText};
-  margin: 0;
-`;
-
 export const CardHeaderRow = styled.div`
   display: flex;
   align-items: center;
