@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import type { ListingDetail, PublicListingsPage } from '@arrendia/api-contract';
+import { failsOnce } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -98,6 +99,17 @@ describe('/alquiler', () => {
     expect(screen.getByText('Prueba ajustando tus filtros de búsqueda')).toBeVisible();
     expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('nada');
   });
+
+  it('says when the catalogue could not be loaded, and «Reintentar» loads it', async () => {
+    const route = failsOnce(answer(200, page([LISTING], 1, 1350)));
+    fetchMock.mockImplementation(async () => route());
+    await renderSite('/alquiler');
+    const results = screen.getByRole('region', { name: 'Resultados' });
+    expect(await within(results).findByRole('alert')).toHaveTextContent('No se pudo cargar el catálogo');
+    await userEvent.click(within(results).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(results).findByRole('link', { name: LISTING.title })).toBeVisible();
+    expect(within(results).queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('/property/:id', () => {
@@ -162,6 +174,19 @@ describe('/property/:id', () => {
     expect(await screen.findByRole('heading', { name: 'Propiedad no encontrada' })).toBeVisible();
     expect(screen.getByText('La propiedad que buscas no está disponible')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Volver al catálogo' })).toHaveAttribute('href', '/alquiler');
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+  });
+
+  it('says when the property could not be loaded, and «Reintentar» loads it', async () => {
+    const route = failsOnce(answer(200, LISTING));
+    fetchMock.mockImplementation(async () => route());
+    await renderSite('/property/7');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la propiedad');
+    expect(screen.getByRole('heading', { level: 1, name: 'Propiedad en alquiler' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Volver al catálogo' })).toHaveAttribute('href', '/alquiler');
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: LISTING.title })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

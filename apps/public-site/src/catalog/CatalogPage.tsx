@@ -1,5 +1,5 @@
 import { formatEuros } from '@arrendia/locale-es';
-import { Button, Card, PageHeader, SelectField, Skeleton, TextField } from '@arrendia/ui';
+import { Button, Card, LoadError, PageHeader, SelectField, Skeleton, TextField } from '@arrendia/ui';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -152,10 +152,7 @@ export function CatalogPage() {
             ))}
           </Results>
         ) : listings.isError ? (
-          <Empty role="alert">
-            <h2>No se pudo cargar el catálogo</h2>
-            <p>Vuelve a intentarlo en unos minutos.</p>
-          </Empty>
+          <LoadError retry={listings}>No se pudo cargar el catálogo</LoadError>
         ) : data && data.items.length === 0 ? (
           <Empty>
             <h2>No se encontraron propiedades</h2>

@@ -1,7 +1,7 @@
 import type { ListingDetail } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
 import { formatDate, formatEuros, sumMoney } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardTitle, FactList, Icon, Skeleton } from '@arrendia/ui';
+import { Badge, Button, Card, CardTitle, FactList, Icon, LoadError, Skeleton } from '@arrendia/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -298,8 +298,9 @@ export function PropertyPage() {
     if (errorStatus(listing.error) === 404) return <PropertyNotFound />;
     return (
       <Page>
-        <NotFoundBox role="alert">
-          <Title>No se pudo cargar la propiedad</Title>
+        <NotFoundBox>
+          <Title>Propiedad en alquiler</Title>
+          <LoadError retry={listing}>No se pudo cargar la propiedad</LoadError>
           <Link to="/alquiler">Volver al catálogo</Link>
         </NotFoundBox>
       </Page>

@@ -2,6 +2,7 @@
 import type { Notification } from '@arrendia/api-contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { failsOnce } from '@arrendia/testing';
 import { answer, renderInShell, routedFetch, type Routes } from '../test-utils';
 import { MARK_ALL_READ_LABEL, NO_NEW_NOTIFICATIONS, NotificationsMenu } from './NotificationsMenu';
 import { notificationTarget } from './notificationTarget';
@@ -137,6 +138,25 @@ describe('NotificationsMenu', () => {
     expect(screen.getByRole('menu', { name: 'Notificaciones' })).toBe(menu);
     expect(menu).toBeVisible();
     expect(screen.getByRole('button', { name: /^Notificaciones/ })).toHaveAccessibleName('Notificaciones');
+  });
+
+  it('says when the notifications could not be loaded, and «Reintentar» loads them', async () => {
+    const list = answer(200, [n(1, false)], { 'X-Unread-Count': '1' });
+    serve({ 'GET /api/notifications?pageSize=5': failsOnce(list) });
+    const user = userEvent.setup();
+    await renderInShell(<NotificationsMenu roleName="propietario_individual" />);
+    await waitFor(() => expect(calls('GET /api/notifications')).toHaveLength(1));
+    // Opening the bell asks again (and that fails too): what the menu then shows.
+    serve({ 'GET /api/notifications?pageSize=5': failsOnce(list) });
+    const menu = await openBell(user);
+    expect(await within(menu).findByRole('alert')).toHaveTextContent('No se han podido cargar las notificaciones');
+    // Inside the menu only its items take focus: Reintentar is one, reached with the arrow keys.
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Reintentar' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await within(menu).findByRole('menuitem', { name: /Aviso 1/ })).toBeVisible();
+    expect(within(menu).queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Notificaciones: 1 sin leer' })).toBeVisible();
   });
 
   it('shows skeletons while the first answer is on its way', async () => {

@@ -9,6 +9,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
   Icon,
+  RETRY_LABEL,
+  RETRYING_LABEL,
   Skeleton,
   VisuallyHidden,
 } from '@arrendia/ui';
@@ -124,7 +126,7 @@ function NotificationRow({ notification, onOpen }: { notification: Notification;
 export function NotificationsMenu({ roleName }: { roleName: string | null }) {
   const navigate = useNavigate();
   const headingId = useId();
-  const { data, isPending, isError, refetch } = useNotifications();
+  const { data, isPending, isError, isFetching, refetch } = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const unread = data?.unreadCount ?? 0;
@@ -158,7 +160,19 @@ export function NotificationsMenu({ roleName }: { roleName: string | null }) {
             <Skeleton height="1rem" width="60%" />
           </Loading>
         ) : isError && !data ? (
-          <Empty>No se han podido cargar las notificaciones.</Empty>
+          <>
+            <Empty role="alert">No se han podido cargar las notificaciones.</Empty>
+            {/* A menu item, not LoadError's button: inside a menu only items take the keyboard's focus. */}
+            <DropdownMenuItem
+              disabled={isFetching}
+              onSelect={(event) => {
+                event.preventDefault(); // stay open: the list takes the message's place
+                void refetch();
+              }}
+            >
+              {isFetching ? RETRYING_LABEL : RETRY_LABEL}
+            </DropdownMenuItem>
+          </>
         ) : (
           <>
             {unread === 0 && <Empty>{NO_NEW_NOTIFICATIONS}</Empty>}

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import type { AgencyOverview } from '@arrendia/api-contract';
-import { renderAt, routedFetch } from '@arrendia/testing';
+import { failsOnce, renderAt, routedFetch } from '@arrendia/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { AgencyOverviewPanels, AgencyQuickActions } from './AgencyOverviewPanels';
 import { findToast } from '@arrendia/testing';
@@ -33,6 +33,16 @@ describe('AgencyOverviewPanels', () => {
     expect(within(carmen).getAllByRole('cell').map((c) => c.textContent)).toEqual(['4', '6', '2', formatEuros('3500.00')]);
     // Only the agency manager changes the settings.
     expect(screen.queryByRole('button', { name: /^Cambiar comisión|^Editar objetivo/ })).not.toBeInTheDocument();
+  });
+
+  it('says when the figures could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch({ 'GET /api/agency/overview': failsOnce(overview) });
+    renderAt(<AgencyOverviewPanels user={null} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las cifras de la agencia');
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Comisiones del Mes' })).toHaveTextContent('1.260,00 €'));
+    expect(screen.getByRole('link', { name: 'El contrato CTR-1 termina el 10/12/2026' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("lets the agency manager change the commission rate and an agent's target, validated before sending", async () => {

@@ -2,7 +2,7 @@ import type { AgencyOverview, CurrentUser } from '@arrendia/api-contract';
 import { formatEuros, formatPercent, personName } from '@arrendia/locale-es';
 import { can } from '@arrendia/permissions';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
-import { ButtonLink, Card, CardDescription, CardList, CardTitle, DataTable, MetricCard, MetricGrid, PageHeader, SpreadRow } from '@arrendia/ui';
+import { ButtonLink, Card, CardDescription, CardList, CardTitle, DataTable, LoadError, MetricCard, MetricGrid, PageHeader, SpreadRow } from '@arrendia/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -39,11 +39,12 @@ export function AgencyManagerHeader({ user }: { user: CurrentUser | null }) {
  */
 export function AgencyOverviewPanels({ user }: { user: CurrentUser | null }) {
   const manages = can(user?.role?.roleName, 'agency:manage');
-  const { data, isError } = useQuery<AgencyOverview>({ queryKey: ['/api/agency/overview'] });
+  const overview = useQuery<AgencyOverview>({ queryKey: ['/api/agency/overview'] });
+  const { data, isError } = overview;
   const o = data ?? null;
   return (
     <>
-      {isError && <Card role="alert">No se pudieron cargar las cifras de la agencia</Card>}
+      {isError && <LoadError retry={overview}>No se pudieron cargar las cifras de la agencia</LoadError>}
       <MetricGrid>
         <MetricCard label="Cartera Gestionada" value={o ? `${o.properties} propiedades` : null} caption={o ? `${o.units} unidades` : undefined} />
         <MetricCard label="Ocupación Global" value={o ? formatPercent(o.occupancyRate) : null} />

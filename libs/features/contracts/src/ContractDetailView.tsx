@@ -1,7 +1,7 @@
 import { documentDownloadUrl } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
 import { formatDate, formatEuros, formatNumber, personName } from '@arrendia/locale-es';
-import { Button, Card, CardDescription, CardTitle, DetailGrid, FactList, MutedText, PageHeader, RowList, Skeleton, StatusBadge } from '@arrendia/ui';
+import { Button, Card, CardDescription, CardTitle, DetailGrid, FactList, LoadError, MutedText, PageHeader, RowList, Skeleton, StatusBadge } from '@arrendia/ui';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -15,7 +15,8 @@ const BackLink = styled(Link)`
 /** /contracts/:id: the contract, its tenants, its payments and its documents; Editar. */
 export function ContractDetailView({ extra }: { extra?: (contractId: number) => ReactNode } = {}) {
   const { id = '' } = useParams();
-  const { data, isPending, error } = useContractDetail(id);
+  const detail = useContractDetail(id);
+  const { data, isPending, error } = detail;
   const [editing, setEditing] = useState(false);
 
   if (isPending) {
@@ -30,15 +31,21 @@ export function ContractDetailView({ extra }: { extra?: (contractId: number) => 
     );
   }
   if (!data) {
-    const missing = errorStatus(error) === 404 || errorStatus(error) === 400;
+    if (errorStatus(error) === 404 || errorStatus(error) === 400) {
+      return (
+        <Card as="section">
+          <PageHeader title="Contrato no encontrado" description="El contrato que buscas no existe o no tienes acceso a él." />
+          <BackLink to="/contracts">Volver a Contratos</BackLink>
+        </Card>
+      );
+    }
+    // Any other failure may pass: the page says what it is and offers «Reintentar».
     return (
-      <Card as="section" role={missing ? undefined : 'alert'}>
-        <PageHeader
-          title={missing ? 'Contrato no encontrado' : 'No se pudo cargar el contrato'}
-          description={missing ? 'El contrato que buscas no existe o no tienes acceso a él.' : 'Inténtalo de nuevo en unos minutos.'}
-        />
+      <>
+        <PageHeader title="Contrato" />
+        <LoadError retry={detail}>No se pudo cargar el contrato</LoadError>
         <BackLink to="/contracts">Volver a Contratos</BackLink>
-      </Card>
+      </>
     );
   }
 

@@ -5,7 +5,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { depositWarning, generateContractCode } from './ContractFormDialog';
 import { ContractsScreen } from './ContractsScreen';
 import { MyContractsScreen } from './MyContractsScreen';
-import { fakeResponse, pending, renderAt, serve } from '@arrendia/testing';
+import { failsOnce, fakeResponse, pending, renderAt, serve } from '@arrendia/testing';
 
 const item = (id: number, status: 'Activo' | 'Pendiente' | 'Finalizado' = 'Activo', over: Partial<ContractListItem['contract']> = {}): ContractListItem => ({
   contract: {
@@ -94,6 +94,15 @@ describe('ContractsScreen list', () => {
     expect(within(card).getByText('Sin fecha de fin')).toBeVisible();
     expect(within(card).getByText('01/03/2026')).toBeVisible();
   });
+
+  it('says when the contracts could not be loaded, and «Reintentar» loads them', async () => {
+    serve({ [LIST]: failsOnce(fakeResponse(200, [item(1)])) });
+    screenAt();
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los contratos');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('article', { name: 'ARR-2026-0001' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('ContractsScreen create form', () => {
@@ -139,25 +148,74 @@ it('generates the contract code as a prefix and the time in ms', () => {
 });
 
 describe('ContractsScreen detail', () => {
+  const base = item(3);
+  const detail: ContractDetail = {
+    ...base,
+    unit: { ...base.unit, currentStatus: 'Alquilado' },
+    property: { ...base.property, addressStreet: 'Calle de Toledo', addressNumber: '41', city: 'Madrid' },
+    tenants: [],
+    transactions: [],
+    documents: [{ id: 77, fileName: 'contrato-firmado.pdf', fileType: 'application/pdf', fileSizeKb: 120, createdAt: '2026-03-01T09:00:00.000Z' }],
+  };
+
   it('lists the documents with a link that downloads each one', async () => {
-    const base = item(3);
-    const detail: ContractDetail = {
-      ...base,
-      unit: { ...base.unit, currentStatus: 'Alquilado' },
-      property: { ...base.property, addressStreet: 'Calle de Toledo', addressNumber: '41', city: 'Madrid' },
-      tenants: [],
-      transactions: [],
-      documents: [{ id: 77, fileName: 'contrato-firmado.pdf', fileType: 'application/pdf', fileSizeKb: 120, createdAt: '2026-03-01T09:00:00.000Z' }],
-    };
     serve({ 'GET /api/contracts/3': () => fakeResponse(200, detail) });
     screenAt('/contracts/3');
     const link = await screen.findByRole('link', { name: 'Descargar contrato-firmado.pdf' });
     expect(link.getAttribute('href')).toBe('/api/documents/77/download');
     expect(link.getAttribute('download')).toBe('contrato-firmado.pdf');
   });
+
+  it('says when the contract could not be loaded, and «Reintentar» loads it', async () => {
+    serve({ 'GET /api/contracts/3': failsOnce(fakeResponse(200, detail)) });
+    screenAt('/contracts/3');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el contrato');
+    expect(screen.getByRole('heading', { level: 1, name: 'Contrato' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Volver a Contratos' })).toHaveAttribute('href', '/contracts');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { name: 'Contrato ARR-2026-0003' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("says 'Contrato no encontrado' for a contract that does not exist, with nothing to retry", async () => {
+    serve({ 'GET /api/contracts/3': () => fakeResponse(404, { error: 'not_found', message: 'Contrato no encontrado' }) });
+    screenAt('/contracts/3');
+    expect(await screen.findByRole('heading', { name: 'Contrato no encontrado' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+  });
 });
 
 describe('MyContractsScreen (the tenant)', () => {
+  const base = item(3);
+  const detail: ContractDetail = {
+    ...base,
+    unit: { ...base.unit, currentStatus: 'Alquilado' },
+    property: { ...base.property, addressStreet: 'Calle de Toledo', addressNumber: '41', city: 'Madrid' },
+    tenants: [],
+    transactions: [],
+    documents: [{ id: 77, fileName: 'contrato-firmado.pdf', fileType: 'application/pdf', fileSizeKb: 120, createdAt: '2026-03-01T09:00:00.000Z' }],
+  };
+
+  it('says when the contract could not be loaded, and «Reintentar» loads it', async () => {
+    serve({ 'GET /api/contracts?pageSize=100': failsOnce(fakeResponse(200, [base])), 'GET /api/contracts/3': () => fakeResponse(200, detail) });
+    renderAt(<MyContractsScreen user={null} />, '/contracts');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar tu contrato');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('article', { name: 'Casa Norte · Bajo A' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the documents could not be loaded, and «Reintentar» loads them', async () => {
+    serve({ 'GET /api/contracts?pageSize=100': () => fakeResponse(200, [base]), 'GET /api/contracts/3': failsOnce(fakeResponse(200, detail)) });
+    renderAt(<MyContractsScreen user={null} />, '/contracts');
+    const card = await screen.findByRole('article', { name: 'Casa Norte · Bajo A' });
+    expect(await within(card).findByRole('alert')).toHaveTextContent('No se pudieron cargar los documentos');
+    fireEvent.click(within(card).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(card).findByRole('link', { name: 'Descargar contrato-firmado.pdf' })).toBeVisible();
+    expect(within(card).queryByRole('alert')).toBeNull();
+  });
+
   it("shows every term of the tenant's contract, its documents and 'Descargar contrato (PDF)', with no staff action", async () => {
     const base = item(3, 'Activo', { notes: 'Se permiten mascotas pequeñas.' });
     const detail: ContractDetail = {

@@ -1,6 +1,6 @@
 import type { ContractListItem, CurrentUser } from '@arrendia/api-contract';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, FactList, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
+import { Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, FactList, LoadError, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
 import { useState, type ReactNode } from 'react';
 import { Link, Route, Routes, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -80,7 +80,8 @@ function ContractCard({ item }: { item: ContractListItem }) {
 }
 
 function ContractsList() {
-  const { data, isPending, isError } = useContracts();
+  const contracts = useContracts();
+  const { data, isPending, isError } = contracts;
   const [search, setSearch] = useSearchParams();
   const [creating, setCreating] = useState(search.get('nuevo') === '1');
 
@@ -108,10 +109,7 @@ function ContractsList() {
           ))}
         </List>
       ) : isError ? (
-        <Card role="alert">
-          <CardTitle as="h2">No se pudieron cargar los contratos</CardTitle>
-          <CardDescription>Inténtalo de nuevo en unos minutos.</CardDescription>
-        </Card>
+        <LoadError retry={contracts}>No se pudieron cargar los contratos</LoadError>
       ) : data.length === 0 ? (
         <Card as="section" aria-labelledby="contracts-empty">
           <CardTitle as="h2" id="contracts-empty">

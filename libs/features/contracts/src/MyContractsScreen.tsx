@@ -1,6 +1,6 @@
 import { documentDownloadUrl, type ContractListItem, type CurrentUser } from '@arrendia/api-contract';
 import { formatDate, formatEuros, formatNumber, personName } from '@arrendia/locale-es';
-import { ButtonLink, Card, CardDescription, CardList, CardTitle, FactList, MutedText, PageHeader, RowList, Skeleton, SpreadRow, StatusBadge } from '@arrendia/ui';
+import { ButtonLink, Card, CardDescription, CardList, CardTitle, FactList, LoadError, MutedText, PageHeader, RowList, Skeleton, SpreadRow, StatusBadge } from '@arrendia/ui';
 import { useContractDetail, useContracts } from './useContracts';
 
 /** Where a contract's PDF is generated from what is stored (GET /api/contracts/:id/pdf). */
@@ -58,7 +58,9 @@ function MyContractCard({ item }: { item: ContractListItem }) {
         {detail.isPending ? (
           <Skeleton height="2rem" />
         ) : detail.isError ? (
-          <CardDescription role="alert">No se pudieron cargar los documentos</CardDescription>
+          <LoadError variant="inline" retry={detail}>
+            No se pudieron cargar los documentos
+          </LoadError>
         ) : detail.data.documents.length === 0 ? (
           <CardDescription>Sin documentos adjuntos.</CardDescription>
         ) : (
@@ -88,7 +90,8 @@ function MyContractCard({ item }: { item: ContractListItem }) {
 
 /** 'Mi Contrato' (/contracts for the tenant, issue 12): each of its contracts with every term, its documents and the PDF. */
 export function MyContractsScreen(_props: { user: CurrentUser | null }) {
-  const { data, isPending, isError } = useContracts();
+  const contracts = useContracts();
+  const { data, isPending, isError } = contracts;
   return (
     <>
       <PageHeader title="Mi Contrato" description="Las condiciones de tu alquiler, tus documentos y el contrato en PDF." />
@@ -97,7 +100,7 @@ export function MyContractsScreen(_props: { user: CurrentUser | null }) {
           <Skeleton height="8rem" />
         </Card>
       ) : isError ? (
-        <Card role="alert">No se pudo cargar tu contrato</Card>
+        <LoadError retry={contracts}>No se pudo cargar tu contrato</LoadError>
       ) : data.length === 0 ? (
         <Card>
           <CardDescription>Todavía no tienes ningún contrato vinculado.</CardDescription>

@@ -1,6 +1,6 @@
 import type { CurrentUser, PropertyListItem, UnitOption } from '@arrendia/api-contract';
 import { formatEuros, formatNumber } from '@arrendia/locale-es';
-import { Badge, Card, CardDescription, CardTitle, MutedText, Skeleton } from '@arrendia/ui';
+import { Badge, Card, CardDescription, CardTitle, LoadError, MutedText, Skeleton } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { DASHBOARD_PROPERTIES, useFirstProperties, useUnits } from './useDashboard';
@@ -78,7 +78,8 @@ function PropertyRow({ property, units }: { property: PropertyListItem; units: U
 
 /** The first 3 properties with each unit's real status and rent; 'Ver N propiedades más' and the empty state (spec §2). */
 export function PropertiesCard(_props: { user: CurrentUser | null }) {
-  const { data, isPending, isError } = useFirstProperties();
+  const properties = useFirstProperties();
+  const { data, isPending, isError } = properties;
   const { data: units } = useUnits(Boolean(data && data.items.length > 0));
   const more = data ? data.total - DASHBOARD_PROPERTIES : 0;
   return (
@@ -96,7 +97,9 @@ export function PropertiesCard(_props: { user: CurrentUser | null }) {
           ))}
         </List>
       ) : isError ? (
-        <CardDescription role="alert">No se pudieron cargar las propiedades.</CardDescription>
+        <LoadError variant="inline" retry={properties}>
+          No se pudieron cargar las propiedades
+        </LoadError>
       ) : data.items.length === 0 ? (
         <>
           <CardDescription>No tienes propiedades</CardDescription>

@@ -1,6 +1,6 @@
 import type { ActivityType, CurrentUser } from '@arrendia/api-contract';
 import { formatDateTime } from '@arrendia/locale-es';
-import { ButtonLink, Card, CardDescription, CardTitle, Icon, type IconName, Skeleton } from '@arrendia/ui';
+import { ButtonLink, Card, CardDescription, CardTitle, Icon, type IconName, LoadError, Skeleton } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useActivity } from './useDashboard';
@@ -47,7 +47,8 @@ export const ACTIVITY_ICONS: Readonly<Record<ActivityType, IconName>> = {
  * record also gets a 'Detalles' button to it.
  */
 export function RecentActivityCard({ detailsButtons = false }: { user: CurrentUser | null; detailsButtons?: boolean }) {
-  const { data, isPending, isError } = useActivity();
+  const activity = useActivity();
+  const { data, isPending, isError } = activity;
   return (
     <Section as="section" aria-labelledby="dashboard-activity">
       <CardTitle as="h2" id="dashboard-activity">
@@ -62,7 +63,9 @@ export function RecentActivityCard({ detailsButtons = false }: { user: CurrentUs
           ))}
         </List>
       ) : isError ? (
-        <CardDescription role="alert">No se pudo cargar la actividad.</CardDescription>
+        <LoadError variant="inline" retry={activity}>
+          No se pudo cargar la actividad
+        </LoadError>
       ) : data.length === 0 ? (
         <CardDescription>Sin actividad reciente</CardDescription>
       ) : (

@@ -1,6 +1,6 @@
 import type { CurrentUser, TaskKind } from '@arrendia/api-contract';
 import { formatDate } from '@arrendia/locale-es';
-import { Badge, Card, CardDescription, CardTitle, MutedText, Skeleton, StatusBadge } from '@arrendia/ui';
+import { Badge, Card, CardDescription, CardTitle, LoadError, MutedText, Skeleton, StatusBadge } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useTasks } from './useDashboard';
@@ -40,7 +40,8 @@ export const TASK_LABELS: Readonly<Record<TaskKind, string>> = {
 
 /** Upcoming tasks: contract ends, renewal notices and open incidents, by date (issue 6). */
 export function UpcomingTasksCard(_props: { user: CurrentUser | null }) {
-  const { data, isPending, isError } = useTasks();
+  const tasks = useTasks();
+  const { data, isPending, isError } = tasks;
   return (
     <Section as="section" aria-labelledby="dashboard-tasks">
       <CardTitle as="h2" id="dashboard-tasks">
@@ -55,7 +56,9 @@ export function UpcomingTasksCard(_props: { user: CurrentUser | null }) {
           ))}
         </List>
       ) : isError ? (
-        <CardDescription role="alert">No se pudieron cargar las tareas.</CardDescription>
+        <LoadError variant="inline" retry={tasks}>
+          No se pudieron cargar las tareas
+        </LoadError>
       ) : data.length === 0 ? (
         <CardDescription>No hay tareas pendientes</CardDescription>
       ) : (

@@ -1,11 +1,11 @@
 /** @jest-environment jsdom */
 import type { ActivityItem, DashboardTrends, PropertyListItem, Task, UnitOption } from '@arrendia/api-contract';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { DashboardMetricCards, trendCaptions } from './DashboardMetricCards';
 import { PropertiesCard } from './PropertiesCard';
 import { RecentActivityCard } from './RecentActivityCard';
-import { fakeResponse, pending, renderAt, serve } from '@arrendia/testing';
+import { failsOnce, fakeResponse, pending, renderAt, serve } from '@arrendia/testing';
 import { UpcomingTasksCard } from './UpcomingTasksCard';
 
 const trends: DashboardTrends = {
@@ -132,6 +132,19 @@ describe('PropertiesCard', () => {
     expect(screen.getByRole('link', { name: 'Añadir Propiedad' })).toHaveAttribute('href', '/properties');
     expect(screen.queryByText(/propiedades más/)).toBeNull();
   });
+
+  it('says when the properties could not be loaded, and «Reintentar» loads them', async () => {
+    serve({
+      'GET /api/properties?pageSize=3': failsOnce(fakeResponse(200, [property(1)], { 'X-Total-Count': '1' })),
+      'GET /api/units': () => fakeResponse(200, [unit(11, 1, 'Alquilado', '1100.00')]),
+    });
+    at(<PropertiesCard user={null} />);
+    const card = screen.getByRole('region', { name: 'Mis Propiedades' });
+    expect(await within(card).findByRole('alert')).toHaveTextContent('No se pudieron cargar las propiedades');
+    fireEvent.click(within(card).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(card).findByRole('link', { name: 'Piso 1' })).toHaveAttribute('href', '/properties/1');
+    expect(within(card).queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('RecentActivityCard', () => {
@@ -171,6 +184,17 @@ describe('RecentActivityCard', () => {
     expect(details).toHaveTextContent('Detalles');
     expect(screen.getAllByRole('link')).toHaveLength(1);
   });
+
+  it('says when the activity could not be loaded, and «Reintentar» loads it', async () => {
+    const items: ActivityItem[] = [{ id: 2, type: 'contract_signed', description: 'Contrato ARR-2026-0003 creado', changedAt: '2026-07-01T22:30:00.000Z', link: '/contracts/3', actorName: 'Marta Gil' }];
+    serve({ 'GET /api/activity?limit=10': failsOnce(fakeResponse(200, items)) });
+    at(<RecentActivityCard user={null} />);
+    const card = screen.getByRole('region', { name: 'Actividad Reciente' });
+    expect(await within(card).findByRole('alert')).toHaveTextContent('No se pudo cargar la actividad');
+    fireEvent.click(within(card).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(card).findByRole('link', { name: 'Contrato ARR-2026-0003 creado' })).toHaveAttribute('href', '/contracts/3');
+    expect(within(card).queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('UpcomingTasksCard', () => {
@@ -196,5 +220,16 @@ describe('UpcomingTasksCard', () => {
     serve({ 'GET /api/tasks': () => fakeResponse(200, []) });
     at(<UpcomingTasksCard user={null} />);
     expect(await screen.findByText('No hay tareas pendientes')).toBeVisible();
+  });
+
+  it('says when the tasks could not be loaded, and «Reintentar» loads them', async () => {
+    const tasks: Task[] = [{ id: 'contract_end-3', kind: 'contract_end', date: '2026-12-31', title: 'Fin del contrato ARR-3', description: 'Bajo B · Casa', link: '/contracts/3', priority: null }];
+    serve({ 'GET /api/tasks': failsOnce(fakeResponse(200, tasks)) });
+    at(<UpcomingTasksCard user={null} />);
+    const card = screen.getByRole('region', { name: 'Próximas Tareas' });
+    expect(await within(card).findByRole('alert')).toHaveTextContent('No se pudieron cargar las tareas');
+    fireEvent.click(within(card).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(card).findByRole('link', { name: 'Fin del contrato ARR-3' })).toHaveAttribute('href', '/contracts/3');
+    expect(within(card).queryByRole('alert')).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { configureAxe } from 'jest-axe';
 import { DocumentsScreen } from './DocumentsScreen';
-import { findToast, renderAt, routedFetch } from '@arrendia/testing';
+import { failsOnce, findToast, renderAt, routedFetch } from '@arrendia/testing';
 import { validateFile } from './upload';
 
 const doc = (id: number, fileName: string, overrides: Partial<DocumentItem> = {}): DocumentItem => ({
@@ -91,6 +91,16 @@ describe('DocumentsScreen', () => {
     expect(screen.queryByText('contrato.pdf')).toBeNull();
     expect(screen.getByRole('button', { name: /Recibos/ })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: /Contratos/ })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('says when the documents could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch({ 'GET /api/documents/summary': () => summary, 'GET /api/documents': failsOnce([doc(1, 'contrato.pdf')]) });
+    renderAt(<DocumentsScreen user={null} />);
+    const list = screen.getByRole('region', { name: 'Todos los documentos' });
+    expect(await within(list).findByRole('alert')).toHaveTextContent('No se pudieron cargar los documentos');
+    await userEvent.click(within(list).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(list).findByRole('link', { name: 'Descargar contrato.pdf' })).toHaveAttribute('href', '/api/documents/1/download');
+    expect(within(list).queryByRole('alert')).toBeNull();
   });
 
   it('refuses a file of another type before sending anything', async () => {

@@ -1,7 +1,7 @@
 import { DOCUMENT_CATEGORIES, type CurrentUser, type DocumentCategory, type DocumentItem, documentDownloadUrl } from '@arrendia/api-contract';
 import { isUnauthorizedError } from '@arrendia/api-client';
 import { formatDateTime } from '@arrendia/locale-es';
-import { AlertDialog, Badge, Button, Card, CardDescription, CardTitle, Icon, PageHeader, Skeleton, useToast } from '@arrendia/ui';
+import { AlertDialog, Badge, Button, Card, CardDescription, CardTitle, Icon, LoadError, PageHeader, Skeleton, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { UploadCard } from './UploadCard';
@@ -129,7 +129,9 @@ export function DocumentsScreen(_props: { user: CurrentUser | null }) {
             ))}
           </div>
         ) : documents.isError ? (
-          <CardDescription role="alert">No se pudieron cargar los documentos</CardDescription>
+          <LoadError variant="inline" retry={documents}>
+            No se pudieron cargar los documentos
+          </LoadError>
         ) : documents.data && documents.data.length > 0 ? (
           <List>
             {documents.data.map((doc) => (

@@ -1,7 +1,7 @@
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import type { RentCharge } from '@arrendia/api-contract';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Button, CardDescription, Dialog, FactList, Skeleton, useToast } from '@arrendia/ui';
+import { Button, CardDescription, Dialog, FactList, LoadError, Skeleton, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useMarkTransfer, usePaymentDetails } from './usePayments';
@@ -50,7 +50,9 @@ export function PayRentDialog({ charge }: { charge: RentCharge }) {
       {details.isPending ? (
         <Skeleton height="8rem" />
       ) : details.isError ? (
-        <CardDescription role="alert">No se pudieron cargar los datos de pago</CardDescription>
+        <LoadError variant="inline" retry={details}>
+          No se pudieron cargar los datos de pago
+        </LoadError>
       ) : (
         <FactList $layout="rows">
           <dt>Beneficiario</dt>

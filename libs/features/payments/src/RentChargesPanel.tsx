@@ -2,7 +2,7 @@ import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import type { CurrentUser, RentCharge } from '@arrendia/api-contract';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
 import { can } from '@arrendia/permissions';
-import { AlertDialog, Button, Card, CardDescription, CardTitle, DataTable, Pager, Skeleton, StatusBadge, useToast } from '@arrendia/ui';
+import { AlertDialog, Button, Card, CardDescription, CardTitle, DataTable, LoadError, Pager, Skeleton, StatusBadge, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import { RENT_CHARGES_PAGE_SIZE, useConfirmPayment, useRentCharges } from './usePayments';
 
@@ -43,7 +43,9 @@ export function RentChargesPanel({ user, contractId, title = 'Recibos de alquile
       {charges.isPending ? (
         <Skeleton height="6rem" />
       ) : charges.isError ? (
-        <CardDescription role="alert">No se pudieron cargar los recibos</CardDescription>
+        <LoadError variant="inline" retry={charges}>
+          No se pudieron cargar los recibos
+        </LoadError>
       ) : charges.data.rows.length === 0 ? (
         <CardDescription>Todavía no hay recibos: se generan cada mes en el día de pago.</CardDescription>
       ) : (

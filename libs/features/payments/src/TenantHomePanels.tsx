@@ -1,7 +1,7 @@
 import type { CurrentUser, TenantHome } from '@arrendia/api-contract';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
-import { ButtonLink, Card, CardDescription, CardList, CardTitle, FactList, MetricCard, MetricGrid, PageHeader, SpreadRow, StatusBadge } from '@arrendia/ui';
+import { ButtonLink, Card, CardDescription, CardList, CardTitle, FactList, LoadError, MetricCard, MetricGrid, PageHeader, SpreadRow, StatusBadge } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PayRentDialog } from './PayRentDialog';
@@ -58,7 +58,8 @@ function Summary({ home }: { home: TenantHome }) {
  * the card of the tenant's incidents the portal composes in.
  */
 export function TenantHomePanels({ user, incidents }: { user: CurrentUser | null; incidents?: React.ReactNode }) {
-  const { data: home, isPending, isError } = useTenantHome();
+  const tenantHome = useTenantHome();
+  const { data: home, isPending, isError } = tenantHome;
   const header = <PageHeader title={DASHBOARD_TITLES.tenant} description={`Hola, ${user?.firstName?.trim() || 'Usuario'}. Todo sobre tu alquiler, en un sitio.`} />;
   if (isPending) {
     return (
@@ -74,7 +75,7 @@ export function TenantHomePanels({ user, incidents }: { user: CurrentUser | null
     return (
       <>
         {header}
-        <Card role="alert">No se pudo cargar tu alquiler</Card>
+        <LoadError retry={tenantHome}>No se pudo cargar tu alquiler</LoadError>
       </>
     );
   }

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import type { CurrentUser, PaymentDetails, RentCharge, TenantHome } from '@arrendia/api-contract';
-import { answer, fakeResponse, findToast, renderAt, routedFetch } from '@arrendia/testing';
+import { answer, failsOnce, fakeResponse, findToast, renderAt, routedFetch } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -64,6 +64,27 @@ describe('TenantHomePanels', () => {
     renderAt(<TenantHomePanels user={person('inquilino')} />, '/dashboard');
     expect(await screen.findByRole('heading', { name: 'Todavía no tienes un contrato en Arrendia' })).toBeVisible();
   });
+
+  it('says when the rental could not be loaded, and «Reintentar» loads it', async () => {
+    global.fetch = routedFetch({ 'GET /api/tenant/home': failsOnce(home) });
+    renderAt(<TenantHomePanels user={person('inquilino')} />, '/dashboard');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar tu alquiler');
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('region', { name: 'Edificio Prado · 2ºB' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the payment details could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch({ 'GET /api/tenant/home': () => home, 'GET /api/rent-charges/4/payment': failsOnce(details) });
+    renderAt(<TenantHomePanels user={person('inquilino')} />, '/dashboard');
+    const summary = await screen.findByRole('region', { name: 'Edificio Prado · 2ºB' });
+    await userEvent.click(within(summary).getByRole('button', { name: 'Pagar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pagar la renta' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No se pudieron cargar los datos de pago');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(dialog).findByText('•••• •••• •••• •••• •••• 1332')).toBeVisible();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('RentChargesPanel', () => {
@@ -93,5 +114,15 @@ describe('RentChargesPanel', () => {
     await waitFor(() => expect(screen.getByRole('rowheader', { name: '2026-11' })).toBeVisible());
     expect(screen.queryByRole('button', { name: /Confirmar recepción/ })).not.toBeInTheDocument();
     expect(screen.getByText('Vencido')).toBeVisible();
+  });
+
+  it('says when the charges could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch({ 'GET /api/rent-charges?page=1&pageSize=12': failsOnce(fakeResponse(200, [charge()], { 'X-Total-Count': '1' })) });
+    renderAt(<RentChargesPanel user={person('inquilino')} title="Historial de Pagos" />, '/dashboard');
+    const panel = screen.getByRole('region', { name: 'Historial de Pagos' });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('No se pudieron cargar los recibos');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(panel).findByRole('rowheader', { name: '2026-11' })).toBeVisible();
+    expect(within(panel).queryByRole('alert')).toBeNull();
   });
 });

@@ -250,5 +250,17 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
     serve({ 'GET /api/properties/77': () => fakeResponse(404, { error: 'not_found', message: 'No se ha encontrado la propiedad' }) });
     screenAt('/properties/77');
     expect(await screen.findByRole('heading', { name: 'Propiedad no encontrada' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+  });
+
+  it('says when the property could not be loaded, and «Reintentar» loads it', async () => {
+    serve({ 'GET /api/properties/4': failsOnce(fakeResponse(200, detail)) });
+    screenAt('/properties/4');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la propiedad');
+    expect(screen.getByRole('heading', { level: 1, name: 'Propiedad' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Volver a Propiedades' })).toHaveAttribute('href', '/properties');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Piso 4' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

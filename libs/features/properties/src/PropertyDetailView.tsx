@@ -1,7 +1,7 @@
 import type { PropertyDetail } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardDescription, CardTitle, DetailGrid, FactList, MutedText, PageHeader, RowList, Skeleton, StatusBadge, toast } from '@arrendia/ui';
+import { Badge, Button, Card, CardDescription, CardTitle, DetailGrid, FactList, LoadError, MutedText, PageHeader, RowList, Skeleton, StatusBadge, toast } from '@arrendia/ui';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { isSessionGone } from '@arrendia/api-client';
@@ -37,7 +37,8 @@ function ArchiveButton({ property }: { property: PropertyDetail }) {
 /** /properties/:id: facts, units with status and rent, the active contract, incidents and transactions. */
 export function PropertyDetailView() {
   const { id = '' } = useParams();
-  const { data: property, isPending, error } = usePropertyDetail(id);
+  const detail = usePropertyDetail(id);
+  const { data: property, isPending, error } = detail;
 
   if (isPending) {
     return (
@@ -55,15 +56,21 @@ export function PropertyDetailView() {
     );
   }
   if (!property) {
-    const missing = errorStatus(error) === 404 || errorStatus(error) === 400;
+    if (errorStatus(error) === 404 || errorStatus(error) === 400) {
+      return (
+        <Card as="section">
+          <PageHeader title="Propiedad no encontrada" description="La propiedad que buscas no existe o no tienes acceso a ella." />
+          <BackLink to="/properties">Volver a Propiedades</BackLink>
+        </Card>
+      );
+    }
+    // Any other failure may pass: the page says what it is and offers «Reintentar».
     return (
-      <Card as="section" role={missing ? undefined : 'alert'}>
-        <PageHeader
-          title={missing ? 'Propiedad no encontrada' : 'No se pudo cargar la propiedad'}
-          description={missing ? 'La propiedad que buscas no existe o no tienes acceso a ella.' : 'Inténtalo de nuevo en unos minutos.'}
-        />
+      <>
+        <PageHeader title="Propiedad" />
+        <LoadError retry={detail}>No se pudo cargar la propiedad</LoadError>
         <BackLink to="/properties">Volver a Propiedades</BackLink>
-      </Card>
+      </>
     );
   }
 
