@@ -1,17 +1,10 @@
 import type { CurrentUser, PropertyListItem, UnitOption } from '@arrendia/api-contract';
 import { formatEuros, formatNumber } from '@arrendia/locale-es';
-import { Badge, Card, CardDescription, CardTitle, LoadError, MutedText, Skeleton } from '@arrendia/ui';
+import { Badge, CardDescription, CardList, CardTitle, LoadError, MutedText, Skeleton, SpreadRow } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { DASHBOARD_PROPERTIES, useFirstProperties, useUnits } from './useDashboard';
-
-const List = styled.ul`
-  list-style: none;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
+import { DashboardSection } from './parts';
 
 const Item = styled.li`
   display: flex;
@@ -19,14 +12,6 @@ const Item = styled.li`
   gap: ${({ theme }) => theme.space.xs};
   padding-bottom: ${({ theme }) => theme.space.md};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
 `;
 
 export const CardLink = styled(Link)`
@@ -41,20 +26,16 @@ const Units = styled.ul`
   li { display: flex; justify-content: space-between; gap: ${({ theme }) => theme.space.sm}; }
 `;
 
-const Section = styled(Card)`
-  margin-bottom: ${({ theme }) => theme.space.xl};
-`;
-
 const statusTone = (status: string) => (status === 'Alquilado' ? 'green' : status === 'Disponible' ? 'blue' : 'yellow');
 
 function PropertyRow({ property, units }: { property: PropertyListItem; units: UnitOption[] | undefined }) {
   const own = units?.filter((u) => u.propertyId === property.id);
   return (
     <Item>
-      <Row>
+      <SpreadRow>
         <CardLink to={`/properties/${property.id}`}>{property.propertyName}</CardLink>
         {property.isArchived ? <Badge>Archivada</Badge> : <Badge $tone="green">Activa</Badge>}
-      </Row>
+      </SpreadRow>
       <MutedText>
         {[property.addressStreet, property.addressNumber].filter(Boolean).join(' ')}, {property.city}
         {property.totalAreaM2 !== null && ` · ${formatNumber(property.totalAreaM2, Number(property.totalAreaM2) % 1 === 0 ? 0 : 2)} m²`}
@@ -83,19 +64,19 @@ export function PropertiesCard(_props: { user: CurrentUser | null }) {
   const { data: units } = useUnits(Boolean(data && data.items.length > 0));
   const more = data ? data.total - DASHBOARD_PROPERTIES : 0;
   return (
-    <Section as="section" aria-labelledby="dashboard-properties">
+    <DashboardSection as="section" aria-labelledby="dashboard-properties">
       <CardTitle as="h2" id="dashboard-properties">
         Mis Propiedades
       </CardTitle>
       {isPending ? (
-        <List aria-busy="true" aria-label="Cargando propiedades">
+        <CardList aria-busy="true" aria-label="Cargando propiedades">
           {Array.from({ length: DASHBOARD_PROPERTIES }, (_, i) => (
             <Item key={i}>
               <Skeleton width="50%" />
               <Skeleton width="70%" />
             </Item>
           ))}
-        </List>
+        </CardList>
       ) : isError ? (
         <LoadError variant="inline" retry={properties}>
           No se pudieron cargar las propiedades
@@ -107,14 +88,14 @@ export function PropertiesCard(_props: { user: CurrentUser | null }) {
         </>
       ) : (
         <>
-          <List>
+          <CardList>
             {data.items.slice(0, DASHBOARD_PROPERTIES).map((property) => (
               <PropertyRow key={property.id} property={property} units={units} />
             ))}
-          </List>
+          </CardList>
           {more > 0 && <CardLink to="/properties">{`Ver ${more} propiedades más`}</CardLink>}
         </>
       )}
-    </Section>
+    </DashboardSection>
   );
 }

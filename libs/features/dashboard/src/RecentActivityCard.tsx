@@ -1,17 +1,10 @@
 import type { ActivityType, CurrentUser } from '@arrendia/api-contract';
 import { formatDateTime } from '@arrendia/locale-es';
-import { ButtonLink, Card, CardDescription, CardTitle, Icon, type IconName, LoadError, Skeleton } from '@arrendia/ui';
+import { ButtonLink, CardDescription, CardList, CardTitle, Icon, LoadError, Skeleton, type IconName } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useActivity } from './useDashboard';
-
-const List = styled.ul`
-  list-style: none;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
+import { DashboardSection } from './parts';
 
 const Item = styled.li`
   display: flex;
@@ -27,10 +20,6 @@ const Muted = styled.span`
 
 const Grow = styled.div`
   flex: 1;
-`;
-
-const Section = styled(Card)`
-  margin-bottom: ${({ theme }) => theme.space.xl};
 `;
 
 /** An icon per activity type of spec §3; other changes get a file. */
@@ -50,18 +39,18 @@ export function RecentActivityCard({ detailsButtons = false }: { user: CurrentUs
   const activity = useActivity();
   const { data, isPending, isError } = activity;
   return (
-    <Section as="section" aria-labelledby="dashboard-activity">
+    <DashboardSection as="section" aria-labelledby="dashboard-activity">
       <CardTitle as="h2" id="dashboard-activity">
         Actividad Reciente
       </CardTitle>
       {isPending ? (
-        <List aria-busy="true" aria-label="Cargando actividad">
+        <CardList aria-busy="true" aria-label="Cargando actividad">
           {[0, 1, 2].map((i) => (
             <Item key={i}>
               <Skeleton width="80%" />
             </Item>
           ))}
-        </List>
+        </CardList>
       ) : isError ? (
         <LoadError variant="inline" retry={activity}>
           No se pudo cargar la actividad
@@ -69,7 +58,7 @@ export function RecentActivityCard({ detailsButtons = false }: { user: CurrentUs
       ) : data.length === 0 ? (
         <CardDescription>Sin actividad reciente</CardDescription>
       ) : (
-        <List>
+        <CardList>
           {data.map((item) => (
             <Item key={item.id}>
               <Icon name={item.type ? ACTIVITY_ICONS[item.type] : 'building'} size={18} />
@@ -87,8 +76,8 @@ export function RecentActivityCard({ detailsButtons = false }: { user: CurrentUs
               )}
             </Item>
           ))}
-        </List>
+        </CardList>
       )}
-    </Section>
+    </DashboardSection>
   );
 }

@@ -1,17 +1,10 @@
 import type { CurrentUser, TaskKind } from '@arrendia/api-contract';
 import { formatDate } from '@arrendia/locale-es';
-import { Badge, Card, CardDescription, CardTitle, LoadError, MutedText, Skeleton, StatusBadge } from '@arrendia/ui';
+import { Badge, CardDescription, CardList, CardTitle, LoadError, MutedText, Skeleton, StatusBadge } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useTasks } from './useDashboard';
-
-const List = styled.ul`
-  list-style: none;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
+import { DashboardSection } from './parts';
 
 const Item = styled.li`
   display: flex;
@@ -28,10 +21,6 @@ const Row = styled.div`
   align-items: center;
 `;
 
-const Section = styled(Card)`
-  margin-bottom: ${({ theme }) => theme.space.xl};
-`;
-
 export const TASK_LABELS: Readonly<Record<TaskKind, string>> = {
   contract_end: 'Fin de contrato',
   renewal_notice: 'Preaviso de renovación',
@@ -43,18 +32,18 @@ export function UpcomingTasksCard(_props: { user: CurrentUser | null }) {
   const tasks = useTasks();
   const { data, isPending, isError } = tasks;
   return (
-    <Section as="section" aria-labelledby="dashboard-tasks">
+    <DashboardSection as="section" aria-labelledby="dashboard-tasks">
       <CardTitle as="h2" id="dashboard-tasks">
         Próximas Tareas
       </CardTitle>
       {isPending ? (
-        <List aria-busy="true" aria-label="Cargando tareas">
+        <CardList aria-busy="true" aria-label="Cargando tareas">
           {[0, 1, 2].map((i) => (
             <Item key={i}>
               <Skeleton width="70%" />
             </Item>
           ))}
-        </List>
+        </CardList>
       ) : isError ? (
         <LoadError variant="inline" retry={tasks}>
           No se pudieron cargar las tareas
@@ -62,7 +51,7 @@ export function UpcomingTasksCard(_props: { user: CurrentUser | null }) {
       ) : data.length === 0 ? (
         <CardDescription>No hay tareas pendientes</CardDescription>
       ) : (
-        <List>
+        <CardList>
           {data.map((task) => (
             <Item key={task.id}>
               <Row>
@@ -74,8 +63,8 @@ export function UpcomingTasksCard(_props: { user: CurrentUser | null }) {
               <MutedText>{task.description}</MutedText>
             </Item>
           ))}
-        </List>
+        </CardList>
       )}
-    </Section>
+    </DashboardSection>
   );
 }
