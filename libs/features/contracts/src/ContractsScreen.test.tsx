@@ -147,16 +147,18 @@ it('generates the contract code as a prefix and the time in ms', () => {
   expect(generateContractCode(1767225600000)).toBe('ARR-1767225600000');
 });
 
+/** Contract 3 as GET /api/contracts/3 answers it, with one document. */
+const base = item(3);
+const detail: ContractDetail = {
+  ...base,
+  unit: { ...base.unit, currentStatus: 'Alquilado' },
+  property: { ...base.property, addressStreet: 'Calle de Toledo', addressNumber: '41', city: 'Madrid' },
+  tenants: [],
+  transactions: [],
+  documents: [{ id: 77, fileName: 'contrato-firmado.pdf', fileType: 'application/pdf', fileSizeKb: 120, createdAt: '2026-03-01T09:00:00.000Z' }],
+};
+
 describe('ContractsScreen detail', () => {
-  const base = item(3);
-  const detail: ContractDetail = {
-    ...base,
-    unit: { ...base.unit, currentStatus: 'Alquilado' },
-    property: { ...base.property, addressStreet: 'Calle de Toledo', addressNumber: '41', city: 'Madrid' },
-    tenants: [],
-    transactions: [],
-    documents: [{ id: 77, fileName: 'contrato-firmado.pdf', fileType: 'application/pdf', fileSizeKb: 120, createdAt: '2026-03-01T09:00:00.000Z' }],
-  };
 
   it('lists the documents with a link that downloads each one', async () => {
     serve({ 'GET /api/contracts/3': () => fakeResponse(200, detail) });
@@ -187,15 +189,6 @@ describe('ContractsScreen detail', () => {
 });
 
 describe('MyContractsScreen (the tenant)', () => {
-  const base = item(3);
-  const detail: ContractDetail = {
-    ...base,
-    unit: { ...base.unit, currentStatus: 'Alquilado' },
-    property: { ...base.property, addressStreet: 'Calle de Toledo', addressNumber: '41', city: 'Madrid' },
-    tenants: [],
-    transactions: [],
-    documents: [{ id: 77, fileName: 'contrato-firmado.pdf', fileType: 'application/pdf', fileSizeKb: 120, createdAt: '2026-03-01T09:00:00.000Z' }],
-  };
 
   it('says when the contract could not be loaded, and «Reintentar» loads it', async () => {
     serve({ 'GET /api/contracts?pageSize=100': failsOnce(fakeResponse(200, [base])), 'GET /api/contracts/3': () => fakeResponse(200, detail) });
