@@ -90,6 +90,27 @@ test.describe('properties (/properties) as the demo owner', () => {
     }
   });
 
+  test('a list the server fails to send says so, and «Reintentar» brings it without reloading the page', async ({ page }) => {
+    await signIn(page.request, 'owner');
+    // The first read of the list fails once, as a server restarting would make it.
+    await page.route(
+      (url) => url.pathname === '/api/properties',
+      (route) => route.fulfill({ status: 500, json: { error: 'internal_error', message: 'Error interno del servidor' } }),
+      { times: 1 },
+    );
+    const properties = new PropertiesPage(page);
+    await properties.goto();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('alert')).toContainText('No se pudieron cargar las propiedades');
+    await expect(properties.cards).toHaveCount(0);
+    // A mark on this document: a reload would lose it.
+    await page.evaluate(() => Object.assign(window, { e2eSameDocument: true }));
+    await main.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(properties.cards.first()).toBeVisible();
+    await expect(main.getByRole('alert')).toHaveCount(0);
+    expect(await page.evaluate(() => 'e2eSameDocument' in window)).toBe(true);
+  });
+
   test("a second owner sees none of the first owner's properties", async ({ page, browser, baseURL }) => {
     await signIn(page.request, 'owner');
     const mine = (await (await page.request.get('/api/properties')).json()) as { id: number; propertyName: string }[];
