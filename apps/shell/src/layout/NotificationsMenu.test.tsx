@@ -2,6 +2,7 @@
 import type { Notification } from '@arrendia/api-contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { configureAxe, toHaveNoViolations } from 'jest-axe';
 import { failsOnce } from '@arrendia/testing';
 import { answer, renderInShell, routedFetch, type Routes } from '../test-utils';
 import { MARK_ALL_READ_LABEL, NO_NEW_NOTIFICATIONS, NotificationsMenu } from './NotificationsMenu';
@@ -31,6 +32,8 @@ async function openBell(user: ReturnType<typeof userEvent.setup>) {
   await user.click(bell);
   return screen.findByRole('menu', { name: 'Notificaciones' });
 }
+
+expect.extend(toHaveNoViolations);
 
 describe('NotificationsMenu', () => {
   it('shows the unread count (from X-Unread-Count) on the bell and in its name', async () => {
@@ -149,13 +152,18 @@ describe('NotificationsMenu', () => {
     // Opening the bell asks again (and that fails too): what the menu then shows.
     serve({ 'GET /api/notifications?pageSize=5': failsOnce(list) });
     const menu = await openBell(user);
-    expect(await within(menu).findByRole('alert')).toHaveTextContent('No se han podido cargar las notificaciones');
-    // Inside the menu only its items take focus: Reintentar is one, reached with the arrow keys.
+    const retry = await within(menu).findByRole('menuitem', { name: 'Reintentar' });
+    expect(within(menu).getByText('No se han podido cargar las notificaciones.')).toBeVisible();
+    // Inside a menu only items take focus, and a menu may hold nothing else with a role: the item
+    // is reached with the arrow keys and reads the failure as its description.
+    expect(retry).toHaveAccessibleDescription('No se han podido cargar las notificaciones.');
+    // (The menu is portalled outside every landmark, as every Radix menu: no region rule here.)
+    expect(await configureAxe({ rules: { region: { enabled: false } } })(menu)).toHaveNoViolations();
     await user.keyboard('{ArrowDown}');
-    expect(within(menu).getByRole('menuitem', { name: 'Reintentar' })).toHaveFocus();
+    expect(retry).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(await within(menu).findByRole('menuitem', { name: /Aviso 1/ })).toBeVisible();
-    expect(within(menu).queryByRole('alert')).toBeNull();
+    expect(within(menu).queryByText('No se han podido cargar las notificaciones.')).toBeNull();
     expect(screen.getByRole('button', { name: 'Notificaciones: 1 sin leer' })).toBeVisible();
   });
 

@@ -126,6 +126,7 @@ function NotificationRow({ notification, onOpen }: { notification: Notification;
 export function NotificationsMenu({ roleName }: { roleName: string | null }) {
   const navigate = useNavigate();
   const headingId = useId();
+  const failedId = useId();
   const { data, isPending, isError, isFetching, refetch } = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
@@ -161,9 +162,11 @@ export function NotificationsMenu({ roleName }: { roleName: string | null }) {
           </Loading>
         ) : isError && !data ? (
           <>
-            <Empty role="alert">No se han podido cargar las notificaciones.</Empty>
-            {/* A menu item, not LoadError's button: inside a menu only items take the keyboard's focus. */}
+            {/* Not an alert nor LoadError's button: a menu may hold only items (and inside it only
+                items take the keyboard's focus). The item reads the failure as its description. */}
+            <Empty id={failedId}>No se han podido cargar las notificaciones.</Empty>
             <DropdownMenuItem
+              aria-describedby={failedId}
               disabled={isFetching}
               onSelect={(event) => {
                 event.preventDefault(); // stay open: the list takes the message's place
