@@ -25,6 +25,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { backendPids, cpuOf, cpuReadable, processTree, spentBetween } from './support/cpu.mjs';
 import { root, waitFor } from './support/server.mjs';
+import serverArgs from '../scripts/serverArgs.cjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -148,8 +149,8 @@ function seed() {
   return { seeded: Boolean(seeded), seconds: seeded ? Number(seeded[1]) : (Date.now() - started) / 1000 };
 }
 
-function start(script, env) {
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+function start(script, env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(child);
   return child;
 }
@@ -265,7 +266,7 @@ async function main() {
     DEMO_MODE: '0',
     LOG_LEVEL: 'warn',
     WEB_CONCURRENCY: String(WORKERS),
-  });
+  }, serverArgs.serverNodeArgs()); // as `npm start` runs it
   const base = `http://127.0.0.1:${apiPort}`;
   await waitFor(`${base}/api/health`, api, { timeoutMs: 120_000, intervalMs: 250 });
   await waitUntilIdle(base);

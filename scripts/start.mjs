@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import serverArgs from './serverArgs.cjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
@@ -23,6 +24,7 @@ if (!existsSync(server)) {
   process.exit(1);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', server], { cwd: root, env: process.env, stdio: 'inherit' });
+// With WEB_CONCURRENCY > 1 the workers inherit these options (node:cluster).
+const child = spawn(process.execPath, [...serverArgs.serverNodeArgs(), server], { cwd: root, env: process.env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
