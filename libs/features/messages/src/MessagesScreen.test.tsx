@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import type { Contact, ConversationDetail, ConversationListItem, CurrentUser, Message } from '@arrendia/api-contract';
-import { answer, failsOnce, fakeResponse, renderAt, routedFetch } from '@arrendia/testing';
+import { answer, failsOnce, fakeResponse, findToast, renderAt, routedFetch } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -98,6 +98,7 @@ describe('MessagesScreen', () => {
     await userEvent.type(box, '{Enter}');
     await waitFor(() => expect(posted).toEqual([{ conversationId: 5, content: 'Primera línea\nsegunda' }]));
     await waitFor(() => expect(box).toHaveValue(''));
+    expect(await findToast('Mensaje enviado')).toHaveTextContent('Tu mensaje ha sido enviado exitosamente');
     // An empty message is not sent.
     await userEvent.type(box, '   {Enter}');
     expect(await within(thread).findByText('Escribe un mensaje')).toBeVisible();

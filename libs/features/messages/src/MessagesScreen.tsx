@@ -205,7 +205,11 @@ function Thread({ id, user }: { id: number; user: CurrentUser | null }) {
     }
     setError(undefined);
     send.mutate(content, {
-      onSuccess: () => setDraft(''),
+      // Spec §7/§8: the box is cleared and a confirmation is shown.
+      onSuccess: () => {
+        setDraft('');
+        toast({ title: 'Mensaje enviado', description: 'Tu mensaje ha sido enviado exitosamente' });
+      },
       onError: (err) => {
         if (isSessionGone(err)) return;
         toast({ variant: 'destructive', title: 'Error', description: serverMessage(err) ?? 'No se pudo enviar el mensaje' });
