@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@arrendia/api-contract';
-import { can, canonicalRole } from '@arrendia/permissions';
+import { can, canonicalRole, NEW_INCIDENT_PARAM } from '@arrendia/permissions';
 import { Button, Card, CardDescription, CardTitle, LoadError, PageHeader, Skeleton } from '@arrendia/ui';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -20,13 +20,13 @@ const List = styled.div`
 /** /incidents: the user's incidents and the new-incident dialog. */
 export function IncidentList({ user }: { user: CurrentUser | null }) {
   const incidents = useIncidents();
-  // /incidents?nueva=1 (the tenant's 'Reportar Incidencia') opens the form at once.
+  // NEW_INCIDENT_PATH (the tenant's 'Reportar Incidencia') opens the form at once.
   const [search, setSearch] = useSearchParams();
-  const [open, setOpenState] = useState(search.get('nueva') === '1');
+  const [open, setOpenState] = useState(search.get(NEW_INCIDENT_PARAM) === '1');
   const setOpen = (next: boolean) => {
     setOpenState(next);
-    if (!next && search.has('nueva')) {
-      search.delete('nueva');
+    if (!next && search.has(NEW_INCIDENT_PARAM)) {
+      search.delete(NEW_INCIDENT_PARAM);
       setSearch(search, { replace: true });
     }
   };

@@ -1,14 +1,19 @@
-import { ButtonLink, Card, CardDescription, CardList, CardTitle, Skeleton, SpreadRow, StatusBadge } from '@arrendia/ui';
 import { formatDate } from '@arrendia/locale-es';
+import { NEW_INCIDENT_PATH } from '@arrendia/permissions';
+import { ButtonLink, Card, CardDescription, CardList, CardTitle, LoadError, Skeleton, SpreadRow, StatusBadge } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
 import { useIncidents } from './useIncidents';
 
 /** How many incidents the tenant's dashboard shows (spec §2: at most 3). */
 export const LATEST_INCIDENTS = 3;
 
-/** The user's newest incidents (at most 3) with their real status, each opening its page, and 'Ver todas'. */
+/**
+ * The user's newest incidents (at most 3) with their real status, each opening its page, and 'Ver
+ * todas'; with none, the spec's 'Todo en orden' and a button to report one (spec §4).
+ */
 export function LatestIncidentsCard({ title = 'Mis Incidencias' }: { title?: string }) {
-  const { data, isPending, isError } = useIncidents();
+  const incidents = useIncidents();
+  const { data, isPending, isError } = incidents;
   return (
     <Card as="section" aria-labelledby="latest-incidents">
       <SpreadRow>
@@ -22,9 +27,16 @@ export function LatestIncidentsCard({ title = 'Mis Incidencias' }: { title?: str
       {isPending ? (
         <Skeleton height="4rem" />
       ) : isError ? (
-        <CardDescription role="alert">No se pudieron cargar las incidencias</CardDescription>
+        <LoadError variant="inline" retry={incidents}>
+          No se pudieron cargar las incidencias
+        </LoadError>
       ) : data.length === 0 ? (
-        <CardDescription>No has reportado ninguna incidencia</CardDescription>
+        <SpreadRow>
+          <CardDescription>Todo en orden</CardDescription>
+          <ButtonLink as={Link} $size="sm" to={NEW_INCIDENT_PATH}>
+            Reportar Incidencia
+          </ButtonLink>
+        </SpreadRow>
       ) : (
         <CardList>
           {data.slice(0, LATEST_INCIDENTS).map(({ incident, unit }) => (

@@ -1,5 +1,6 @@
 import type { CurrentUser, TenantHome } from '@arrendia/api-contract';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
+import { NEW_INCIDENT_PATH } from '@arrendia/permissions';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
 import { ButtonLink, Card, CardDescription, CardList, CardTitle, FactList, LoadError, MetricCard, MetricGrid, PageHeader, SpreadRow, StatusBadge } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
@@ -21,7 +22,7 @@ const Actions = styled.div`
 
 /** The quick actions of 'Mi Alquiler' (spec §2), each opening what it says. */
 export const TENANT_QUICK_ACTIONS = [
-  { label: 'Reportar Incidencia', to: '/incidents?nueva=1' },
+  { label: 'Reportar Incidencia', to: NEW_INCIDENT_PATH },
   { label: 'Ver Contrato', to: '/contracts' },
   { label: 'Historial de Pagos', to: '/dashboard#historial-pagos' },
 ] as const;

@@ -101,3 +101,8 @@ export function isPublicPath(pathname: string): boolean {
 export function isOpenPath(pathname: string): boolean {
   return matchesAny(OPEN_ROUTES, pathname);
 }
+
+/** The query parameter that makes /incidents open its new-incident form at once. */
+export const NEW_INCIDENT_PARAM = 'nueva';
+/** /incidents with the new-incident form open: the tenant's 'Reportar Incidencia' wherever it is offered. */
+export const NEW_INCIDENT_PATH = `/incidents?${NEW_INCIDENT_PARAM}=1`;
