@@ -1,6 +1,6 @@
 import type { ContractListItem, CurrentUser } from '@arrendia/api-contract';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, FactList, LoadError, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
+import { Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, FactList, LIST_SKELETONS, LoadError, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
 import { useState, type ReactNode } from 'react';
 import { Link, Route, Routes, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -10,7 +10,7 @@ import { ContractFormDialog } from './ContractFormDialog';
 import { useContracts } from './useContracts';
 
 /** Spec §9: 5 loading placeholders for lists other than properties. */
-export const CONTRACT_SKELETONS = 5;
+export const CONTRACT_SKELETONS = LIST_SKELETONS;
 
 const List = styled.ul`
   display: grid;

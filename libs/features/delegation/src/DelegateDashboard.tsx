@@ -1,7 +1,7 @@
 import type { CurrentUser, DashboardMetrics, Delegation } from '@arrendia/api-contract';
 import { formatEuros, formatPercent, personName } from '@arrendia/locale-es';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
-import { ButtonLink, Card, CardDescription, CardTitle, DataTable, LoadError, MetricCard, MetricGrid, PageHeader, Pager, Skeleton } from '@arrendia/ui';
+import { ButtonLink, Card, CardDescription, CardTitle, DataTable, LoadError, MetricCard, MetricGrid, PageHeader, Pager, SkeletonRows } from '@arrendia/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -89,11 +89,7 @@ export function PrincipalsPanel({ reportAction }: { reportAction: (owner: { id: 
         Propietarios
       </CardTitle>
       {isPending ? (
-        <div aria-busy="true" aria-label="Cargando propietarios">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height="2rem" />
-          ))}
-        </div>
+        <SkeletonRows label="Cargando propietarios" height="2rem" />
       ) : isError ? (
         <LoadError variant="inline" retry={delegations}>
           No se pudieron cargar los propietarios

@@ -51,6 +51,12 @@ describe('DelegateSummaryTiles', () => {
 });
 
 describe('PrincipalsPanel', () => {
+  it('shows the 5 loading placeholders of a list (spec §9) while the owners load', () => {
+    global.fetch = jest.fn(() => new Promise<Response>(() => undefined));
+    renderAt(<PrincipalsPanel />);
+    expect(screen.getByLabelText('Cargando propietarios').querySelectorAll('[data-skeleton]')).toHaveLength(5);
+  });
+
   it('says when the owners could not be loaded, and «Reintentar» loads them', async () => {
     global.fetch = routedFetch({
       'GET /api/delegations?page=1&pageSize=20': failsOnce(fakeResponse(200, [delegation(person(1, 'Olga', 'Martín'))], { 'X-Total-Count': '1' })),

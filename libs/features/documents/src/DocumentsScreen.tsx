@@ -1,7 +1,7 @@
 import { DOCUMENT_CATEGORIES, type CurrentUser, type DocumentCategory, type DocumentItem, documentDownloadUrl } from '@arrendia/api-contract';
 import { isUnauthorizedError } from '@arrendia/api-client';
 import { formatDateTime } from '@arrendia/locale-es';
-import { AlertDialog, Badge, Button, Card, CardDescription, CardTitle, Icon, LoadError, PageHeader, Skeleton, useToast } from '@arrendia/ui';
+import { AlertDialog, Badge, Button, Card, CardDescription, CardTitle, Icon, LoadError, PageHeader, SkeletonRows, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { UploadCard } from './UploadCard';
@@ -123,11 +123,7 @@ export function DocumentsScreen(_props: { user: CurrentUser | null }) {
           </div>
         )}
         {documents.isLoading ? (
-          <div aria-busy="true" aria-label="Cargando documentos">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} height="2.5rem" />
-            ))}
-          </div>
+          <SkeletonRows label="Cargando documentos" />
         ) : documents.isError ? (
           <LoadError variant="inline" retry={documents}>
             No se pudieron cargar los documentos

@@ -1,6 +1,6 @@
 import type { CurrentUser, TransactionListItem } from '@arrendia/api-contract';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardTitle, Icon, LoadError, PageHeader, Skeleton } from '@arrendia/ui';
+import { Badge, Button, Card, CardTitle, Icon, LoadError, PageHeader, Skeleton, SkeletonRows } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { RECENT_TRANSACTIONS, useFinancesSummary, useRecentTransactions } from './lib/api';
@@ -109,7 +109,7 @@ export function FinancesScreen(_props: { user: CurrentUser | null }) {
       <Card>
         <CardTitle as="h2">Transacciones Recientes</CardTitle>
         {recent.isLoading ? (
-          Array.from({ length: 5 }, (_, i) => <Skeleton key={i} height="3rem" />)
+          <SkeletonRows label="Cargando transacciones" height="3rem" />
         ) : recent.isError ? (
           <LoadError variant="inline" retry={recent}>
             No se pudieron cargar las transacciones

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@arrendia/api-contract';
 import { can, canonicalRole, NEW_INCIDENT_PARAM } from '@arrendia/permissions';
-import { Button, Card, CardDescription, CardTitle, LoadError, PageHeader, Skeleton } from '@arrendia/ui';
+import { Button, Card, CardDescription, CardTitle, LIST_SKELETONS, LoadError, PageHeader, Skeleton } from '@arrendia/ui';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -9,7 +9,7 @@ import { NewIncidentDialog } from './NewIncidentDialog';
 import { useIncidents } from './useIncidents';
 
 /** Spec §9: 5 loading placeholders for lists other than properties. */
-export const INCIDENT_SKELETONS = 5;
+export const INCIDENT_SKELETONS = LIST_SKELETONS;
 
 const List = styled.div`
   display: flex;

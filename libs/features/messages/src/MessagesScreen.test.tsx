@@ -44,6 +44,12 @@ describe('MessagesScreen', () => {
     expect(screen.getByText('Selecciona una conversación')).toBeVisible();
   });
 
+  it('shows the 5 loading placeholders of a list (spec §9) while the conversations load', () => {
+    global.fetch = jest.fn(() => new Promise<Response>(() => undefined));
+    renderAt(<MessagesScreen user={me} />, '/messages');
+    expect(screen.getByLabelText('Cargando conversaciones').querySelectorAll('[data-skeleton]')).toHaveLength(5);
+  });
+
   it('says when the conversations could not be loaded, and «Reintentar» loads them', async () => {
     global.fetch = routedFetch({ [LIST]: failsOnce(fakeResponse(200, [item(5, 'Contrato CTR-1', 2, 'Hola')], { 'X-Total-Count': '1' })) });
     renderAt(<MessagesScreen user={me} />, '/messages');

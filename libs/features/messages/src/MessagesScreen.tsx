@@ -1,7 +1,7 @@
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import type { ConversationListItem, CurrentUser, Message } from '@arrendia/api-contract';
 import { formatDateTime, personName } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardDescription, CardTitle, LoadError, MutedText, PageHeader, Skeleton, TextAreaField, TextField, useToast, VisuallyHidden } from '@arrendia/ui';
+import { Badge, Button, Card, CardDescription, CardTitle, LoadError, MutedText, PageHeader, Skeleton, SkeletonRows, TextAreaField, TextField, useToast, VisuallyHidden } from '@arrendia/ui';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -116,11 +116,7 @@ function ConversationList({ selected, onSelect }: { selected: number | null; onS
         <Button onClick={() => setCreating(true)}>Nueva</Button>
       </Toolbar>
       {list.isPending ? (
-        <div aria-busy="true" aria-label="Cargando conversaciones">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} height="3rem" />
-          ))}
-        </div>
+        <SkeletonRows label="Cargando conversaciones" height="3rem" />
       ) : list.isError ? (
         <LoadError variant="inline" retry={list}>
           No se pudieron cargar las conversaciones

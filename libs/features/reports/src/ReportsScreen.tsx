@@ -1,6 +1,6 @@
 import { REPORT_TYPE_LABELS, REPORT_TYPES, type CurrentUser } from '@arrendia/api-contract';
 import { formatDate, formatDateTime, personName } from '@arrendia/locale-es';
-import { Card, CardDescription, CardTitle, DataTable, LoadError, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
+import { Card, CardDescription, CardTitle, DataTable, LoadError, PageHeader, SkeletonCard, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ReportCard } from './ReportCard';
@@ -17,11 +17,7 @@ export function ReportHistory() {
   const reports = useReports();
   if (reports.isLoading) {
     return (
-      <Card aria-busy="true" aria-label="Cargando historial">
-        {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} height="2rem" />
-        ))}
-      </Card>
+      <SkeletonCard label="Cargando historial" height="2rem" />
     );
   }
   if (reports.isError) return <LoadError retry={reports}>No se pudo cargar el historial</LoadError>;

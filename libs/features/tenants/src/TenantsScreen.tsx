@@ -1,7 +1,7 @@
 import { TenantInvitationsCreateSchema, type ContractListItem, type CurrentUser, type TenantInvitation, type TenantInvitationsCreateInput, type TenantRow } from '@arrendia/api-contract';
 import { apiRequest, isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { formatDate, formatEuros, personName } from '@arrendia/locale-es';
-import { Badge, Button, ButtonLink, Card, DataTable, Dialog, FormActions, LoadError, PageHeader, Pager, SelectField, Skeleton, statusTone, TextField, useToast } from '@arrendia/ui';
+import { Badge, Button, ButtonLink, Card, DataTable, Dialog, FormActions, LoadError, PageHeader, Pager, SelectField, SkeletonRows, statusTone, TextField, useToast } from '@arrendia/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -151,11 +151,7 @@ export function TenantsScreen(_props: { user: CurrentUser | null }) {
           <span aria-live="polite">{tenants.data ? `${tenants.data.total} inquilinos` : ''}</span>
         </Toolbar>
         {tenants.isLoading ? (
-          <div aria-busy="true" aria-label="Cargando inquilinos">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} height="2.5rem" />
-            ))}
-          </div>
+          <SkeletonRows label="Cargando inquilinos" />
         ) : tenants.isError ? (
           <LoadError variant="inline" retry={tenants}>
             No se pudieron cargar los inquilinos

@@ -1,7 +1,7 @@
 import { USER_STATUSES, type UserRow, type UserStatus } from '@arrendia/api-contract';
 import { formatDateTime, personName } from '@arrendia/locale-es';
 import type { RoleName } from '@arrendia/permissions';
-import { Badge, Button, Card, DataTable, LoadError, Pager, SelectField, Skeleton, TextField, useDebouncedValue } from '@arrendia/ui';
+import { Badge, Button, Card, DataTable, LoadError, Pager, SelectField, SkeletonRows, TextField, useDebouncedValue } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ActiveDialog, ResetPasswordDialog, RoleDialog } from './UserActionDialogs';
@@ -65,11 +65,7 @@ export function UsersTable({ currentUserId }: { currentUserId: number | null }) 
         <span aria-live="polite">{users.data ? `${users.data.total} usuarios` : ''}</span>
       </Toolbar>
       {users.isLoading ? (
-        <div aria-busy="true" aria-label="Cargando usuarios">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} height="2.5rem" />
-          ))}
-        </div>
+        <SkeletonRows label="Cargando usuarios" />
       ) : users.isError ? (
         <LoadError variant="inline" retry={users}>No se pudieron cargar los usuarios</LoadError>
       ) : !users.data?.rows.length ? (

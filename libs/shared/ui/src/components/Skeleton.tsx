@@ -26,15 +26,32 @@ export function Skeleton({ width = '100%', height = '1rem', round = false, class
   return <StyledSkeleton aria-hidden="true" data-skeleton="" className={className} $width={width} $height={height} $round={round} />;
 }
 
-const StyledSkeletonCard = Card;
+/** Placeholder rows while a list loads: 5 for every list but the properties' (spec §9). */
+export const LIST_SKELETONS = 5;
 
-/** A card of placeholder rows while a list loads (spec §9: 5 for lists), named for assistive technology. */
-export function SkeletonCard({ label, rows = 5 }: { label: string; rows?: number }) {
+export interface SkeletonRowsProps {
+  /** What is loading, for assistive technology ('Cargando usuarios'). */
+  label: string;
+  rows?: number;
+  height?: string;
+}
+
+/** A list's placeholder rows (LIST_SKELETONS unless told), one busy region named by `label`. */
+export function SkeletonRows({ label, rows = LIST_SKELETONS, height = '2.5rem' }: SkeletonRowsProps) {
   return (
-    <StyledSkeletonCard aria-busy="true" aria-label={label}>
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} height="2.5rem" />
-      ))}
-    </StyledSkeletonCard>
+    <div aria-busy="true" aria-label={label}>
+      {placeholderRows(rows, height)}
+    </div>
   );
 }
+
+/** SkeletonRows in a card of its own, for a list that is a card. */
+export function SkeletonCard({ label, rows = LIST_SKELETONS, height = '2.5rem' }: SkeletonRowsProps) {
+  return (
+    <Card aria-busy="true" aria-label={label}>
+      {placeholderRows(rows, height)}
+    </Card>
+  );
+}
+
+const placeholderRows = (rows: number, height: string) => Array.from({ length: rows }, (_, i) => <Skeleton key={i} height={height} />);
