@@ -53,7 +53,7 @@ describe('DelegateSummaryTiles', () => {
 describe('PrincipalsPanel', () => {
   it('shows the 5 loading placeholders of a list (spec §9) while the owners load', () => {
     global.fetch = jest.fn(() => new Promise<Response>(() => undefined));
-    renderAt(<PrincipalsPanel />);
+    renderAt(<PrincipalsPanel reportAction={() => null} />);
     expect(screen.getByLabelText('Cargando propietarios').querySelectorAll('[data-skeleton]')).toHaveLength(5);
   });
 
