@@ -24,7 +24,7 @@ test.describe('maintenance (/maintenance) as the demo owner', () => {
       await expect(doneCard).toContainText(String(before.doneThisMonth));
       const card = main.getByRole('article', { name: title });
       await card.getByRole('button', { name: 'Iniciar Tarea' }).click();
-      await expect(card).toContainText('En curso');
+      await expect(card).toContainText('En progreso');
       await card.getByRole('button', { name: 'Completar Tarea' }).click();
       await expect(main.getByRole('article', { name: title }).filter({ hasText: 'Completado' })).toBeVisible();
 

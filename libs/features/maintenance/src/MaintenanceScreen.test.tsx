@@ -16,7 +16,7 @@ const provider: Provider = { id: 4, name: 'Fontanería Gil SL', trade: 'Fontaner
 
 const routes = (extra = {}) => ({
   'GET /api/maintenance/stats': () => stats,
-  'GET /api/maintenance/tasks?pageSize=100': () => [task(1), task(2, { status: 'En curso' }), task(3, { status: 'Completado', cost: '95.00' })],
+  'GET /api/maintenance/tasks?pageSize=100': () => [task(1), task(2, { status: 'En progreso' }), task(3, { status: 'Completado', cost: '95.00' })],
   'GET /api/maintenance/plans?pageSize=100': () => [plan],
   'GET /api/providers?pageSize=100': () => [provider],
   ...extra,
@@ -69,12 +69,12 @@ describe('MaintenanceScreen', () => {
   });
 
   it("'Iniciar Tarea' sends the move and says so", async () => {
-    const patch = jest.fn((_body: unknown) => answer(200, task(1, { status: 'En curso' })));
+    const patch = jest.fn((_body: unknown) => answer(200, task(1, { status: 'En progreso' })));
     global.fetch = routedFetch(routes({ 'PATCH /api/maintenance/tasks/1': (init?: RequestInit) => patch(JSON.parse(String(init?.body))) }));
     renderAt(<MaintenanceScreen user={null} />);
     await userEvent.click(within(await screen.findByRole('article', { name: 'Tarea 1' })).getByRole('button', { name: 'Iniciar Tarea' }));
     expect(await screen.findByText('Tarea iniciada')).toBeVisible();
-    expect(patch).toHaveBeenCalledWith({ status: 'En curso' });
+    expect(patch).toHaveBeenCalledWith({ status: 'En progreso' });
   });
 
   it('refuses an invalid CIF for a new provider in Spanish without calling the API', async () => {

@@ -74,11 +74,11 @@ function TaskCard({ task }: { task: MaintenanceTask }) {
           )}
         </FactList>
         {task.status === 'Programado' && (
-          <Button size="sm" onClick={() => move('En curso', 'Tarea iniciada')} disabled={update.isPending}>
+          <Button size="sm" onClick={() => move('En progreso', 'Tarea iniciada')} disabled={update.isPending}>
             Iniciar Tarea
           </Button>
         )}
-        {task.status === 'En curso' && (
+        {task.status === 'En progreso' && (
           <Button size="sm" onClick={() => move('Completado', 'Tarea completada')} disabled={update.isPending}>
             Completar Tarea
           </Button>

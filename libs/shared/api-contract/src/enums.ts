@@ -107,12 +107,12 @@ export type VisitStatus = (typeof VISIT_STATUSES)[number];
 /** Agency defaults (issue 11): the commission rate on collected rent, and an agent's monthly target (spec §9 sample 3.500). */
 export const AGENCY_DEFAULTS = { commissionRate: '8.00', agentMonthlyTarget: '3500.00' } as const;
 
-/** A maintenance task (issue 11): Programado → En curso → Completado, or Cancelado before it is done. */
-export const MAINTENANCE_TASK_STATUSES = ['Programado', 'En curso', 'Completado', 'Cancelado'] as const;
+/** A maintenance task (issue 11): Programado → En progreso → Completado, or Cancelado before it is done. */
+export const MAINTENANCE_TASK_STATUSES = ['Programado', 'En progreso', 'Completado', 'Cancelado'] as const;
 export type MaintenanceTaskStatus = (typeof MAINTENANCE_TASK_STATUSES)[number];
 export const MAINTENANCE_TASK_TRANSITIONS: Readonly<Record<MaintenanceTaskStatus, readonly MaintenanceTaskStatus[]>> = {
-  Programado: ['En curso', 'Cancelado'],
-  'En curso': ['Completado', 'Cancelado'],
+  Programado: ['En progreso', 'Cancelado'],
+  'En progreso': ['Completado', 'Cancelado'],
   Completado: [],
   Cancelado: [],
 };

@@ -120,7 +120,7 @@ async function bookPlanTask(
 }
 
 /**
- * 'Iniciar Tarea' (Programado → En curso), completion (with its final cost) or cancellation
+ * 'Iniciar Tarea' (Programado → En progreso), completion (with its final cost) or cancellation
  * (PATCH /api/maintenance/tasks/:id). Completing a task of an active plan books the plan's next
  * task `intervalMonths` after this one's date and moves the plan's next date there, in the same
  * transaction.
@@ -137,7 +137,7 @@ export async function updateMaintenanceTask(trx: Knex.Transaction, user: User, i
       throw new HttpError(409, 'invalid_transition', `No se puede pasar una tarea de ${task.status} a ${input.status}`);
     }
     changes.status = input.status;
-    if (input.status === 'En curso') changes.startedAt = trx.fn.now();
+    if (input.status === 'En progreso') changes.startedAt = trx.fn.now();
     if (input.status === 'Completado') changes.completedAt = trx.fn.now();
   }
   if (input.cost !== undefined) changes.cost = moneyText(input.cost);

@@ -25,6 +25,7 @@ import * as searchTrigramIndexes from './20261126200000_search_trigram_indexes';
 import * as leadSenderAddress from './20261126210000_lead_sender_address';
 import * as propertySearchInAgencyIndex from './20261127003000_property_search_in_agency_index';
 import * as writeNotifications from './20261127060000_write_notifications';
+import * as maintenanceEnProgreso from './20261127130000_maintenance_en_progreso';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -62,4 +63,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261126210000_lead_sender_address', ...leadSenderAddress },
   { name: '20261127003000_property_search_in_agency_index', ...propertySearchInAgencyIndex },
   { name: '20261127060000_write_notifications', ...writeNotifications },
+  { name: '20261127130000_maintenance_en_progreso', ...maintenanceEnProgreso },
 ];

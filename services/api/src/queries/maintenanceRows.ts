@@ -32,7 +32,7 @@ export function providerRows(db: Db, user: User): Knex.QueryBuilder {
 }
 
 /**
- * The /maintenance cards over the user's tasks: pending (Programado or En curso), completed this
+ * The /maintenance cards over the user's tasks: pending (Programado or En progreso), completed this
  * Madrid month and their cost (exact decimal), and the average days from an incident's report to
  * the completion of the task that answered it.
  */
@@ -44,7 +44,7 @@ export async function maintenanceStats(db: Db, user: User, now: Date = new Date(
       .where('maintenance_tasks.status', 'Completado')
       .whereRaw(`("maintenance_tasks"."completedAt" at time zone 'Europe/Madrid')::date >= ? and ("maintenance_tasks"."completedAt" at time zone 'Europe/Madrid')::date < ?`, [from, to]);
   const [pending, done, response] = await Promise.all([
-    tasks().whereIn('maintenance_tasks.status', ['Programado', 'En curso']).count({ n: '*' }).first(),
+    tasks().whereIn('maintenance_tasks.status', ['Programado', 'En progreso']).count({ n: '*' }).first(),
     doneInMonth().select(db.raw('count(*) as n'), db.raw('coalesce(sum("maintenance_tasks"."cost"), 0)::numeric(12,2)::text as cost')).first(),
     tasks()
       .join('incidents', 'incidents.id', 'maintenance_tasks.incidentId')

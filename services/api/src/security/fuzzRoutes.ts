@@ -374,7 +374,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     actor: (w) => w.owner,
     fixtures: async (w, _actor, client) => {
       const task = await json(client, 'POST', '/api/maintenance/tasks', { title: 'Pintar', mainPropertyId: w.propertyId, scheduledDate: '2026-07-01' });
-      return { params: [task.id], body: () => ({ status: 'En curso', cost: 200, notes: 'Empezada' }) };
+      return { params: [task.id], body: () => ({ status: 'En progreso', cost: 200, notes: 'Empezada' }) };
     },
     refresh: 'fixtures',
   },

@@ -28,7 +28,7 @@ export async function seedDemoMaintenance(trx: Knex.Transaction, cal: DemoCalend
     const incident = await trx('incidents').join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId').where('rentable_units.mainPropertyId', property.id).orderBy('incidents.id').first('incidents.id', 'incidents.createdAt');
     await trx('maintenance_tasks').insert([
       { mainPropertyId: property.id, rentableUnitId: unit?.id ?? null, providerId: provider.id, planId: plan.id, title: 'Revisión anual de la caldera', taskType: 'Preventivo', scheduledDate: cal.date(1, 15), cost: '90.00' },
-      { mainPropertyId: property.id, rentableUnitId: unit?.id ?? null, providerId: provider.id, title: 'Revisar la bajante del patio', taskType: 'Correctivo', scheduledDate: cal.date(0, 28), status: 'En curso', startedAt: cal.ago(1) },
+      { mainPropertyId: property.id, rentableUnitId: unit?.id ?? null, providerId: provider.id, title: 'Revisar la bajante del patio', taskType: 'Correctivo', scheduledDate: cal.date(0, 28), status: 'En progreso', startedAt: cal.ago(1) },
       {
         mainPropertyId: property.id,
         rentableUnitId: unit?.id ?? null,

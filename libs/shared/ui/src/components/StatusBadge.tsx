@@ -14,7 +14,7 @@ export const STATUS_TONES: Readonly<Record<StatusKind, { values: Readonly<Record
   // The agent's pipeline (issue 11): new leads stand out, closed ones recede.
   lead: { values: { Nuevo: 'blue', Contactado: 'yellow', 'Visita programada': 'orange', Cerrado: 'green', Descartado: 'grey' }, otherwise: 'grey' },
   visit: { values: { Programada: 'blue', Realizada: 'green', Cancelada: 'grey' }, otherwise: 'grey' },
-  maintenance: { values: { Programado: 'blue', 'En curso': 'yellow', Completado: 'green', Cancelado: 'grey' }, otherwise: 'grey' },
+  maintenance: { values: { Programado: 'blue', 'En progreso': 'yellow', Completado: 'green', Cancelado: 'grey' }, otherwise: 'grey' },
   // A month's rent (issue 12), as both sides read it.
   rent: { values: { 'Al día': 'green', Pendiente: 'yellow', Vencido: 'red', 'Transferencia indicada': 'blue' }, otherwise: 'grey' },
 };

@@ -48,7 +48,7 @@ describe('preventive plans', () => {
     expect(first).toMatchObject({ taskType: 'Preventivo', status: 'Programado', scheduledDate: '2026-01-31', cost: '80.00' });
     const before = MaintenanceStatsSchema.parse((await api.get('/api/maintenance/stats').expect(200)).body);
 
-    await api.patch(`/api/maintenance/tasks/${first.id}`).send({ status: 'En curso' }).expect(200);
+    await api.patch(`/api/maintenance/tasks/${first.id}`).send({ status: 'En progreso' }).expect(200);
     const done = await api.patch(`/api/maintenance/tasks/${first.id}`).send({ status: 'Completado', cost: 95.5 }).expect(200);
     expect(done.body).toMatchObject({ status: 'Completado', cost: '95.50' });
 
@@ -77,7 +77,7 @@ describe('tasks', () => {
     expect(refused.body.message).toBe('No se puede pasar una tarea de Programado a Completado');
     expect(await counts()).toEqual(before);
     await api.patch(`/api/maintenance/tasks/${task.body.id}`).send({ status: 'Cancelado' }).expect(200);
-    await api.patch(`/api/maintenance/tasks/${task.body.id}`).send({ status: 'En curso' }).expect(409);
+    await api.patch(`/api/maintenance/tasks/${task.body.id}`).send({ status: 'En progreso' }).expect(409);
   });
 
   it('averages the days from an incident report to the completion of its task', async () => {
@@ -86,7 +86,7 @@ describe('tasks', () => {
     const incident = await buildIncident(t.knex, { rentableUnitId: unit.id, reportedByUserId: manager.id });
     await t.knex('incidents').where('id', incident.id).update({ createdAt: new Date(Date.now() - 3 * 86_400_000) });
     const task = await api.post('/api/maintenance/tasks').send({ title: 'Reparar fuga', mainPropertyId: property.id, rentableUnitId: unit.id, incidentId: incident.id, scheduledDate: '2026-11-20' }).expect(201);
-    await api.patch(`/api/maintenance/tasks/${task.body.id}`).send({ status: 'En curso' }).expect(200);
+    await api.patch(`/api/maintenance/tasks/${task.body.id}`).send({ status: 'En progreso' }).expect(200);
     await api.patch(`/api/maintenance/tasks/${task.body.id}`).send({ status: 'Completado' }).expect(200);
     const stats = (await api.get('/api/maintenance/stats').expect(200)).body;
     expect(stats.averageResponseDays).toBe(3);
