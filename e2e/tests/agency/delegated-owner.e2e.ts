@@ -34,6 +34,8 @@ test.describe('the delegated owner, with a portfolio an owner delegates and revo
     await expect(main.getByRole('group', { name: 'Propietarios' })).toContainText(/\d+/);
     const row = main.getByRole('row').filter({ has: delegate.getByRole('rowheader', { name: new RegExp(ownerName) }) });
     await expect(row.getByRole('cell').first()).toHaveText('1');
+    // No report of this principal yet (spec §3): 'Pendiente informe' until the delegate makes one.
+    await expect(row).toContainText('Pendiente informe');
 
     await row.getByRole('link', { name: `Ver cartera de ${ownerName}` }).click();
     await expect(delegate).toHaveURL(new RegExp(`/properties\\?ownerId=${me.id}$`));
@@ -50,6 +52,7 @@ test.describe('the delegated owner, with a portfolio an owner delegates and revo
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
     await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Al día');
     await main.getByRole('tab', { name: 'Reportes' }).click();
     const reports = (await (await delegate.request.get('/api/reports')).json()) as Report[];
     expect(reports[0]!.owner).toMatchObject({ id: me.id });

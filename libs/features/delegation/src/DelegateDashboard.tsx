@@ -1,7 +1,7 @@
 import type { CurrentUser, DashboardMetrics, Delegation } from '@arrendia/api-contract';
-import { formatEuros, formatPercent, personName } from '@arrendia/locale-es';
+import { formatDate, formatEuros, formatPercent, personName } from '@arrendia/locale-es';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
-import { ButtonLink, Card, CardDescription, CardTitle, DataTable, LoadError, MetricCard, MetricGrid, PageHeader, Pager, SkeletonRows } from '@arrendia/ui';
+import { ButtonLink, Card, CardDescription, CardTitle, DataTable, LoadError, MetricCard, MetricGrid, PageHeader, Pager, SkeletonRows, StatusBadge } from '@arrendia/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -72,6 +72,10 @@ export function PrincipalsPanel({ reportAction }: { reportAction: (owner: { id: 
           <Muted>{d.units} unidades</Muted>
         </td>
         <td data-align="end">{formatEuros(d.monthlyIncome)}</td>
+        <td>{d.lastReportAt ? formatDate(d.lastReportAt) : <Muted>Sin reportes</Muted>}</td>
+        <td>
+          <StatusBadge kind="principal" value={d.reportStatus} />
+        </td>
         <td>
           <Actions>
             <ButtonLink as={Link} $variant="outline" $size="sm" to={portfolioHref(d.owner.id)} state={{ ownerName: name }} aria-label={`Ver cartera de ${name}`}>
@@ -105,6 +109,8 @@ export function PrincipalsPanel({ reportAction }: { reportAction: (owner: { id: 
                 <th scope="col">Propiedades</th>
                 <th scope="col">Ocupación</th>
                 <th scope="col">Ingresos del mes</th>
+                <th scope="col">Último reporte</th>
+                <th scope="col">Estado</th>
                 <th scope="col">Acciones</th>
               </tr>
             </thead>

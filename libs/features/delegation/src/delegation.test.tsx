@@ -16,6 +16,8 @@ const delegation = (owner: ReturnType<typeof person>, overrides: Partial<Delegat
   units: 8,
   occupancyRate: 87.5,
   monthlyIncome: '4200.00',
+  lastReportAt: null,
+  reportStatus: 'Pendiente informe',
   createdAt: '2026-10-01T09:00:00Z',
   ...overrides,
 });
@@ -70,12 +72,25 @@ describe('PrincipalsPanel', () => {
 
   it("lists each principal with its figures, 'Ver cartera' to its properties and the portal's report action", async () => {
     global.fetch = routedFetch({
-      'GET /api/delegations?page=1&pageSize=20': () => fakeResponse(200, [delegation(person(1, 'Olga', 'Martín')), delegation(person(2, 'Pablo', 'Sanz'), { properties: 0, units: 0, occupancyRate: 0, monthlyIncome: '0.00' })], { 'X-Total-Count': '2' }),
+      'GET /api/delegations?page=1&pageSize=20': () =>
+        fakeResponse(
+          200,
+          [
+            delegation(person(1, 'Olga', 'Martín'), { lastReportAt: '2026-11-03T10:00:00Z', reportStatus: 'Al día' }),
+            delegation(person(2, 'Pablo', 'Sanz'), { properties: 0, units: 0, occupancyRate: 0, monthlyIncome: '0.00' }),
+          ],
+          { 'X-Total-Count': '2' },
+        ),
     });
     const reportAction = jest.fn((owner: { id: number; name: string }) => <button type="button">Generar reporte de {owner.name}</button>);
     renderAt(<PrincipalsPanel reportAction={reportAction} />);
     const olga = (await screen.findByRole('rowheader', { name: /Olga Martín/ })).closest('tr')!;
-    expect(within(olga).getAllByRole('cell').slice(0, 3).map((c) => c.textContent)).toEqual(['3', `${formatPercent(87.5)}8 unidades`, formatEuros('4200.00')]);
+    expect(within(olga).getAllByRole('cell').slice(0, 5).map((c) => c.textContent)).toEqual(['3', `${formatPercent(87.5)}8 unidades`, formatEuros('4200.00'), '03/11/2026', 'Al día']);
+    // Spec §4: 'Al día' in the normal style, any other status destructive.
+    expect(within(olga).getByText('Al día')).toHaveAttribute('data-tone', 'green');
+    const pablo = screen.getByRole('rowheader', { name: /Pablo Sanz/ }).closest('tr')!;
+    expect(within(pablo).getAllByRole('cell').slice(3, 5).map((c) => c.textContent)).toEqual(['Sin reportes', 'Pendiente informe']);
+    expect(within(pablo).getByText('Pendiente informe')).toHaveAttribute('data-tone', 'red');
     expect(within(olga).getByRole('link', { name: 'Ver cartera de Olga Martín' })).toHaveAttribute('href', '/properties?ownerId=1');
     expect(within(olga).getByRole('button', { name: 'Generar reporte de Olga Martín' })).toBeVisible();
     expect(reportAction).toHaveBeenCalledWith({ id: 2, name: 'Pablo Sanz' });

@@ -1,9 +1,9 @@
 import { apiRequest, getPage } from '@arrendia/api-client';
-import { DelegationSchema, type Delegation, type DelegationsCreateInput } from '@arrendia/api-contract';
+import { DELEGATIONS_PATH, DelegationSchema, type Delegation, type DelegationsCreateInput } from '@arrendia/api-contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
-export const DELEGATIONS_PATH = '/api/delegations';
+export { DELEGATIONS_PATH };
 export const DELEGATIONS_PAGE_SIZE = 20;
 
 /**

@@ -59,6 +59,8 @@ describe('ReportsScreen', () => {
     expect(JSON.parse(String(post[1].body))).toEqual({ reportType: 'occupancy', from: '2026-01-01', to: '2026-03-31' });
     expect(within(card).getByRole('link', { name: 'Descargar reporte-ocupacion_2026-01-01_2026-03-31.pdf' })).toHaveAttribute('href', '/api/reports/7/download');
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/reports'] });
+    // Not a principal's report: the delegations' report status stays as it was.
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: ['/api/delegations'] });
   });
 
   it("PrincipalReportDialog generates the chosen report of one principal (ownerUserId) and shows the server's refusal", async () => {
@@ -70,7 +72,8 @@ describe('ReportsScreen', () => {
           : answer(201, report(9, { reportType: 'tenants', fileName: 'reporte-inquilinos.pdf', owner: { id: 4, firstName: 'Olga', lastName: 'Martín' } })),
     });
     global.fetch = fetchMock;
-    renderAt(<PrincipalReportDialog owner={{ id: 4, name: 'Olga Martín' }} trigger={<button type="button">Generar reporte</button>} />);
+    const { client } = renderAt(<PrincipalReportDialog owner={{ id: 4, name: 'Olga Martín' }} trigger={<button type="button">Generar reporte</button>} />);
+    const invalidate = jest.spyOn(client, 'invalidateQueries');
     await userEvent.click(screen.getByRole('button', { name: 'Generar reporte' }));
     const dialog = await screen.findByRole('dialog', { name: 'Generar reporte de Olga Martín' });
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Tipo de reporte' }));
@@ -80,6 +83,8 @@ describe('ReportsScreen', () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1].body))).toMatchObject({ reportType: 'tenants', ownerUserId: 4 });
     expect(within(dialog).getByRole('link', { name: 'Descargar reporte-inquilinos.pdf' })).toHaveAttribute('href', '/api/reports/9/download');
+    // The principals' list refreshes: this owner is now 'Al día'.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/delegations'] });
 
     act(() => resetToasts());
     refuse = true;

@@ -1,4 +1,4 @@
-import type { Report, ReportsCreateInput } from '@arrendia/api-contract';
+import { DELEGATIONS_PATH, type Report, type ReportsCreateInput } from '@arrendia/api-contract';
 import { apiRequest } from '@arrendia/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -10,11 +10,16 @@ export function useReports(enabled = true) {
   return useQuery<Report[]>({ queryKey: REPORTS_KEY, enabled });
 }
 
-/** POST /api/reports; the Historial refreshes. */
+/** POST /api/reports; the Historial refreshes, and so does a principal's report status when the report is of one. */
 export function useGenerateReport() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: ReportsCreateInput) => (await apiRequest('POST', '/api/reports', input)).json() as Promise<Report>,
-    onSuccess: () => client.invalidateQueries({ queryKey: REPORTS_KEY }),
+    onSuccess: async (_report, input) => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: REPORTS_KEY }),
+        input.ownerUserId != null ? client.invalidateQueries({ queryKey: [DELEGATIONS_PATH] }) : undefined,
+      ]);
+    },
   });
 }

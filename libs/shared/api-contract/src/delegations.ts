@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { PersonSchema } from './common';
+import { PRINCIPAL_REPORT_STATUSES } from './enums';
+
+/** The delegations' address: their list, and the query key a screen that changes a principal's figures refreshes. */
+export const DELEGATIONS_PATH = '/api/delegations';
 
 /** `POST /api/delegations`: an owner delegates its whole portfolio to a propietario_delegado, named by email. */
 export const DelegationsCreateSchema = z
@@ -19,6 +23,10 @@ export const DelegationSchema = z.object({
   occupancyRate: z.number(),
   /** Completed income of the owner's properties this Madrid month, exact text with two decimals. */
   monthlyIncome: z.string(),
+  /** When the delegate last generated a report of the owner's portfolio (ISO), or null. */
+  lastReportAt: z.string().nullable(),
+  /** 'Al día' with a report of this Madrid month, 'Pendiente informe' without (spec §3). */
+  reportStatus: z.enum(PRINCIPAL_REPORT_STATUSES),
   createdAt: z.string(),
 });
 export type Delegation = z.infer<typeof DelegationSchema>;

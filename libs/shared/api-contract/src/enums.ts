@@ -119,3 +119,10 @@ export const MAINTENANCE_TASK_TRANSITIONS: Readonly<Record<MaintenanceTaskStatus
 /** Spec §4 sample types: planned upkeep or a repair. */
 export const MAINTENANCE_TASK_TYPES = ['Preventivo', 'Correctivo'] as const;
 export type MaintenanceTaskType = (typeof MAINTENANCE_TASK_TYPES)[number];
+
+/**
+ * A principal's report status as its delegated owner sees it (spec §3): 'Al día' when the delegate
+ * has generated a report of that owner's portfolio this Madrid month, 'Pendiente informe' otherwise.
+ */
+export const PRINCIPAL_REPORT_STATUSES = ['Al día', 'Pendiente informe'] as const;
+export type PrincipalReportStatus = (typeof PRINCIPAL_REPORT_STATUSES)[number];

@@ -1,7 +1,7 @@
 import type { StatusTone } from '../theme/themes';
 import { Badge } from './Badge';
 
-export type StatusKind = 'contract' | 'incident' | 'priority' | 'lead' | 'visit' | 'maintenance' | 'rent';
+export type StatusKind = 'contract' | 'incident' | 'priority' | 'lead' | 'visit' | 'maintenance' | 'rent' | 'principal';
 
 /**
  * The one value → tone table of spec §4. A contract in any other status is blue (the spec says so);
@@ -17,6 +17,8 @@ export const STATUS_TONES: Readonly<Record<StatusKind, { values: Readonly<Record
   maintenance: { values: { Programado: 'blue', 'En progreso': 'yellow', Completado: 'green', Cancelado: 'grey' }, otherwise: 'grey' },
   // A month's rent (issue 12), as both sides read it.
   rent: { values: { 'Al día': 'green', Pendiente: 'yellow', Vencido: 'red', 'Transferencia indicada': 'blue' }, otherwise: 'grey' },
+  // A principal owner's report status (spec §4): 'Al día' is normal, any other destructive.
+  principal: { values: { 'Al día': 'green' }, otherwise: 'red' },
 };
 
 /** The tone a contract status, incident status or priority is drawn in. */

@@ -72,6 +72,36 @@ describe('/api/delegations', () => {
     expect((await asDelegate.get('/api/properties?ownerId=abc').expect(400)).body.fields).toHaveProperty('ownerId');
   });
 
+  it("says each principal is 'Pendiente informe' until the delegate reports on its portfolio this month, then 'Al día' with the date", async () => {
+    const [owner, other] = [await buildUser(t.knex), await buildUser(t.knex)];
+    const delegado = await buildUser(t.knex, { roleName: 'propietario_delegado' });
+    await delegate(t.knex, owner.id, delegado.id);
+    await delegate(t.knex, other.id, delegado.id);
+    const asDelegate = await signedIn(delegado);
+    const statusOf = async (id: number) => {
+      const rows = z.array(DelegationSchema).parse((await asDelegate.get('/api/delegations').expect(200)).body);
+      const row = rows.find((d) => d.owner.id === id)!;
+      return { reportStatus: row.reportStatus, lastReportAt: row.lastReportAt };
+    };
+    expect(await statusOf(owner.id)).toEqual({ reportStatus: 'Pendiente informe', lastReportAt: null });
+
+    // A report from before this month (another delegate's too) leaves it pending, with that date.
+    const lastYear = new Date('2025-06-10T10:00:00Z');
+    const report = { reportType: 'financial', periodFrom: '2025-05-01', periodTo: '2025-05-31', fileName: 'r.pdf', filePath: 'r.pdf', fileSizeKb: 1 };
+    await t.knex('reports').insert({ ...report, userId: delegado.id, ownerUserId: owner.id, createdAt: lastYear });
+    const otherDelegate = await buildUser(t.knex, { roleName: 'propietario_delegado' });
+    await t.knex('reports').insert({ ...report, userId: otherDelegate.id, ownerUserId: owner.id });
+    expect(await statusOf(owner.id)).toEqual({ reportStatus: 'Pendiente informe', lastReportAt: lastYear.toISOString() });
+
+    // 'Generar reporte' of this owner's portfolio now: up to date, for this owner only.
+    const month = todayIso().slice(0, 7);
+    const made = await asDelegate.post('/api/reports').send({ reportType: 'financial', from: `${month}-01`, to: todayIso(), ownerUserId: owner.id }).expect(201);
+    const now = await statusOf(owner.id);
+    expect(now.reportStatus).toBe('Al día');
+    expect(now.lastReportAt).toBe(new Date(made.body.createdAt).toISOString());
+    expect(await statusOf(other.id)).toEqual({ reportStatus: 'Pendiente informe', lastReportAt: null });
+  });
+
   it('refuses a delegate that is not an active propietario_delegado (400), a repeat (409), and writes nothing', async () => {
     const owner = await buildUser(t.knex);
     const delegado = await buildUser(t.knex, { roleName: 'propietario_delegado' });

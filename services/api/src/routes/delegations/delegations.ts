@@ -8,7 +8,7 @@ import { parseInput } from '../../middlewares/validate';
 import type { User } from '../../models/User';
 import { paginate } from '../../pagination';
 import { scopeDelegations } from '../../policies/scope';
-import { madridMonthBounds } from '../../queries/dashboardMetrics';
+import { madridDayBounds, madridMonthBounds } from '../../queries/dashboardMetrics';
 import { presentDelegation, type DelegationRow } from '../../presenters/delegation';
 
 /**
@@ -45,9 +45,14 @@ function delegationRows(db: Knex | Knex.Transaction, user: User): Knex.QueryBuil
              and t."transactionDate" >= ? and t."transactionDate" < ?) as "monthlyIncome"`,
         [from, to],
       ),
+      // The newest report the delegate generated of this owner's portfolio (reports by userId and date: an index).
+      db.raw('(select max(r."createdAt") from reports r where r."userId" = owner_delegations."delegateUserId" and r."ownerUserId" = owner_delegations."ownerUserId") as "lastReportAt"'),
     );
   return scopeDelegations(db, query, user);
 }
+
+/** The instant this Madrid month began: a principal reported on since then is 'Al día'. */
+const monthStart = () => madridDayBounds(madridMonthBounds().from).start;
 
 /** GET /api/delegations → an owner's delegates, or a delegate's principals, newest first, paged. */
 export async function list(ctx: Ctx) {
@@ -57,7 +62,8 @@ export async function list(ctx: Ctx) {
     { column: 'owner_delegations.delegateUserId', order: 'asc' },
   ]);
   const rows = await paginate<DelegationRow>(ctx, query, page);
-  ctx.body = rows.map(presentDelegation);
+  const since = monthStart();
+  ctx.body = rows.map((row) => presentDelegation(row, since));
 }
 
 /** POST /api/delegations {delegateEmail} → 201 with the delegation. */
@@ -67,7 +73,7 @@ export async function create(ctx: Ctx) {
   const { delegateEmail } = ctx.state.input as z.output<typeof DelegationsCreateSchema>;
   const delegateUserId = await grantDelegation(trx, user, delegateEmail);
   ctx.status = 201;
-  ctx.body = presentDelegation(await delegationRows(trx, user).where('owner_delegations.delegateUserId', delegateUserId).first());
+  ctx.body = presentDelegation(await delegationRows(trx, user).where('owner_delegations.delegateUserId', delegateUserId).first(), monthStart());
 }
 
 /** DELETE /api/delegations/:delegateUserId → 204. */
