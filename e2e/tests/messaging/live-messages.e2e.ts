@@ -34,6 +34,10 @@ test.describe('live messaging between the demo owner and tenant (two browsers)',
     await owner.getByLabel('Buscar conversaciones').fill(title);
     await owner.getByRole('list', { name: 'Conversaciones' }).getByRole('button', { name: new RegExp(title) }).click();
     const ownerThread = owner.getByRole('region', { name: title });
+    // Each has Arrendia open: the owner's thread says the tenant is 'En línea', and the tenant's
+    // open thread says so of the owner as soon as the owner arrives, without a reload.
+    await expect(ownerThread.getByText('En línea')).toBeVisible();
+    await expect(tenantThread.getByText('En línea')).toBeVisible({ timeout: 5000 });
     const box = ownerThread.getByRole('textbox', { name: 'Mensaje' });
     const text = `La revisión de la caldera es el lunes ${Date.now()}`;
     await box.fill(text);
@@ -44,7 +48,10 @@ test.describe('live messaging between the demo owner and tenant (two browsers)',
     await expect.poll(() => unread(tenant), { timeout: 2000 }).toBe(before + 1);
     expect(reloaded).toBe(false);
 
+    // The owner closes Arrendia: the tenant's thread drops its 'En línea'.
     await ownerContext.close();
+    await expect(tenantThread.getByText('En línea')).toBeHidden({ timeout: 5000 });
+    expect(reloaded).toBe(false);
     await tenantContext.close();
   });
 });

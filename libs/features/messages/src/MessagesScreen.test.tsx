@@ -25,8 +25,8 @@ const message = (id: number, senderUserId: number, content: string): Message => 
 const detail: ConversationDetail = {
   conversation: item(5, 'Contrato CTR-1').conversation,
   participants: [
-    { id: 1, firstName: 'Olga', lastName: 'Martín', roleName: 'propietario_individual' },
-    { id: 9, firstName: 'Tomás', lastName: 'Ruiz', roleName: 'inquilino' },
+    { id: 1, firstName: 'Olga', lastName: 'Martín', roleName: 'propietario_individual', online: true },
+    { id: 9, firstName: 'Tomás', lastName: 'Ruiz', roleName: 'inquilino', online: false },
   ],
 };
 const LIST = 'GET /api/conversations?page=1&pageSize=30';
@@ -109,6 +109,26 @@ describe('MessagesScreen', () => {
     await userEvent.type(box, '   {Enter}');
     expect(await within(thread).findByText('Escribe un mensaje')).toBeVisible();
     expect(posted).toHaveLength(1);
+  });
+
+  it("says 'En línea' on the thread while someone else in it has Arrendia open (not the user itself)", async () => {
+    const withTomas = (online: boolean): ConversationDetail => ({ ...detail, participants: detail.participants.map((p) => (p.id === 9 ? { ...p, online } : p)) });
+    let tomasOnline = false;
+    global.fetch = routedFetch({
+      [LIST]: () => fakeResponse(200, [item(5, 'Contrato CTR-1')], { 'X-Total-Count': '1' }),
+      'GET /api/conversations/5': () => withTomas(tomasOnline),
+      [THREAD]: () => [message(100, 9, 'Hola')],
+    });
+    const { client } = renderAt(<MessagesScreen user={me} />, '/messages?conversation=5');
+    const thread = await screen.findByRole('region', { name: 'Contrato CTR-1' });
+    expect(within(thread).getByText('Con Tomás Ruiz')).toBeVisible();
+    // Olga (the user) is online; that alone says nothing.
+    expect(within(thread).queryByText('En línea')).toBeNull();
+
+    // Tomás opens Arrendia: presence.changed makes the conversations stale (useLiveEvents), the detail is read again.
+    tomasOnline = true;
+    await act(() => client.invalidateQueries({ queryKey: ['/api/conversations'] }));
+    expect(await within(thread).findByText('En línea')).toHaveAttribute('data-tone', 'green');
   });
 
   it("'Nueva' offers only the user's contacts and opens the conversation it starts", async () => {

@@ -1,7 +1,7 @@
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import type { ConversationListItem, CurrentUser, Message } from '@arrendia/api-contract';
 import { formatDateTime, personName } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardDescription, CardTitle, LoadError, MutedText, PageHeader, Skeleton, SkeletonRows, TextAreaField, TextField, useToast, VisuallyHidden } from '@arrendia/ui';
+import { Badge, Button, Card, CardDescription, CardTitle, LoadError, MutedText, PageHeader, Skeleton, SkeletonRows, SpreadRow, TextAreaField, TextField, useToast, VisuallyHidden } from '@arrendia/ui';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -230,11 +230,20 @@ function Thread({ id, user }: { id: number; user: CurrentUser | null }) {
   }
   const title = detail.data ? detail.data.conversation.title || 'Conversación sin título' : null;
   const others = detail.data?.participants.filter((p) => p.id !== user?.id) ?? [];
+  // Spec §2: the thread's 'En línea', true here: someone else in it has Arrendia open right now.
+  const online = others.some((p) => p.online);
   return (
     <Card as="section" aria-labelledby="messages-thread">
-      <CardTitle as="h2" id="messages-thread">
-        {title ?? <Skeleton width="40%" />}
-      </CardTitle>
+      <SpreadRow>
+        <CardTitle as="h2" id="messages-thread">
+          {title ?? <Skeleton width="40%" />}
+        </CardTitle>
+        {online && (
+          <Badge $tone="green" data-tone="green">
+            En línea
+          </Badge>
+        )}
+      </SpreadRow>
       {others.length > 0 && <MutedText>Con {others.map((p) => personName(p)).join(', ')}</MutedText>}
       {thread.hasNextPage && (
         <Button variant="ghost" size="sm" onClick={() => void thread.fetchNextPage()} disabled={thread.isFetchingNextPage}>

@@ -86,4 +86,8 @@ describe('useLiveEvents', () => {
     expect(staleKeysOf({ id: 1, type: 'conversation.read', data: { conversationId: 2 } })).toEqual([CONVERSATIONS_KEY, BADGE_COUNTS_KEY]);
     expect(staleKeysOf({ id: 1, type: 'notification.read', data: {} })).toEqual([NOTIFICATIONS_KEY, BADGE_COUNTS_KEY]);
   });
+
+  it("refreshes the conversations (a thread's 'En línea') when a partner arrives or leaves", () => {
+    expect(staleKeysOf({ id: 1, type: 'presence.changed', data: { userId: 9 } })).toEqual([CONVERSATIONS_KEY]);
+  });
 });

@@ -17,6 +17,9 @@ export function staleKeysOf(event: LiveEvent): QueryKey[] {
     case 'notification.created':
     case 'notification.read':
       return [NOTIFICATIONS_KEY, BADGE_COUNTS_KEY];
+    // A conversation partner opened or closed Arrendia: the open thread's 'En línea'.
+    case 'presence.changed':
+      return [CONVERSATIONS_KEY];
   }
 }
 

@@ -75,8 +75,12 @@ export const ConversationsListQuerySchema = PageQuerySchema.extend({ q: SearchTe
 export type ConversationsListQuery = z.input<typeof ConversationsListQuerySchema>;
 
 /** GET /api/conversations/:id: the conversation and who takes part in it (the thread's header). */
+/** A participant of a conversation; `online` while it has Arrendia open (a live stream, issue 12) anywhere. */
+export const ParticipantSchema = ContactSchema.extend({ online: z.boolean() });
+export type Participant = z.infer<typeof ParticipantSchema>;
+
 export const ConversationDetailSchema = z.object({
   conversation: ConversationListItemSchema.shape.conversation,
-  participants: z.array(ContactSchema),
+  participants: z.array(ParticipantSchema),
 });
 export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;

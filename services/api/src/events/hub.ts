@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Database } from '../db';
 import { listenChannel } from '../db/listen';
 import type { Logger } from '../log';
+import { startPresence } from './presence';
 import { eventsChannel } from './publish';
 
 /** How long live events are kept for streams that reconnect (Last-Event-ID), and how many at most are replayed after the id. */
@@ -33,6 +34,8 @@ export interface EventHub {
   missedSince(userId: number, afterId: number): Promise<LiveEvent[]>;
   /** Streams open on this instance (for the logs and the tests). */
   readonly subscribers: number;
+  /** Resolves once the presence rows and announcements of the streams opened and closed so far are written. */
+  presenceSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -131,15 +134,23 @@ export async function startEventHub(db: Database, log: Logger): Promise<EventHub
   await pruneEvents(knex).catch((err) => log.warn('live events prune failed', { err }));
   const pruning = setInterval(() => void pruneEvents(knex).catch((err) => log.warn('live events prune failed', { err })), 3600_000);
   pruning.unref();
+  // A user is present while this instance holds a stream of theirs: from the first one to the last.
+  const presence = startPresence(knex, log);
 
   return {
     subscribe(userId, listener) {
       let set = listeners.get(userId);
-      if (!set) listeners.set(userId, (set = new Set()));
+      if (!set) {
+        listeners.set(userId, (set = new Set()));
+        presence.arrived(userId);
+      }
       set.add(listener);
       return () => {
-        set.delete(listener);
-        if (set.size === 0 && listeners.get(userId) === set) listeners.delete(userId);
+        if (!set.delete(listener)) return;
+        if (set.size === 0 && listeners.get(userId) === set) {
+          listeners.delete(userId);
+          presence.left(userId);
+        }
       };
     },
     async missedSince(userId, afterId) {
@@ -151,6 +162,7 @@ export async function startEventHub(db: Database, log: Logger): Promise<EventHub
         .limit(REPLAY_LIMIT + CATCH_UP_MARGIN);
       return rows.map(toEvent);
     },
+    presenceSettled: () => presence.settled(),
     get subscribers() {
       let n = 0;
       for (const set of listeners.values()) n += set.size;
@@ -160,6 +172,7 @@ export async function startEventHub(db: Database, log: Logger): Promise<EventHub
       clearInterval(pruning);
       await stopListening();
       listeners.clear();
+      await presence.close();
     },
   };
 }

@@ -26,6 +26,7 @@ import * as leadSenderAddress from './20261126210000_lead_sender_address';
 import * as propertySearchInAgencyIndex from './20261127003000_property_search_in_agency_index';
 import * as writeNotifications from './20261127060000_write_notifications';
 import * as maintenanceEnProgreso from './20261127130000_maintenance_en_progreso';
+import * as userPresence from './20261127140000_user_presence';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -64,4 +65,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261127003000_property_search_in_agency_index', ...propertySearchInAgencyIndex },
   { name: '20261127060000_write_notifications', ...writeNotifications },
   { name: '20261127130000_maintenance_en_progreso', ...maintenanceEnProgreso },
+  { name: '20261127140000_user_presence', ...userPresence },
 ];

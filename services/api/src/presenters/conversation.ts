@@ -1,4 +1,4 @@
-import type { Contact, ConversationListItem } from '@arrendia/api-contract';
+import type { Contact, ConversationListItem, Participant } from '@arrendia/api-contract';
 
 /** A conversations row with its last message and the user's unread count (the list query). */
 export interface ConversationRow {
@@ -29,4 +29,9 @@ export function presentConversationListItem(row: ConversationRow): ConversationL
 
 export function presentContact(row: Contact): Contact {
   return { id: row.id, firstName: row.firstName, lastName: row.lastName, roleName: row.roleName };
+}
+
+/** A conversation's participant: a contact, and whether it has Arrendia open now (events/presence.ts). */
+export function presentParticipant(row: Contact & { online: boolean }): Participant {
+  return { ...presentContact(row), online: row.online === true };
 }

@@ -11,7 +11,8 @@ import type { User } from '../../models/User';
 import { paginate } from '../../pagination';
 import { contactRows, loadConversationInScope } from '../../policies/conversation';
 import { scopeConversations } from '../../policies/scope';
-import { presentContact, presentConversationListItem, type ConversationRow } from '../../presenters/conversation';
+import { isOnline } from '../../events/presence';
+import { presentContact, presentConversationListItem, presentParticipant, type ConversationRow } from '../../presenters/conversation';
 import { presentMessage, type MessageRow } from '../../presenters/message';
 import { messageRows } from '../../queries/messages';
 import { whereContains } from '../../queries/textSearch';
@@ -68,13 +69,13 @@ export async function show(ctx: Ctx) {
   const user = currentUser(ctx);
   await loadConversationInScope(ctx.knex, user, id);
   const row: ConversationRow = await conversationRows(ctx.knex, user).where('conversations.id', id).first();
-  const participants: Contact[] = await ctx.knex('conversation_participants')
+  const participants: (Contact & { online: boolean })[] = await ctx.knex('conversation_participants')
     .join('users', 'users.id', 'conversation_participants.userId')
     .join('roles', 'roles.id', 'users.roleId')
     .where('conversation_participants.conversationId', id)
-    .select('users.id', 'users.firstName', 'users.lastName', 'roles.roleName')
+    .select('users.id', 'users.firstName', 'users.lastName', 'roles.roleName', isOnline(ctx.knex, 'users.id').wrap('', ' as "online"'))
     .orderBy(['users.firstName', 'users.id']);
-  ctx.body = { conversation: presentConversationListItem(row).conversation, participants: participants.map(presentContact) };
+  ctx.body = { conversation: presentConversationListItem(row).conversation, participants: participants.map(presentParticipant) };
 }
 
 /** POST /api/conversations → 201 with the new conversation's list record; every other participant must be a contact. */

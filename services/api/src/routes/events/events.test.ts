@@ -85,6 +85,39 @@ describe('GET /api/events', () => {
     expect(stranger.events()).toEqual([]);
   });
 
+  it("shows a participant 'online' while it has a stream open, tells its partners when that changes, and not after its last tab closes", async () => {
+    const { owner, tenant, conversation, ownerCookie, tenantCookie } = await pair();
+    const detail = async () => {
+      const res = await fetch(`${server.base}/api/conversations/${conversation.id}`, { headers: { cookie: ownerCookie } });
+      const body = (await res.json()) as { participants: { id: number; online: boolean }[] };
+      return Object.fromEntries(body.participants.map((p) => [p.id === owner.id ? 'owner' : 'tenant', p.online]));
+    };
+    expect(await detail()).toEqual({ owner: false, tenant: false });
+
+    const ownerStream = await open(ownerCookie);
+    await t.events.presenceSettled();
+    const tabA = await open(tenantCookie);
+    const tabB = await open(tenantCookie);
+    await t.events.presenceSettled();
+    expect(await detail()).toEqual({ owner: true, tenant: true });
+    // The owner's open thread hears the tenant arrive (once: the second tab changes nothing).
+    const arrived = await ownerStream.waitFor((e) => e.type === 'presence.changed');
+    expect(LiveEventSchema.parse(arrived)).toMatchObject({ type: 'presence.changed', data: { userId: tenant.id } });
+
+    tabA.close();
+    await new Promise((r) => setTimeout(r, 100));
+    await t.events.presenceSettled();
+    expect((await detail()).tenant).toBe(true);
+    tabB.close();
+    await ownerStream.waitFor((e) => e.type === 'presence.changed' && e.id > arrived.id);
+    expect((await detail()).tenant).toBe(false);
+    expect(ownerStream.events().filter((e) => e.type === 'presence.changed')).toHaveLength(2);
+
+    // A row its instance stopped refreshing (a crashed process) counts for nothing.
+    await t.knex('user_presence').insert({ instanceId: 'gone', userId: tenant.id, seenAt: new Date(Date.now() - 10 * 60_000) });
+    expect((await detail()).tenant).toBe(false);
+  });
+
   it('replays what a stream missed when it reconnects with Last-Event-ID, in order, with the events just below it again', async () => {
     const { conversation, ownerCookie, tenantCookie } = await pair();
     const first = await open(tenantCookie);
