@@ -7,13 +7,13 @@ import userEvent from '@testing-library/user-event';
 import { AgentDashboard } from './AgentDashboard';
 
 const lead = (id: number, overrides: Partial<Lead> = {}): Lead => ({
-  id, name: 'Clara Benítez', email: 'clara@example.com', phone: '+34 611 222 333', message: '¿Se puede visitar el jueves?', status: 'Nuevo', notes: null,
+  id, name: 'Clara Benítez', email: 'clara@example.com', phone: '+34 611 222 333', message: '¿Se puede visitar el jueves?', status: 'Nuevo', priority: 'Media', notes: null,
   createdAt: '2026-11-24T09:15:00Z', updatedAt: '2026-11-24T09:15:00Z', listing: { id: 3, title: 'Piso luminoso en Chamberí' },
   unit: { id: 30, unitName: 'Piso 2ºB' }, property: { id: 4, propertyName: 'Edificio Santa Engracia' }, assignedAgent: { id: 9, firstName: 'Carmen', lastName: 'Romero' }, ...overrides,
 });
 const visit: Visit = {
   id: 5, leadId: 1, contactName: 'Clara Benítez', contactPhone: null, contactEmail: null, startsAt: '2026-11-26T16:00:00Z', endsAt: '2026-11-26T16:45:00Z',
-  status: 'Programada', notes: null, unit: { id: 30, unitName: 'Piso 2ºB' }, property: { id: 4, propertyName: 'Edificio Santa Engracia', address: 'Calle de Santa Engracia 12, Madrid' },
+  status: 'Programada', visitType: 'Primera visita', notes: null, unit: { id: 30, unitName: 'Piso 2ºB' }, property: { id: 4, propertyName: 'Edificio Santa Engracia', address: 'Calle de Santa Engracia 12, Madrid' },
   agent: { id: 9, firstName: 'Carmen', lastName: 'Romero' },
 };
 const performance: AgentPerformance = { month: '2026-11', leads: 4, visits: 2, signedContracts: 1, commissions: '1750.00', commissionRate: '8.00', monthlyTarget: '3500.00', progress: 50 };
@@ -42,6 +42,28 @@ describe('AgentDashboard', () => {
     expect(within(clara).getByRole('button', { name: 'Programar Visita con Clara Benítez' })).toBeVisible();
     const marco = screen.getByRole('article', { name: 'Marco Rossi' });
     expect(within(marco).queryByRole('button')).toBeNull();
+  });
+
+  it("shows each lead's priority ('Alta' destructive) and saves the one the agent picks", async () => {
+    const patch = jest.fn((_body: unknown) => answer(200, lead(1, { priority: 'Alta' })));
+    global.fetch = routedFetch(routes({
+      'GET /api/leads?mine=true&pageSize=100': () => [lead(1), lead(2, { name: 'Marco Rossi', status: 'Contactado', priority: 'Alta' })],
+      'PATCH /api/leads/1': (init?: RequestInit) => patch(JSON.parse(String(init?.body))),
+    }));
+    renderAt(<AgentDashboard user={userWithRole('agente')} />);
+    const clara = await screen.findByRole('article', { name: 'Clara Benítez' });
+    // The badge (the select beside it shows the same word).
+    const badge = (article: HTMLElement, text: string) => within(article).getAllByText(text).find((e) => e.hasAttribute('data-tone'));
+    expect(badge(clara, 'Media')).toHaveAttribute('data-tone', 'grey');
+    expect(badge(screen.getByRole('article', { name: 'Marco Rossi' }), 'Alta')).toHaveAttribute('data-tone', 'red');
+
+    const save = within(clara).getByRole('button', { name: 'Guardar' });
+    expect(save).toBeDisabled();
+    await userEvent.click(within(clara).getByRole('combobox', { name: 'Prioridad' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Alta' }));
+    await userEvent.click(save);
+    expect(await screen.findByText('Cliente actualizado')).toBeVisible();
+    expect(patch).toHaveBeenCalledWith({ priority: 'Alta', notes: '' });
   });
 
   it('says when the leads could not be loaded, and «Reintentar» loads them', async () => {
@@ -115,6 +137,7 @@ describe('AgentDashboard', () => {
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Visitas Programadas' }), { button: 0 });
     const booked = await screen.findByRole('article', { name: /Clara Benítez/ });
     expect(booked).toHaveTextContent('Calle de Santa Engracia 12, Madrid');
+    expect(within(booked).getByText('Primera visita')).toHaveAttribute('data-tone', 'blue');
     expect(within(booked).getByRole('button', { name: 'Marcar como realizada' })).toBeVisible();
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Mis Propiedades' }), { button: 0 });
     expect(await screen.findByRole('article', { name: 'Edificio Santa Engracia' })).toHaveTextContent('3 de 4');

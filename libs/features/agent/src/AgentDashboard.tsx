@@ -1,4 +1,4 @@
-import { LEAD_TRANSITIONS, type CurrentUser, type Lead, type LeadStatus } from '@arrendia/api-contract';
+import { LEAD_PRIORITIES, LEAD_TRANSITIONS, type CurrentUser, type Lead, type LeadPriority, type LeadStatus } from '@arrendia/api-contract';
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { formatDate, formatDateTime, formatEuros, formatPercent } from '@arrendia/locale-es';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
@@ -29,13 +29,14 @@ const Bar = styled.div`
 function LeadCard({ lead, onSchedule }: { lead: Lead; onSchedule: (lead: Lead) => void }) {
   const [next, setNext] = useState<LeadStatus | ''>('');
   const [notes, setNotes] = useState(lead.notes ?? '');
+  const [priority, setPriority] = useState<LeadPriority>(lead.priority);
   const update = useUpdateLead();
   const { toast } = useToast();
   const moves = LEAD_TRANSITIONS[lead.status].filter((s) => s !== 'Visita programada');
   const open = lead.status !== 'Cerrado' && lead.status !== 'Descartado';
   const save = () =>
     update.mutate(
-      { id: lead.id, ...(next ? { status: next } : {}), notes },
+      { id: lead.id, ...(next ? { status: next } : {}), ...(priority !== lead.priority ? { priority } : {}), notes },
       {
         onSuccess: () => {
           setNext('');
@@ -53,7 +54,9 @@ function LeadCard({ lead, onSchedule }: { lead: Lead; onSchedule: (lead: Lead) =
           <CardTitle as="h3" id={`lead-${lead.id}`}>
             {lead.name}
           </CardTitle>
-          <StatusBadge kind="lead" value={lead.status} />
+          <span>
+            <StatusBadge kind="leadPriority" value={lead.priority} /> <StatusBadge kind="lead" value={lead.status} />
+          </span>
         </SpreadRow>
         <FactList>
           <dt>Interesado en</dt>
@@ -76,8 +79,9 @@ function LeadCard({ lead, onSchedule }: { lead: Lead; onSchedule: (lead: Lead) =
               value={next || undefined}
               onValueChange={(v) => setNext(v as LeadStatus)}
             />
+            <SelectField label="Prioridad" options={LEAD_PRIORITIES.map((p) => ({ value: p, label: p }))} value={priority} onValueChange={(v) => setPriority(v as LeadPriority)} />
             <TextAreaField label="Notas" value={notes} onChange={(e) => setNotes(e.target.value)} rows={2} />
-            <Button variant="outline" size="sm" onClick={save} disabled={update.isPending || (!next && notes === (lead.notes ?? ''))}>
+            <Button variant="outline" size="sm" onClick={save} disabled={update.isPending || (!next && priority === lead.priority && notes === (lead.notes ?? ''))}>
               {update.isPending ? 'Guardando...' : 'Guardar'}
             </Button>
             <Button size="sm" onClick={() => onSchedule(lead)} aria-label={`Programar Visita con ${lead.name}`}>
@@ -130,7 +134,9 @@ function VisitsTab() {
               <CardTitle as="h3" id={`visit-${visit.id}`}>
                 {formatDateTime(visit.startsAt)} · {visit.contactName}
               </CardTitle>
-              <StatusBadge kind="visit" value={visit.status} />
+              <span>
+                <StatusBadge kind="visitType" value={visit.visitType} /> <StatusBadge kind="visit" value={visit.status} />
+              </span>
             </SpreadRow>
             <FactList>
               <dt>Propiedad</dt>

@@ -126,3 +126,15 @@ export type MaintenanceTaskType = (typeof MAINTENANCE_TASK_TYPES)[number];
  */
 export const PRINCIPAL_REPORT_STATUSES = ['Al día', 'Pendiente informe'] as const;
 export type PrincipalReportStatus = (typeof PRINCIPAL_REPORT_STATUSES)[number];
+
+/** A lead's priority (spec §4): the agent marks the hot ones 'Alta' (drawn destructive); new leads are 'Media'. */
+export const LEAD_PRIORITIES = ['Alta', 'Media'] as const;
+export type LeadPriority = (typeof LEAD_PRIORITIES)[number];
+export const DEFAULT_LEAD_PRIORITY: LeadPriority = 'Media';
+
+/**
+ * A visit's type (spec §4): 'Primera visita' when the lead (or, without one, the same contact at the
+ * same unit) had no earlier visit that took place or is still to come; 'Segunda visita' for any later one.
+ */
+export const VISIT_TYPES = ['Primera visita', 'Segunda visita'] as const;
+export type VisitType = (typeof VISIT_TYPES)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, optionalFilter, PageQuerySchema, PersonSchema } from './common';
-import { LEAD_STATUSES } from './enums';
+import { LEAD_PRIORITIES, LEAD_STATUSES } from './enums';
 
 /** `GET /api/leads?status=&mine=true&q=`: the agency's leads, newest first; `mine` keeps those assigned to the caller. */
 export const LeadsListQuerySchema = PageQuerySchema.extend({
@@ -18,6 +18,7 @@ export const LeadSchema = z.object({
   phone: z.string().nullable(),
   message: z.string(),
   status: z.enum(LEAD_STATUSES),
+  priority: z.enum(LEAD_PRIORITIES),
   notes: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -28,10 +29,11 @@ export const LeadSchema = z.object({
 });
 export type Lead = z.infer<typeof LeadSchema>;
 
-/** `PATCH /api/leads/:id`: move it along the pipeline (LEAD_TRANSITIONS), keep notes, or (manager) reassign it. */
+/** `PATCH /api/leads/:id`: move it along the pipeline (LEAD_TRANSITIONS), set its priority, keep notes, or (manager) reassign it. */
 export const LeadsUpdateSchema = z
   .object({
     status: z.enum(LEAD_STATUSES, { error: 'Estado no válido' }).optional(),
+    priority: z.enum(LEAD_PRIORITIES, { error: 'Elige Alta o Media' }).optional(),
     notes: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(5000, 'Máximo 5000 caracteres').nullable().optional()),
     assignedAgentUserId: IdSchema.optional(),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema, MoneySchema, optionalFilter, optionalText, PageQuerySchema, PersonSchema } from './common';
-import { VISIT_STATUSES } from './enums';
+import { VISIT_STATUSES, VISIT_TYPES } from './enums';
 
 /** An instant with its offset ('2026-11-26T17:00:00.000Z' or '…+01:00'), as a form sends it. */
 export const IsoDateTimeSchema = z
@@ -60,6 +60,7 @@ export const VisitSchema = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   status: z.enum(VISIT_STATUSES),
+  visitType: z.enum(VISIT_TYPES),
   notes: z.string().nullable(),
   unit: z.object({ id: z.number().int(), unitName: z.string() }),
   property: z.object({ id: z.number().int(), propertyName: z.string(), address: z.string() }),

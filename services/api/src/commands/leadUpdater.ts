@@ -1,4 +1,4 @@
-import { LEAD_TRANSITIONS, type LeadStatus } from '@arrendia/api-contract';
+import { LEAD_TRANSITIONS, type LeadPriority, type LeadStatus } from '@arrendia/api-contract';
 import { canonicalRole } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
@@ -11,7 +11,7 @@ import { leadRows } from '../queries/pipelineRows';
 export const LEAD_NOT_FOUND = 'No se ha encontrado el cliente potencial';
 
 /** The lead, row-locked, if the user may work on it (its agency's staff, the super admin); 404 otherwise. */
-export async function lockLead(trx: Knex.Transaction, user: User, id: number, field?: string): Promise<{ id: number; agencyId: number | null; status: LeadStatus; notes: string | null; assignedAgentUserId: number | null; name: string; email: string; phone: string | null }> {
+export async function lockLead(trx: Knex.Transaction, user: User, id: number, field?: string): Promise<{ id: number; agencyId: number | null; status: LeadStatus; priority: LeadPriority; notes: string | null; assignedAgentUserId: number | null; name: string; email: string; phone: string | null }> {
   const row = await scopeLeads(trx, trx('leads').select('leads.*').where('leads.id', id), user).forUpdate().first();
   if (!row) throw field ? new HttpError(404, 'not_found', LEAD_NOT_FOUND, { [field]: LEAD_NOT_FOUND }) : notFound(LEAD_NOT_FOUND);
   return row;
@@ -35,16 +35,22 @@ export async function assertAgencyAgent(trx: Knex.Transaction, agencyId: number 
 }
 
 /**
- * Moves a lead along the pipeline, keeps the agent's notes, or (the manager, the super admin)
+ * Moves a lead along the pipeline, sets its priority, keeps the agent's notes, or (the manager, the super admin)
  * gives it to another of the agency's agents (PATCH /api/leads/:id). Audited with what changed.
  */
-export async function updateLead(trx: Knex.Transaction, user: User, id: number, input: { status?: LeadStatus; notes?: string | null; assignedAgentUserId?: number }): Promise<LeadRow> {
+export async function updateLead(
+  trx: Knex.Transaction,
+  user: User,
+  id: number,
+  input: { status?: LeadStatus; priority?: LeadPriority; notes?: string | null; assignedAgentUserId?: number },
+): Promise<LeadRow> {
   const lead = await lockLead(trx, user, id);
   const changes: Record<string, unknown> = {};
   if (input.status !== undefined && input.status !== lead.status) {
     assertLeadMove(lead.status, input.status);
     changes.status = input.status;
   }
+  if (input.priority !== undefined && input.priority !== lead.priority) changes.priority = input.priority;
   if (input.notes !== undefined && input.notes !== lead.notes) changes.notes = input.notes;
   if (input.assignedAgentUserId !== undefined && input.assignedAgentUserId !== lead.assignedAgentUserId) {
     if (canonicalRole(user.role?.roleName) === 'agente') throw forbidden('Solo el gestor de la agencia reasigna clientes potenciales');

@@ -27,6 +27,7 @@ import * as propertySearchInAgencyIndex from './20261127003000_property_search_i
 import * as writeNotifications from './20261127060000_write_notifications';
 import * as maintenanceEnProgreso from './20261127130000_maintenance_en_progreso';
 import * as userPresence from './20261127140000_user_presence';
+import * as leadPriority from './20261127150000_lead_priority';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -66,4 +67,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261127060000_write_notifications', ...writeNotifications },
   { name: '20261127130000_maintenance_en_progreso', ...maintenanceEnProgreso },
   { name: '20261127140000_user_presence', ...userPresence },
+  { name: '20261127150000_lead_priority', ...leadPriority },
 ];

@@ -1,4 +1,4 @@
-import type { Lead, LeadStatus } from '@arrendia/api-contract';
+import type { Lead, LeadPriority, LeadStatus } from '@arrendia/api-contract';
 
 /** A leads row with its listing, unit, property and assigned agent (see queries/pipelineRows). */
 export interface LeadRow {
@@ -8,6 +8,7 @@ export interface LeadRow {
   phone: string | null;
   message: string;
   status: LeadStatus;
+  priority: LeadPriority;
   notes: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
@@ -30,6 +31,7 @@ export function presentLead(row: LeadRow): Lead {
     phone: row.phone,
     message: row.message,
     status: row.status,
+    priority: row.priority,
     notes: row.notes,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),

@@ -1,4 +1,4 @@
-import type { Visit, VisitStatus } from '@arrendia/api-contract';
+import type { Visit, VisitStatus, VisitType } from '@arrendia/api-contract';
 
 /** A visits row with its unit, property and agent (see queries/pipelineRows). */
 export interface VisitRow {
@@ -10,6 +10,7 @@ export interface VisitRow {
   startsAt: Date | string;
   endsAt: Date | string;
   status: VisitStatus;
+  visitType: VisitType;
   notes: string | null;
   rentableUnitId: number;
   unitName: string;
@@ -33,6 +34,7 @@ export function presentVisit(row: VisitRow): Visit {
     startsAt: new Date(row.startsAt).toISOString(),
     endsAt: new Date(row.endsAt).toISOString(),
     status: row.status,
+    visitType: row.visitType,
     notes: row.notes,
     unit: { id: row.rentableUnitId, unitName: row.unitName },
     property: { id: row.propertyId, propertyName: row.propertyName, address: [`${row.addressStreet} ${row.addressNumber ?? ''}`.trim(), row.city].join(', ') },

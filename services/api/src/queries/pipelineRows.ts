@@ -24,7 +24,18 @@ export function leadRows(db: Db, user: User): Knex.QueryBuilder {
   return scopeLeads(db, query, user);
 }
 
-/** Visits the user may see, with their unit, property and agent. */
+/**
+ * A visit's type (VISIT_TYPES): a second one when the same lead (or, for a visit without one, the
+ * same contact at the same unit) has an earlier visit that was not cancelled.
+ */
+const VISIT_TYPE_SQL = `case when exists (
+    select 1 from visits earlier
+     where earlier.id <> visits.id and earlier.status <> 'Cancelada' and earlier."startsAt" < visits."startsAt"
+       and (case when visits."leadId" is not null then earlier."leadId" = visits."leadId"
+                 else earlier."leadId" is null and earlier."rentableUnitId" = visits."rentableUnitId" and lower(earlier."contactName") = lower(visits."contactName") end)
+  ) then 'Segunda visita' else 'Primera visita' end as "visitType"`;
+
+/** Visits the user may see, with their unit, property, agent and type. */
 export function visitRows(db: Db, user: User): Knex.QueryBuilder {
   const query = db('visits')
     .join('rentable_units', 'rentable_units.id', 'visits.rentableUnitId')
@@ -40,6 +51,7 @@ export function visitRows(db: Db, user: User): Knex.QueryBuilder {
       'main_properties.city',
       'agent.firstName as agentFirstName',
       'agent.lastName as agentLastName',
+      db.raw(VISIT_TYPE_SQL),
     );
   return scopeVisits(db, query, user);
 }

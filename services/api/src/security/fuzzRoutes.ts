@@ -392,7 +392,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     actor: (w) => w.manager,
     fixtures: async (w) => {
       const lead = await buildLead(w.t.knex, { rentableUnitId: w.freeUnitId, agencyId: w.agencyId, recipientUserId: w.owner.id, assignedAgentUserId: w.agente.id });
-      return { params: [lead.id], body: () => ({ status: 'Contactado', notes: 'Llamado', assignedAgentUserId: w.agente2.id }) };
+      return { params: [lead.id], body: () => ({ status: 'Contactado', priority: 'Alta', notes: 'Llamado', assignedAgentUserId: w.agente2.id }) };
     },
     refresh: 'fixtures',
   },

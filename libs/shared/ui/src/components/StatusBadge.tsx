@@ -1,7 +1,7 @@
 import type { StatusTone } from '../theme/themes';
 import { Badge } from './Badge';
 
-export type StatusKind = 'contract' | 'incident' | 'priority' | 'lead' | 'visit' | 'maintenance' | 'rent' | 'principal';
+export type StatusKind = 'contract' | 'incident' | 'priority' | 'lead' | 'visit' | 'maintenance' | 'rent' | 'principal' | 'leadPriority' | 'visitType';
 
 /**
  * The one value → tone table of spec §4. A contract in any other status is blue (the spec says so);
@@ -19,6 +19,9 @@ export const STATUS_TONES: Readonly<Record<StatusKind, { values: Readonly<Record
   rent: { values: { 'Al día': 'green', Pendiente: 'yellow', Vencido: 'red', 'Transferencia indicada': 'blue' }, otherwise: 'grey' },
   // A principal owner's report status (spec §4): 'Al día' is normal, any other destructive.
   principal: { values: { 'Al día': 'green' }, otherwise: 'red' },
+  // A lead's priority and a visit's type (spec §4): 'Alta' destructive, 'Media' normal.
+  leadPriority: { values: { Alta: 'red', Media: 'grey' }, otherwise: 'grey' },
+  visitType: { values: { 'Primera visita': 'blue', 'Segunda visita': 'grey' }, otherwise: 'grey' },
 };
 
 /** The tone a contract status, incident status or priority is drawn in. */

@@ -101,6 +101,19 @@ describe('PATCH /api/leads/:id', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("starts a lead at priority 'Media'; the agent marks it 'Alta' (audited) and nothing else is accepted", async () => {
+    const { ours } = await agencies();
+    const agent = await signedIn(ours.agente);
+    expect(LeadSchema.parse((await agent.get(`/api/leads/${ours.lead.id}`).expect(200)).body).priority).toBe('Media');
+    const marked = await agent.patch(`/api/leads/${ours.lead.id}`).send({ priority: 'Alta' }).expect(200);
+    expect(marked.body).toMatchObject({ priority: 'Alta', status: 'Nuevo' });
+    expect(await t.knex('audit_log').where({ tableName: 'leads', recordId: String(ours.lead.id) }).orderBy('id', 'desc').first()).toMatchObject({ oldValues: { priority: 'Media' }, newValues: { priority: 'Alta' } });
+    const before = await counts();
+    const bad = await agent.patch(`/api/leads/${ours.lead.id}`).send({ priority: 'Urgente' }).expect(400);
+    expect(bad.body.fields).toEqual({ priority: 'Elige Alta o Media' });
+    expect(await counts()).toEqual(before);
+  });
+
   it('lets the manager reassign a lead to another agent of the agency, not an agent', async () => {
     const { ours, theirs } = await agencies();
     const res = await (await signedIn(ours.manager)).patch(`/api/leads/${ours.lead.id}`).send({ assignedAgentUserId: ours.otherAgent.id }).expect(200);
@@ -145,6 +158,22 @@ describe('POST /api/visits', () => {
       b.post('/api/visits').send({ contactName: 'Dos', rentableUnitId: ours.unit.id, startsAt: tomorrowAt(18, 30), durationMinutes: 60 }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+  });
+
+  it("calls a lead's first visit 'Primera visita' and any later one 'Segunda visita'; a cancelled one does not count", async () => {
+    const { ours } = await agencies();
+    const agent = await signedIn(ours.agente);
+    const book = async (hour: number, body: Record<string, unknown>) =>
+      (await agent.post('/api/visits').send({ rentableUnitId: ours.unit.id, startsAt: tomorrowAt(hour), durationMinutes: 30, ...body }).expect(201)).body.id as number;
+    const cancelled = await book(8, { leadId: ours.lead.id });
+    await agent.patch(`/api/visits/${cancelled}`).send({ status: 'Cancelada' }).expect(200);
+    const first = await book(9, { leadId: ours.lead.id });
+    const second = await book(13, { leadId: ours.lead.id });
+    // Without a lead: the same contact at the same unit.
+    const walkIn = await book(10, { contactName: 'Luis Pardo' });
+    const walkInAgain = await book(15, { contactName: 'luis pardo' });
+    const typeOf = new Map(VisitSchema.array().parse((await agent.get('/api/visits?mine=true&pageSize=100').expect(200)).body).map((v) => [v.id, v.visitType]));
+    expect([first, second, walkIn, walkInAgain].map((id) => typeOf.get(id))).toEqual(['Primera visita', 'Segunda visita', 'Primera visita', 'Segunda visita']);
   });
 
   it('frees the slot when the visit is cancelled', async () => {
