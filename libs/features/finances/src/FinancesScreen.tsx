@@ -1,6 +1,6 @@
 import type { CurrentUser, TransactionListItem } from '@arrendia/api-contract';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardTitle, Icon, LoadError, PageHeader, Skeleton, SkeletonRows } from '@arrendia/ui';
+import { Badge, Button, Card, CardTitle, Icon, LoadError, MutedRow, PageHeader, Skeleton, SkeletonRows } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { RECENT_TRANSACTIONS, useFinancesSummary, useRecentTransactions } from './lib/api';
@@ -35,15 +35,6 @@ const StyledTypeIcon = styled.span<{ $income: boolean }>`
   color: ${({ theme, $income }) => theme.tones[$income ? 'green' : 'red'].text};
 `;
 
-const StyledMeta = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
 const StyledAmount = styled.span<{ $income: boolean }>`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   color: ${({ theme, $income }) => ($income ? theme.colors.successText : theme.colors.dangerText)};
@@ -64,10 +55,10 @@ function TransactionRow({ item }: { item: TransactionListItem }) {
       </StyledTypeIcon>
       <div>
         <div>{item.transaction.description || item.category?.categoryName || item.transaction.type}</div>
-        <StyledMeta>
+        <MutedRow>
           <span>{formatDate(item.transaction.transactionDate)}</span>
           {item.category && <Badge>{item.category.categoryName}</Badge>}
-        </StyledMeta>
+        </MutedRow>
       </div>
       <StyledAmount $income={income}>{signedAmount(item.transaction)}</StyledAmount>
     </StyledItem>

@@ -80,6 +80,16 @@ export const MutedText = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+/** A line of secondary facts side by side, wrapping: a row's date and badge, a short notice and its button. */
+export const MutedRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
 /** Cards one under another (a list of leads, tasks, visits…): use with <li> children. */
 export const CardList = styled.ul`
   list-style: none;

@@ -2,6 +2,7 @@ import { type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from './Button';
 import { Card } from './Card';
+import { MutedRow } from './Layout';
 
 /** A read that can be asked again: react-query's `useQuery` result has these fields. */
 export interface Retryable {
@@ -23,15 +24,6 @@ const Title = styled.p`
 `;
 
 const Hint = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const Line = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
@@ -68,10 +60,10 @@ export function LoadError({ children, retry, variant = 'card' }: LoadErrorProps)
   );
   if (variant === 'inline') {
     return (
-      <Line>
+      <MutedRow>
         <span role="alert">{children}</span>
         {button}
-      </Line>
+      </MutedRow>
     );
   }
   return (
