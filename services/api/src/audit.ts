@@ -14,7 +14,7 @@ export interface AuditEntry {
 }
 
 /** Columns that never reach the audit log, whatever a caller passes. */
-const SECRET_COLUMNS = new Set(['password']);
+const SECRET_COLUMNS = new Set(['password', 'twoFactorSecret', 'twoFactorRecoveryCodes']);
 
 function withoutSecrets(values: object | null | undefined): Record<string, unknown> | null {
   if (!values) return null;

@@ -18,6 +18,8 @@ export interface AppSession {
   seenAt?: number;
   userAgent?: string;
   ipAddress?: string;
+  /** A sign-in whose password was right, waiting for its second step (two-factor authentication); signs nobody in. */
+  secondStep?: { userId: number; email: string; at: number };
   /** New session id, old row deleted (koa-session): done at login against session fixation. */
   regenerate(): Promise<void>;
 }

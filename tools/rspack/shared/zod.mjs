@@ -8,7 +8,7 @@
  * itself. A `z.<name>` read at run time that is missing here makes tools/rspack/federation.test.ts
  * fail with the name to add.
  */
-import { array, boolean, coerce, email, enum as enumOf, number, object, preprocess, record, string, union, unknown } from 'zod-implementation';
+import { array, boolean, coerce, email, enum as enumOf, literal, number, object, preprocess, record, string, union, unknown } from 'zod-implementation';
 
-export const z = Object.freeze({ array, boolean, coerce, email, enum: enumOf, number, object, preprocess, record, string, union, unknown });
+export const z = Object.freeze({ array, boolean, coerce, email, enum: enumOf, literal, number, object, preprocess, record, string, union, unknown });
 export default z;

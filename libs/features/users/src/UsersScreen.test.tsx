@@ -16,6 +16,7 @@ const row = (id: number, overrides: Partial<UserRow> = {}): UserRow => ({
   role: { roleName: 'inquilino', label: 'Inquilino' },
   agency: null,
   isActive: true,
+  twoFactorEnabled: false,
   lastLogin: null,
   createdAt: '2026-11-01T09:00:00Z',
   ...overrides,

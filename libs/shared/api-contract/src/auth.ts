@@ -8,6 +8,44 @@ export const AuthLoginSchema = z.object({
 });
 export type AuthLoginInput = z.infer<typeof AuthLoginSchema>;
 
+/**
+ * What `POST /api/auth/login` answers an account with two-factor authentication on: no session
+ * yet, only the request for the second step (`POST /api/auth/login/two-factor`).
+ */
+export const TwoFactorChallengeSchema = z.object({ twoFactorRequired: z.literal(true) });
+export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;
+
+/** Minutes the second step of a sign-in stays open after the password was right. */
+export const TWO_FACTOR_LOGIN_MINUTES = 5;
+export const TWO_FACTOR_CODE_DIGITS = 6;
+
+/** Recovery codes: ten of them, each `xxxxx-xxxxx` in lower-case letters and digits, each good once. */
+export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE = /^[a-z0-9]{5}-?[a-z0-9]{5}$/;
+const TOTP_CODE = /^[0-9]{6}$/;
+
+/** A code as people type it: spaces and hyphens between groups are theirs, case does not matter. */
+const typedCode = (message: string) =>
+  z
+    .string({ error: message })
+    .max(40, message)
+    .transform((value) => value.replace(/\s+/g, '').toLowerCase());
+
+export const TWO_FACTOR_CODE_ERROR = 'Introduce el código de 6 cifras de tu aplicación o un código de recuperación';
+export const TOTP_CODE_ERROR = 'Introduce el código de 6 cifras de tu aplicación';
+
+/** The second step of a sign-in: a code of the authenticator app, or one of the recovery codes. */
+export const AuthTwoFactorSchema = z
+  .object({ code: typedCode(TWO_FACTOR_CODE_ERROR).pipe(z.string().refine((v) => TOTP_CODE.test(v) || RECOVERY_CODE.test(v), TWO_FACTOR_CODE_ERROR)) })
+  .strict();
+export type AuthTwoFactorInput = z.input<typeof AuthTwoFactorSchema>;
+
+/** Whether a (normalised) code is an app code rather than a recovery code. */
+export const isTotpCode = (code: string) => TOTP_CODE.test(code);
+
+/** A code of the authenticator app only (turning two-factor authentication on proves the app works). */
+export const TotpCodeSchema = typedCode(TOTP_CODE_ERROR).pipe(z.string().regex(TOTP_CODE, TOTP_CODE_ERROR));
+
 export const AuthRegisterSchema = z.object({
   email,
   password: z.string().min(8, 'La contraseña debe tener al menos 8 caracteres').max(200),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TotpCodeSchema } from './auth';
 import { clearable, IbanSchema, MoneySchema, NifCifSchema, requiredText, SpanishPhoneSchema } from './common';
 
 /**
@@ -74,6 +75,36 @@ export const SettingsPasswordSchema = z
   .refine((v) => v.currentPassword !== v.newPassword, { message: 'La nueva contraseña debe ser distinta de la actual', path: ['newPassword'] });
 export type SettingsPasswordInput = z.input<typeof SettingsPasswordSchema>;
 
+// ---------------------------------------------------------------------------------------------
+// Autenticación de dos factores (TOTP, RFC 6238)
+
+export const TWO_FACTOR_PATH = '/api/settings/two-factor';
+
+/** POST /api/settings/two-factor/setup: a new secret for the app, not in force until a code confirms it. */
+export const TwoFactorSetupSchema = z.object({
+  /** The secret in base32, for typing into the app by hand. */
+  secret: z.string(),
+  /** The otpauth:// address the QR code carries. */
+  otpauthUrl: z.string(),
+  /** The QR code of `otpauthUrl` as an SVG document. */
+  qrSvg: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
+
+/** POST /api/settings/two-factor: turns it on with a code of the app. */
+export const TwoFactorEnableSchema = z.object({ code: TotpCodeSchema }).strict();
+export type TwoFactorEnableInput = z.input<typeof TwoFactorEnableSchema>;
+
+/** What turning it on (or asking for new recovery codes) answers: the codes, shown this once. */
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
+
+/** POST /api/settings/two-factor/disable and /recovery-codes: the account's password again. */
+export const TwoFactorPasswordSchema = z
+  .object({ currentPassword: z.string({ error: 'Introduce tu contraseña actual' }).min(1, 'Introduce tu contraseña actual').max(200) })
+  .strict();
+export type TwoFactorPasswordInput = z.input<typeof TwoFactorPasswordSchema>;
+
 /** One open session of the user: where and when it began, when it was last used. */
 export const UserSessionSchema = z.object({
   /** An opaque handle (not the session id) to end that session. */
@@ -141,6 +172,9 @@ export const SettingsSchema = z.object({
     sessionTimeoutMinutes: z.number().int(),
     loginNotifications: z.boolean(),
     lastPasswordChange: z.string().nullable(),
+    /** Two-factor authentication (spec §2: off by default); when on, the recovery codes not yet used. */
+    twoFactorEnabled: z.boolean(),
+    recoveryCodesLeft: z.number().int().nullable(),
   }),
   billing: z.object({
     plan: z.object({ id: z.string(), name: z.string(), monthlyPrice: MoneySchema, propertyLimit: z.number().int().nullable() }),

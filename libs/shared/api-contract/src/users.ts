@@ -135,6 +135,8 @@ export const UserRowSchema = z.object({
   role: UserRoleRefSchema,
   agency: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   isActive: z.boolean(),
+  /** Whether the user signs in with a code of an authenticator app too (Seguridad). */
+  twoFactorEnabled: z.boolean(),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
 });

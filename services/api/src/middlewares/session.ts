@@ -1,8 +1,9 @@
+import { TWO_FACTOR_LOGIN_MINUTES } from '@arrendia/api-contract';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
 import createSession from 'koa-session';
-import type { AppContext, AppMiddleware, AppState, Ctx } from '../context';
+import type { AppContext, AppMiddleware, AppSession, AppState, Ctx } from '../context';
 import type { Config } from '../env';
 import { HttpError } from '../errors';
 import { Role } from '../models/Role';
@@ -104,6 +105,7 @@ export function sessionMiddleware(app: Koa<AppState, AppContext>, knex: Knex, co
 export async function startSession(ctx: Ctx, userId: number): Promise<void> {
   const session = ctx.session!;
   const now = Date.now();
+  delete session.secondStep;
   session.userId = userId;
   session.key = randomUUID();
   session.createdAt = now;
@@ -111,6 +113,27 @@ export async function startSession(ctx: Ctx, userId: number): Promise<void> {
   session.userAgent = (ctx.get('User-Agent') || '').slice(0, 300);
   session.ipAddress = storedAddress(ctx.ip);
   await session.regenerate();
+}
+
+type SecondStep = NonNullable<AppSession['secondStep']>;
+
+/**
+ * Keeps a sign-in whose password was right waiting for its second step (two-factor
+ * authentication) for TWO_FACTOR_LOGIN_MINUTES: a new session id that signs nobody in, so whatever
+ * session this browser had ends here.
+ */
+export async function startSecondStep(ctx: Ctx, user: { id: number; email: string }): Promise<void> {
+  const session = ctx.session!;
+  for (const key of ['userId', 'key', 'createdAt', 'seenAt', 'userAgent', 'ipAddress'] as const) delete session[key];
+  session.secondStep = { userId: user.id, email: user.email, at: Date.now() };
+  await session.regenerate();
+}
+
+/** The sign-in waiting for its second step on this session, if there is one and it is still open. */
+export function pendingSecondStep(ctx: Ctx, now = Date.now()): SecondStep | null {
+  const step = ctx.session?.secondStep;
+  if (!step || typeof step.userId !== 'number' || typeof step.at !== 'number') return null;
+  return now - step.at <= TWO_FACTOR_LOGIN_MINUTES * 60_000 ? step : null;
 }
 
 /**

@@ -28,6 +28,7 @@ import * as writeNotifications from './20261127060000_write_notifications';
 import * as maintenanceEnProgreso from './20261127130000_maintenance_en_progreso';
 import * as userPresence from './20261127140000_user_presence';
 import * as leadPriority from './20261127150000_lead_priority';
+import * as twoFactor from './20261127160000_two_factor';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -68,4 +69,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261127130000_maintenance_en_progreso', ...maintenanceEnProgreso },
   { name: '20261127140000_user_presence', ...userPresence },
   { name: '20261127150000_lead_priority', ...leadPriority },
+  { name: '20261127160000_two_factor', ...twoFactor },
 ];

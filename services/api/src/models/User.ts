@@ -4,6 +4,8 @@ import { withoutSearchText } from './searchText';
 
 export class User extends Model {
   static override tableName = 'users';
+  /** jsonb columns: written as JSON (the pg driver would send a JS array as a PostgreSQL array). */
+  static override jsonAttributes = ['notificationPrefs', 'twoFactorRecoveryCodes'];
 
   declare id: number;
   declare roleId: number;
@@ -30,6 +32,14 @@ export class User extends Model {
   declare loginNotifications: boolean;
   /** The user's plan (spec §9); null means the default plan of the user's role. */
   declare plan: string | null;
+  /** The authenticator app's secret (base32): a setup waiting for its first code until `twoFactorEnabledAt`. */
+  declare twoFactorSecret: string | null;
+  /** When two-factor authentication was turned on; null while it is off. */
+  declare twoFactorEnabledAt: Date | null;
+  /** The time step of the last app code accepted (each code is good once). */
+  declare twoFactorLastStep: number | null;
+  /** SHA-256 hashes of the recovery codes not yet used. */
+  declare twoFactorRecoveryCodes: string[] | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 

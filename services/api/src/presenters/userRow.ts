@@ -15,6 +15,7 @@ export function presentUserRow(r: UserRowRecord): UserRow {
     role: { roleName: r.roleName, label: roleLabel(r.roleName) },
     agency: r.agencyId === null ? null : { id: r.agencyId, name: r.agencyName ?? '' },
     isActive: r.isActive,
+    twoFactorEnabled: r.twoFactorEnabledAt !== null,
     lastLogin: isoOrNull(r.lastLogin),
     createdAt: new Date(r.createdAt).toISOString(),
   };

@@ -17,6 +17,7 @@ export interface UserRowRecord {
   isActive: boolean;
   lastLogin: Date | string | null;
   lastPasswordChange: Date | string | null;
+  twoFactorEnabledAt: Date | string | null;
   createdAt: Date | string;
   roleName: RoleName;
   agencyId: number | null;
@@ -39,6 +40,7 @@ export function userRowsQuery(db: Db): Knex.QueryBuilder {
       'users.isActive',
       'users.lastLogin',
       'users.lastPasswordChange',
+      'users.twoFactorEnabledAt',
       'users.createdAt',
       'roles.roleName',
       'agencies.id as agencyId',

@@ -6,7 +6,8 @@
 import type { RoleName } from '@arrendia/permissions';
 import { DOCUMENT_MAX_BYTES, INCIDENT_PHOTO_MAX_BYTES, PROFILE_PHOTO_MAX_BYTES } from '@arrendia/api-contract';
 import type { User } from '../models/User';
-import { buildAgency, buildContract, buildConversation, buildIncident, buildLead, buildProperty, buildUnit, buildUser, delegate, FACTORY_PASSWORD } from '../test/factories';
+import { buildAgency, buildContract, buildConversation, buildIncident, buildLead, buildProperty, buildUnit, buildUser, delegate, enableTwoFactorFor, FACTORY_PASSWORD } from '../test/factories';
+import { newTotpSecret, totpCode } from '../twoFactor';
 import type { TestApp } from '../test/support';
 import { clearFailedLogins, signIn, type Client } from './fuzzHarness';
 import type { Json } from './fuzzPayloads';
@@ -160,6 +161,19 @@ export const ROUTES: Record<string, RouteSpec> = {
     beforeEach: (w) => clearFailedLogins(w.t.knex),
   },
   'POST /api/auth/logout': { actor: ownUser('propietario_individual'), refresh: 'actor', fixtures: () => ({ body: () => ({}) }) },
+  'POST /api/auth/login/two-factor': {
+    // The client holds a sign-in waiting for its code: two-factor on, the password given.
+    actor: ownUser('propietario_individual'),
+    fixtures: async (w, actor, client) => {
+      const { secret } = await enableTwoFactorFor(w.t.knex, actor!.id);
+      const res = await client!.json('POST', '/api/auth/login', { email: actor!.email, password: FACTORY_PASSWORD });
+      if (res.status !== 200) throw new Error(`Preparación del fuzz: el primer paso respondió ${res.status}`);
+      return { body: () => ({ code: totpCode(secret) }) };
+    },
+    refresh: 'fixtures',
+    // Wrong codes count as failed sign-ins: without this the throttle answers before the handler.
+    beforeEach: (w) => clearFailedLogins(w.t.knex),
+  },
 
   // ---- admin
   'PATCH /api/admin/remotes/:name': {
@@ -192,6 +206,15 @@ export const ROUTES: Record<string, RouteSpec> = {
   'PATCH /api/users/:id/role': {
     actor: (w) => w.admin,
     fixtures: async (w) => ({ params: [(await buildUser(w.t.knex, { roleName: 'propietario_individual' })).id], body: () => ({ roleName: 'agente', agencyId: w.agencyId }) }),
+    refresh: 'fixtures',
+  },
+  'POST /api/users/:id/two-factor/reset': {
+    actor: (w) => w.admin,
+    fixtures: async (w) => {
+      const target = await buildUser(w.t.knex, { roleName: 'propietario_individual' });
+      await enableTwoFactorFor(w.t.knex, target.id);
+      return { params: [target.id], body: () => ({}) };
+    },
     refresh: 'fixtures',
   },
   'POST /api/users/:id/password-reset': {
@@ -458,6 +481,32 @@ export const ROUTES: Record<string, RouteSpec> = {
     refresh: 'actor',
   },
   'DELETE /api/settings/sessions': { actor: ownUser('propietario_individual'), fixtures: () => ({ body: () => ({}) }) },
+  'POST /api/settings/two-factor/setup': { actor: ownUser('agente'), fixtures: () => ({ body: () => ({}) }) },
+  'POST /api/settings/two-factor': {
+    actor: ownUser('inquilino'),
+    // A setup waiting for its code; every success turns it on, so the next payload gets a new setup.
+    fixtures: async (w, actor) => {
+      const secret = newTotpSecret();
+      await w.t.knex('users').where({ id: actor!.id }).update({ twoFactorSecret: secret, twoFactorEnabledAt: null, twoFactorLastStep: null, twoFactorRecoveryCodes: null });
+      return { body: () => ({ code: totpCode(secret) }) };
+    },
+    refresh: 'fixtures',
+  },
+  'POST /api/settings/two-factor/disable': {
+    actor: ownUser('propietario_individual'),
+    fixtures: async (w, actor) => {
+      await enableTwoFactorFor(w.t.knex, actor!.id);
+      return { body: () => ({ currentPassword: FACTORY_PASSWORD }) };
+    },
+    refresh: 'fixtures',
+  },
+  'POST /api/settings/two-factor/recovery-codes': {
+    actor: ownUser('propietario_delegado'),
+    fixtures: async (w, actor) => {
+      await enableTwoFactorFor(w.t.knex, actor!.id);
+      return { body: () => ({ currentPassword: FACTORY_PASSWORD }) };
+    },
+  },
   'DELETE /api/settings/sessions/:id': {
     actor: ownUser('propietario_individual'),
     fixtures: async (w, actor, client) => {

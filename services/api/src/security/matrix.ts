@@ -14,7 +14,8 @@ import { SEARCH_LIMIT } from '@arrendia/api-contract';
 import { can, type Action, type RoleName } from '@arrendia/permissions';
 import type supertest from 'supertest';
 import { sessionHandle } from '../commands/accountSettings';
-import { FACTORY_PASSWORD } from '../test/factories';
+import { enableTwoFactorFor, FACTORY_PASSWORD } from '../test/factories';
+import { totpCode } from '../twoFactor';
 import {
   ACTOR_KEYS,
   CELL_AGENCY,
@@ -1615,6 +1616,15 @@ export const MATRIX: Record<string, RouteSpec> = {
   'POST /api/users/:id/deactivate': userWrite((id) => `/api/users/${id}/deactivate`, 'post', () => undefined, { isActive: false }),
   'POST /api/users/:id/activate': userWrite((id) => `/api/users/${id}/activate`, 'post', () => undefined, { isActive: true }),
   'PATCH /api/users/:id/role': userWrite((id) => `/api/users/${id}/role`, 'patch', () => ({ roleName: 'super_admin' }), { roleName: 'super_admin' }),
+  'POST /api/users/:id/two-factor/reset': {
+    ...userWrite((id) => `/api/users/${id}/two-factor/reset`, 'post', () => undefined, { twoFactorEnabledAt: null, twoFactorSecret: null }),
+    // The throwaway user has two-factor authentication on: the reset has something to undo.
+    fresh: async (c) => {
+      const { id } = await c.w.fresh.user();
+      await enableTwoFactorFor(c.w.t.knex, id);
+      return id;
+    },
+  },
   'POST /api/users/:id/password-reset': { ...userWrite((id) => `/api/users/${id}/password-reset`, 'post', () => undefined, { isActive: true }), ok: 201 },
   'GET /api/admin/audit-log': read('/api/admin/audit-log?pageSize=5', undefined, 'audit:read'),
   'GET /api/admin/audit-log.csv': read('/api/admin/audit-log.csv?tableName=main_properties', (_c, res) => same({ 'content-type': [res.headers['content-type'], 'text/csv; charset=utf-8'] }), 'audit:read'),
@@ -1714,6 +1724,87 @@ export const MATRIX: Record<string, RouteSpec> = {
     },
     phase: 6,
   },
+  // Two-factor authentication, in the last phase: once it is on, a world user could not sign in
+  // again with the password alone. Each case prepares its own state (freshForAll), so the order of
+  // the cases does not matter, and a refused call is seen to change nothing.
+  'POST /api/settings/two-factor/setup': {
+    gate: 'settings:own',
+    ok: 200,
+    fresh: async (c) => (isUser(c.actor) ? (await twoFactorOff(c), me(c)) : 0),
+    freshForAll: true,
+    send: (c) => c.http.post('/api/settings/two-factor/setup'),
+    verify: async (c) => {
+      const row = await rowById(c, 'users', me(c));
+      return row?.twoFactorSecret && !row.twoFactorEnabledAt ? [] : ['no setup waits on the caller'];
+    },
+    guard: (c) => ({ table: 'users', where: { id: isUser(c.actor) ? me(c) : -1 } }),
+    phase: 7,
+  },
+  'POST /api/settings/two-factor': {
+    gate: 'settings:own',
+    ok: 200,
+    variants: ['wrong code'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    // A setup of the caller's, waiting for its code; fresh holds its secret.
+    fresh: async (c) => {
+      if (!isUser(c.actor)) return '';
+      await twoFactorOff(c);
+      return ((await c.http.post('/api/settings/two-factor/setup')).body as { secret: string }).secret;
+    },
+    freshForAll: true,
+    send: (c) => {
+      const secret = typeof c.fresh === 'string' && c.fresh ? c.fresh : null;
+      const code = secret ? totpCode(secret) : '123456';
+      return c.http.post('/api/settings/two-factor').send({ code: c.variant ? otherCode(code) : code });
+    },
+    verify: async (c, res) => {
+      const row = await rowById(c, 'users', me(c));
+      return [...(row?.twoFactorEnabledAt ? [] : ['two-factor authentication is not on']), ...same({ codes: [(res.body as { recoveryCodes: string[] }).recoveryCodes.length, 10] })];
+    },
+    guard: (c) => ({ table: 'users', where: { id: isUser(c.actor) ? me(c) : -1 } }),
+    phase: 7,
+  },
+  'POST /api/settings/two-factor/disable': {
+    gate: 'settings:own',
+    ok: 204,
+    variants: ['wrong current password'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    fresh: async (c) => (isUser(c.actor) ? (await enableTwoFactorFor(c.w.t.knex, me(c))).secret : ''),
+    freshForAll: true,
+    send: (c) => c.http.post('/api/settings/two-factor/disable').send({ currentPassword: c.variant ? 'no-es-la-contraseña' : FACTORY_PASSWORD }),
+    verify: async (c) => ((await rowById(c, 'users', me(c)))?.twoFactorEnabledAt ? ['two-factor authentication is still on'] : []),
+    guard: (c) => ({ table: 'users', where: { id: isUser(c.actor) ? me(c) : -1 } }),
+    phase: 7,
+  },
+  'POST /api/settings/two-factor/recovery-codes': {
+    gate: 'settings:own',
+    ok: 200,
+    variants: ['wrong current password'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    fresh: async (c) => (isUser(c.actor) ? (await enableTwoFactorFor(c.w.t.knex, me(c))).secret : ''),
+    freshForAll: true,
+    send: (c) => c.http.post('/api/settings/two-factor/recovery-codes').send({ currentPassword: c.variant ? 'no-es-la-contraseña' : FACTORY_PASSWORD }),
+    verify: (_c, res) => same({ codes: [(res.body as { recoveryCodes: string[] }).recoveryCodes.length, 10] }),
+    guard: (c) => ({ table: 'users', where: { id: isUser(c.actor) ? me(c) : -1 } }),
+    phase: 7,
+  },
+  'POST /api/auth/login/two-factor': {
+    gate: 'public',
+    ok: 200,
+    // Anyone finishes a sign-in they began: a user of its own with two-factor on, its password
+    // given on a cookieless client (the actor's own session stays as it is).
+    fresh: async (c) => (await c.w.fresh.user()).id,
+    freshForAll: true,
+    send: async (c) => {
+      const user = await rowById(c, 'users', c.fresh);
+      const { secret } = await enableTwoFactorFor(c.w.t.knex, user.id);
+      const first = await c.w.client('anonymous').post('/api/auth/login').send({ email: user.email, password: FACTORY_PASSWORD });
+      const cookie = ((first.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map((x) => x.split(';')[0]).join('; ');
+      return c.w.client('anonymous').post('/api/auth/login/two-factor').set('Cookie', cookie).send({ code: totpCode(secret) });
+    },
+    verify: (c, res) => same({ id: [(res.body as { id: number }).id, c.fresh] }),
+    phase: 7,
+  },
   'POST /api/settings/password': {
     gate: 'settings:own',
     ok: 204,
@@ -1727,6 +1818,14 @@ export const MATRIX: Record<string, RouteSpec> = {
     phase: 7,
   },
 };
+
+/** Two-factor authentication off for the caller, with no setup waiting. */
+async function twoFactorOff(c: CaseCtx) {
+  await c.w.t.knex('users').where({ id: me(c) }).update({ twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null, twoFactorRecoveryCodes: null });
+}
+
+/** A six-digit code other than `code` (each digit moved on by one). */
+const otherCode = (code: string) => code.replace(/\d/g, (d) => String((Number(d) + 1) % 10));
 
 /** The throwaway sessions of a user (world.ts marks them), as a raw condition on `sessions`. */
 const THROWAWAY_SESSIONS_OF = `sess->>'userId' = ? and sess->>'throwaway' = 'true'`;

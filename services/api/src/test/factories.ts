@@ -10,6 +10,7 @@ import { Transaction } from '../models/Transaction';
 import { Role } from '../models/Role';
 import { User } from '../models/User';
 import { hashPassword } from '../passwords';
+import { newRecoveryCodes, newTotpSecret } from '../twoFactor';
 
 export const FACTORY_PASSWORD = 'contraseña-de-prueba';
 
@@ -59,6 +60,16 @@ export async function buildAgency(knex: Knex, input: { nombreAgencia?: string } 
 }
 
 /** Records that `ownerUserId` delegated its portfolio to `delegateUserId`. */
+/** Two-factor authentication on for the user, as if set up and confirmed: the app's secret and the recovery codes. */
+export async function enableTwoFactorFor(knex: Knex, userId: number): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const secret = newTotpSecret();
+  const { codes, hashes } = newRecoveryCodes();
+  await knex('users')
+    .where({ id: userId })
+    .update({ twoFactorSecret: secret, twoFactorEnabledAt: new Date(), twoFactorLastStep: null, twoFactorRecoveryCodes: JSON.stringify(hashes) });
+  return { secret, recoveryCodes: codes };
+}
+
 export async function delegate(knex: Knex, ownerUserId: number, delegateUserId: number): Promise<void> {
   await knex('owner_delegations').insert({ ownerUserId, delegateUserId });
 }

@@ -1,9 +1,10 @@
-import type { AuthLoginInput, AuthRegisterInput } from '@arrendia/api-contract';
+import type { AuthLoginInput, AuthRegisterInput, AuthTwoFactorInput, TwoFactorChallenge } from '@arrendia/api-contract';
+import { acceptSecondFactor, twoFactorOn, WRONG_CODE } from '../../commands/twoFactorSettings';
 import { recordFailedLogin, recordLogin, registerUser } from '../../commands/userRegistrar';
 import type { Ctx } from '../../context';
 import { forbidden, HttpError } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
-import { startSession } from '../../middlewares/session';
+import { pendingSecondStep, startSecondStep, startSession } from '../../middlewares/session';
 import { User } from '../../models/User';
 import { assertLoginAllowed } from '../../policies/loginThrottle';
 import { hashPassword, verifyPassword } from '../../passwords';
@@ -23,7 +24,12 @@ export async function register(ctx: Ctx) {
   ctx.body = presentCurrentUser(user);
 }
 
-/** POST /api/auth/login → 200 with the user, and a new session id in the cookie. */
+/**
+ * POST /api/auth/login → 200 with the user, and a new session id in the cookie. For an account with
+ * two-factor authentication on, 200 `{twoFactorRequired: true}` instead, and a session that signs
+ * nobody in until the second step (loginSecondStep). The password alone is no successful sign-in:
+ * it resets no failure count, stamps nothing and notifies nobody.
+ */
 export async function login(ctx: Ctx) {
   const { email, password } = ctx.state.input as AuthLoginInput;
   await assertLoginAllowed(ctx.knex, email, ctx.ip);
@@ -38,9 +44,47 @@ export async function login(ctx: Ctx) {
   // Told only to whoever knows the password.
   if (!user.isActive) throw forbidden('Tu cuenta está desactivada. Contacta con el administrador');
 
+  if (twoFactorOn(user)) {
+    await startSecondStep(ctx, user);
+    ctx.set('Cache-Control', 'no-store');
+    const body: TwoFactorChallenge = { twoFactorRequired: true };
+    ctx.body = body;
+    return;
+  }
+
   await ctx.knex.transaction((trx) => recordLogin(trx, user, origin));
 
   // A fresh session id at every login, so a session id planted before login is worth nothing.
+  await startSession(ctx, user.id);
+  ctx.body = presentCurrentUser(user);
+}
+
+/**
+ * POST /api/auth/login/two-factor {code} → 200 with the user and a signed-in session: the second
+ * step of a sign-in, with a code of the app or a recovery code. A wrong code counts as a failed
+ * sign-in of the account (the same throttle as passwords, so codes cannot be guessed); after
+ * TWO_FACTOR_LOGIN_MINUTES the password must be given again.
+ */
+export async function loginSecondStep(ctx: Ctx) {
+  const { code } = ctx.state.input as Required<AuthTwoFactorInput>;
+  const pending = pendingSecondStep(ctx);
+  if (!pending) throw new HttpError(401, 'two_factor_expired', 'La verificación ha caducado. Vuelve a iniciar sesión');
+  await assertLoginAllowed(ctx.knex, pending.email, ctx.ip);
+
+  const origin = { ipAddress: ctx.ip, userAgent: ctx.get('User-Agent') };
+  const user = await User.query(ctx.knex).findById(pending.userId).withGraphFetched('role');
+  if (!user || user.email !== pending.email) throw new HttpError(401, 'two_factor_expired', 'La verificación ha caducado. Vuelve a iniciar sesión');
+  if (!user.isActive) throw forbidden('Tu cuenta está desactivada. Contacta con el administrador');
+
+  const accepted = await ctx.knex.transaction(async (trx) => {
+    if (!(await acceptSecondFactor(trx, user.id, code))) return false;
+    await recordLogin(trx, user, origin);
+    return true;
+  });
+  if (!accepted) {
+    await recordFailedLogin(ctx.knex, pending.email, origin);
+    throw new HttpError(401, 'invalid_code', WRONG_CODE, { code: WRONG_CODE });
+  }
   await startSession(ctx, user.id);
   ctx.body = presentCurrentUser(user);
 }

@@ -1,4 +1,4 @@
-import { SettingsPasswordSchema, SettingsPreferencesSchema, SettingsProfileSchema } from '@arrendia/api-contract';
+import { SettingsPasswordSchema, SettingsPreferencesSchema, SettingsProfileSchema, TwoFactorEnableSchema, TwoFactorPasswordSchema } from '@arrendia/api-contract';
 import Router from '@koa/router';
 import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
@@ -18,6 +18,11 @@ export function settingsRoutes({ session }: { session: AppMiddleware }) {
     .patch('/settings/preferences', ...own, validate(SettingsPreferencesSchema), transaction, settings.savePreferences)
     // Its own transaction: the password is hashed before it opens.
     .post('/settings/password', ...own, validate(SettingsPasswordSchema), settings.savePassword)
+    .post('/settings/two-factor/setup', ...own, transaction, settings.startTwoFactor)
+    .post('/settings/two-factor', ...own, validate(TwoFactorEnableSchema), transaction, settings.enableTwoFactor)
+    // Their own transactions: the password is checked (argon2) before they open.
+    .post('/settings/two-factor/disable', ...own, validate(TwoFactorPasswordSchema), settings.disableTwoFactor)
+    .post('/settings/two-factor/recovery-codes', ...own, validate(TwoFactorPasswordSchema), settings.newRecoveryCodes)
     .get('/settings/sessions', ...own, settings.listSessions)
     .delete('/settings/sessions', ...own, transaction, settings.endOthers)
     .delete('/settings/sessions/:id', ...own, transaction, settings.endOne)

@@ -9,11 +9,16 @@ import {
   type SettingsPasswordInput,
   type SettingsPreferencesInput,
   type SettingsProfileData,
+  type RecoveryCodes,
+  type TwoFactorEnableInput,
+  type TwoFactorPasswordInput,
+  type TwoFactorSetup,
   type UserSession,
 } from '@arrendia/api-contract';
 import { z } from 'zod';
 import { changePassword, endOtherSessions, endSessionByHandle, notificationPreferences, profilePhotoOwner, replaceProfilePhoto, updatePreferences, updateProfile, userSessions } from '../../commands/accountSettings';
 import { countOwnedProperties } from '../../commands/propertyCreator';
+import { disableTwoFactor as turnOff, enableTwoFactor as turnOn, recoveryCodesLeft, replaceRecoveryCodes, startTwoFactorSetup, twoFactorOn } from '../../commands/twoFactorSettings';
 import { describeDevice } from '../../commands/userRegistrar';
 import type { Ctx } from '../../context';
 import { notFound, validationError } from '../../errors';
@@ -26,6 +31,7 @@ import { hashPassword, verifyPassword } from '../../passwords';
 import { presentCurrentUser } from '../../presenters/user';
 import { detectFileType } from '../../storage/fileType';
 import { documentsDir, storedPath } from '../../storage/files';
+import { otpauthUrl, qrSvg } from '../../twoFactor';
 
 const WRONG_PASSWORD = 'La contraseña actual no es correcta';
 const PHOTO_TYPE_ERROR = `Formato no admitido. ${PROFILE_PHOTO_HINT}`;
@@ -52,6 +58,8 @@ function presentSettings(user: User, properties: number): Settings {
       sessionTimeoutMinutes: user.sessionTimeoutMinutes,
       loginNotifications: user.loginNotifications,
       lastPasswordChange: user.lastPasswordChange ? new Date(user.lastPasswordChange).toISOString() : null,
+      twoFactorEnabled: twoFactorOn(user),
+      recoveryCodesLeft: recoveryCodesLeft(user),
     },
     billing: { plan: { id: planId, ...plan }, properties },
   };
@@ -87,7 +95,7 @@ export async function savePreferences(ctx: Ctx) {
 export async function savePassword(ctx: Ctx) {
   const user = currentUser(ctx);
   const input = ctx.state.input as SettingsPasswordInput;
-  if (!(await verifyPassword(user.password, input.currentPassword))) throw validationError(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
+  await assertPassword(user, input.currentPassword);
   // Hashed before the transaction opens: argon2 is slow on purpose, and PGlite has one connection.
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.knex.transaction(async (trx) => {
@@ -97,6 +105,46 @@ export async function savePassword(ctx: Ctx) {
   // This session stays: it begins again after the change (authenticate ends the ones begun before).
   if (ctx.session) ctx.session.createdAt = Date.now();
   ctx.status = 204;
+}
+
+/** The current password, checked before a transaction opens (argon2 is slow on purpose); 400 on `currentPassword` if wrong. */
+async function assertPassword(user: User, password: string) {
+  if (!(await verifyPassword(user.password, password))) throw validationError(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
+}
+
+/** POST /api/settings/two-factor/setup → the new secret, its otpauth address and QR code (409 while on). */
+export async function startTwoFactor(ctx: Ctx) {
+  const user = currentUser(ctx);
+  const secret = await startTwoFactorSetup(ctx.state.trx!, user);
+  const url = otpauthUrl(secret, user.email);
+  const body: TwoFactorSetup = { secret, otpauthUrl: url, qrSvg: await qrSvg(url) };
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = body;
+}
+
+/** POST /api/settings/two-factor {code} → the recovery codes, shown this once; two-factor is on. */
+export async function enableTwoFactor(ctx: Ctx) {
+  const { code } = ctx.state.input as Required<TwoFactorEnableInput>;
+  const body: RecoveryCodes = { recoveryCodes: await turnOn(ctx.state.trx!, currentUser(ctx), code) };
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = body;
+}
+
+/** POST /api/settings/two-factor/disable {currentPassword} → 204; two-factor is off. */
+export async function disableTwoFactor(ctx: Ctx) {
+  const user = currentUser(ctx);
+  await assertPassword(user, (ctx.state.input as TwoFactorPasswordInput).currentPassword);
+  await ctx.knex.transaction((trx) => turnOff(trx, user));
+  ctx.status = 204;
+}
+
+/** POST /api/settings/two-factor/recovery-codes {currentPassword} → new recovery codes; the old ones stop working. */
+export async function newRecoveryCodes(ctx: Ctx) {
+  const user = currentUser(ctx);
+  await assertPassword(user, (ctx.state.input as TwoFactorPasswordInput).currentPassword);
+  const body: RecoveryCodes = { recoveryCodes: await ctx.knex.transaction((trx) => replaceRecoveryCodes(trx, user)) };
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = body;
 }
 
 /** GET /api/settings/sessions → the user's open sessions, this one first, then the most recently used. */

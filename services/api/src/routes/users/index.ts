@@ -6,7 +6,7 @@ import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { validate } from '../../middlewares/validate';
 import { preview, redeem } from './passwordResets';
-import { agencies, changeRole, create, list, passwordReset, patch, roles, setActive, show, stats } from './users';
+import { agencies, changeRole, create, list, passwordReset, patch, resetTwoFactor, roles, setActive, show, stats } from './users';
 
 /**
  * Users, roles and one-time password links for the super admin (issue 13). A link's own page is
@@ -28,6 +28,7 @@ export function usersRoutes({ session }: { session: AppMiddleware }) {
       .post('/users/:id/activate', ...admin, transaction, setActive(true))
       .patch('/users/:id/role', ...admin, validate(UsersRoleSchema), transaction, changeRole)
       .post('/users/:id/password-reset', ...admin, transaction, passwordReset)
+      .post('/users/:id/two-factor/reset', ...admin, transaction, resetTwoFactor)
       .get('/password-resets/:token', preview)
       .post('/password-resets/:token', validate(PasswordResetUseSchema), redeem)
   );

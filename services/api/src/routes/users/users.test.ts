@@ -104,6 +104,7 @@ describe('GET /api/users', () => {
       role: { roleName: 'agente', label: 'Agente Inmobiliario' },
       agency: { id: agency.id, name: 'Inmobiliaria Sol' },
       isActive: true,
+      twoFactorEnabled: false,
       lastLogin: null,
       createdAt: expect.any(String),
     });

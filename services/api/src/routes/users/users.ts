@@ -2,6 +2,7 @@ import { IdSchema, UsersListQuerySchema, type UsersCreateSchema, type UsersPatch
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { issuePasswordReset } from '../../commands/passwordResetter';
+import { resetTwoFactor as turnOffTwoFactor } from '../../commands/twoFactorSettings';
 import { changeUserRole, createUser, setUserActive, updateUser } from '../../commands/userAdministrator';
 import type { Ctx } from '../../context';
 import { notFound } from '../../errors';
@@ -92,4 +93,11 @@ export async function passwordReset(ctx: Ctx) {
   const { id } = await loadDetail(ctx, userIdOf(ctx));
   ctx.status = 201;
   ctx.body = await issuePasswordReset(ctx.state.trx!, currentUser(ctx).id, id);
+}
+
+/** POST /api/users/:id/two-factor/reset → the user, with two-factor authentication off (409 when it was not on). */
+export async function resetTwoFactor(ctx: Ctx) {
+  const { id } = await loadDetail(ctx, userIdOf(ctx));
+  await turnOffTwoFactor(ctx.state.trx!, currentUser(ctx), id);
+  ctx.body = await loadDetail(ctx, id);
 }

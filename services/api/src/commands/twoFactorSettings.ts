@@ -1,0 +1,139 @@
+import { isTotpCode } from '@arrendia/api-contract';
+import type { Knex } from 'knex';
+import { audit } from '../audit';
+import { conflict, validationError } from '../errors';
+import { User } from '../models/User';
+import { notify } from '../notify';
+import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret } from '../twoFactor';
+
+export const WRONG_CODE = 'El código no es correcto o ha caducado';
+const ALREADY_ON = 'La verificación en dos pasos ya está activada';
+const NO_SETUP = 'Primero escanea el código QR con tu aplicación';
+const NOT_ON = 'La verificación en dos pasos no está activada';
+
+/** Whether the user has two-factor authentication in force. */
+export const twoFactorOn = (user: Pick<User, 'twoFactorEnabledAt'>) => user.twoFactorEnabledAt != null;
+
+/** The recovery codes left, or null while two-factor authentication is off. */
+export const recoveryCodesLeft = (user: Pick<User, 'twoFactorEnabledAt' | 'twoFactorRecoveryCodes'>) =>
+  twoFactorOn(user) ? (user.twoFactorRecoveryCodes ?? []).length : null;
+
+async function lockUser(trx: Knex.Transaction, userId: number): Promise<User> {
+  return User.query(trx).findById(userId).forUpdate().throwIfNotFound();
+}
+
+/**
+ * Starts (or starts again) turning two-factor authentication on: a new secret, kept but not in
+ * force until a code of the app confirms it. Refused (409) while it is on. Audited without the secret.
+ */
+export async function startTwoFactorSetup(trx: Knex.Transaction, user: User): Promise<string> {
+  const locked = await lockUser(trx, user.id);
+  if (twoFactorOn(locked)) throw conflict(ALREADY_ON);
+  const twoFactorSecret = newTotpSecret();
+  await User.query(trx).findById(user.id).patch({ twoFactorSecret, twoFactorLastStep: null });
+  await audit(trx, { userId: user.id, action: 'update', tableName: 'users', recordId: user.id, oldValues: null, newValues: { twoFactorSetupStarted: true } });
+  return twoFactorSecret;
+}
+
+/**
+ * Turns it on with a code of the app for the secret of the setup: the code must match (400 on
+ * `code` otherwise, and nothing changes). Answers the recovery codes, which are stored hashed and
+ * shown this once. Audited and notified to the user, like a password change.
+ */
+export async function enableTwoFactor(trx: Knex.Transaction, user: User, code: string, now = new Date()): Promise<string[]> {
+  const locked = await lockUser(trx, user.id);
+  if (twoFactorOn(locked)) throw conflict(ALREADY_ON);
+  if (!locked.twoFactorSecret) throw conflict(NO_SETUP);
+  const step = matchTotp(locked.twoFactorSecret, code, locked.twoFactorLastStep, now);
+  if (step === null) throw validationError(WRONG_CODE, { code: WRONG_CODE });
+  const { codes, hashes } = newRecoveryCodes();
+  const twoFactorEnabledAt = now;
+  await User.query(trx)
+    .findById(user.id)
+    .patch({ twoFactorEnabledAt, twoFactorLastStep: step, twoFactorRecoveryCodes: hashes });
+  await audit(trx, { userId: user.id, action: 'update', tableName: 'users', recordId: user.id, oldValues: { twoFactorEnabledAt: null }, newValues: { twoFactorEnabledAt } });
+  await notify(trx, [user.id], {
+    title: 'Verificación en dos pasos activada',
+    message: 'Desde ahora, al iniciar sesión te pediremos un código de tu aplicación de autenticación. Si no has sido tú, contacta con el administrador.',
+    notificationType: 'two_factor',
+    relatedEntityType: 'settings',
+    relatedEntityId: user.id,
+  });
+  return codes;
+}
+
+/** Turns it off (the caller has checked the password): secret, codes and clock go. Audited and notified. */
+export async function disableTwoFactor(trx: Knex.Transaction, user: User): Promise<void> {
+  const locked = await lockUser(trx, user.id);
+  if (!twoFactorOn(locked)) throw conflict(NOT_ON);
+  await User.query(trx)
+    .findById(user.id)
+    .patch({ twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null, twoFactorRecoveryCodes: null });
+  await audit(trx, { userId: user.id, action: 'update', tableName: 'users', recordId: user.id, oldValues: { twoFactorEnabledAt: locked.twoFactorEnabledAt }, newValues: { twoFactorEnabledAt: null } });
+  await notify(trx, [user.id], {
+    title: 'Verificación en dos pasos desactivada',
+    message: 'Tu cuenta ya no pide un código al iniciar sesión. Si no has sido tú, cambia tu contraseña y contacta con el administrador.',
+    notificationType: 'two_factor',
+    relatedEntityType: 'settings',
+    relatedEntityId: user.id,
+  });
+}
+
+/**
+ * The super admin turns it off for a user who lost both the app and the recovery codes (POST
+ * /api/users/:id/two-factor/reset): the user signs in with the password alone and may turn it on
+ * again. Audited as the admin's; the user is told. 409 when it is not on.
+ */
+export async function resetTwoFactor(trx: Knex.Transaction, admin: User, userId: number): Promise<void> {
+  const locked = await lockUser(trx, userId);
+  if (!twoFactorOn(locked)) throw conflict(NOT_ON);
+  await User.query(trx).findById(userId).patch({ twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null, twoFactorRecoveryCodes: null });
+  await audit(trx, { userId: admin.id, action: 'update', tableName: 'users', recordId: userId, oldValues: { twoFactorEnabledAt: locked.twoFactorEnabledAt }, newValues: { twoFactorEnabledAt: null } });
+  await notify(trx, [userId], {
+    title: 'Verificación en dos pasos desactivada',
+    message: 'Un administrador ha desactivado la verificación en dos pasos de tu cuenta. Puedes volver a activarla en Configuración → Seguridad.',
+    notificationType: 'two_factor',
+    relatedEntityType: 'settings',
+    relatedEntityId: userId,
+  });
+}
+
+/** New recovery codes in place of the old ones (the caller has checked the password). Audited with how many. */
+export async function replaceRecoveryCodes(trx: Knex.Transaction, user: User): Promise<string[]> {
+  const locked = await lockUser(trx, user.id);
+  if (!twoFactorOn(locked)) throw conflict(NOT_ON);
+  const { codes, hashes } = newRecoveryCodes();
+  await User.query(trx).findById(user.id).patch({ twoFactorRecoveryCodes: hashes });
+  await audit(trx, {
+    userId: user.id,
+    action: 'update',
+    tableName: 'users',
+    recordId: user.id,
+    oldValues: { recoveryCodesLeft: recoveryCodesLeft(locked) },
+    newValues: { recoveryCodesLeft: codes.length },
+  });
+  return codes;
+}
+
+/**
+ * The second step of a sign-in: whether `code` (normalised) is the user's app code, not used
+ * before, or one of their unused recovery codes. An accepted app code moves the user's last step;
+ * an accepted recovery code is spent (audited, with how many are left). A wrong code writes nothing.
+ */
+export async function acceptSecondFactor(trx: Knex.Transaction, userId: number, code: string, now = new Date()): Promise<boolean> {
+  const locked = await lockUser(trx, userId);
+  if (!twoFactorOn(locked) || !locked.twoFactorSecret) return false;
+  if (isTotpCode(code)) {
+    const step = matchTotp(locked.twoFactorSecret, code, locked.twoFactorLastStep, now);
+    if (step === null) return false;
+    await User.query(trx).findById(userId).patch({ twoFactorLastStep: step });
+    return true;
+  }
+  const hashes = locked.twoFactorRecoveryCodes ?? [];
+  const spent = hashRecoveryCode(code);
+  if (!hashes.includes(spent)) return false;
+  const left = hashes.filter((hash) => hash !== spent);
+  await User.query(trx).findById(userId).patch({ twoFactorRecoveryCodes: left });
+  await audit(trx, { userId, action: 'update', tableName: 'users', recordId: userId, oldValues: { recoveryCodesLeft: hashes.length }, newValues: { recoveryCodesLeft: left.length } });
+  return true;
+}
