@@ -140,6 +140,89 @@ describe('login', () => {
   });
 });
 
+describe('login with two-factor authentication', () => {
+  const CODE_HINT = 'Introduce el código de 6 cifras de tu aplicación de autenticación o uno de tus códigos de recuperación.';
+
+  /** The password step answered with the request for a code; `second` answers the code step. */
+  async function reachCodeStep(second: () => unknown = () => answer(200, {})) {
+    fetchMock.mockImplementation(async (url: string) => (url === '/api/auth/login' ? answer(200, { twoFactorRequired: true }) : second()));
+    const user = userEvent.setup();
+    await renderSite('/?login=1&next=%2Fcontracts');
+    const dialog = within(loginDialog());
+    await user.type(dialog.getByLabelText('Correo electrónico'), 'owner@demo.arrendia.es');
+    await user.type(dialog.getByLabelText('Contraseña'), 'demo1234');
+    await user.click(dialog.getByRole('button', { name: 'Iniciar Sesión' }));
+    const code = await dialog.findByLabelText('Código de verificación');
+    return { user, dialog, code };
+  }
+
+  it('asks for the code after the password, without leaving the page', async () => {
+    const { dialog, code } = await reachCodeStep();
+    expect(loginDialog()).toHaveAccessibleDescription(CODE_HINT);
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(dialog.queryByLabelText('Contraseña')).toBeNull();
+    expect(dialog.getByRole('button', { name: 'Verificar' })).toBeVisible();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(hardNavigate).not.toHaveBeenCalled();
+  });
+
+  it('signs in with the code and loads the next path; a malformed code never reaches the API', async () => {
+    let finish: (v: unknown) => void = () => undefined;
+    const { user, dialog, code } = await reachCodeStep(() => new Promise((resolve) => (finish = resolve)));
+    await user.type(code, '12 34');
+    await user.click(dialog.getByRole('button', { name: 'Verificar' }));
+    expect(code).toHaveAccessibleDescription('Introduce el código de 6 cifras de tu aplicación o un código de recuperación');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await user.clear(code);
+    await user.type(code, '123 456');
+    await user.click(dialog.getByRole('button', { name: 'Verificar' }));
+    expect(dialog.getByRole('button', { name: 'Verificando...' })).toBeDisabled();
+    expect(fetchMock.mock.calls[1][0]).toBe('/api/auth/login/two-factor');
+    expect(body(1)).toEqual({ code: '123456' });
+    await act(async () => finish(answer(200, { id: 1 })));
+    expect(hardNavigate).toHaveBeenCalledWith('/contracts');
+  });
+
+  it("toasts the server's message for a wrong code and stays on the code step", async () => {
+    const { user, dialog, code } = await reachCodeStep(() => answer(401, { error: 'invalid_code', message: 'El código no es correcto o ha caducado', fields: { code: 'El código no es correcto o ha caducado' } }));
+    await user.type(code, 'abcde-12345');
+    await user.click(dialog.getByRole('button', { name: 'Verificar' }));
+    expect(await findToast('Error de autenticación')).toHaveTextContent('El código no es correcto o ha caducado');
+    expect(body(1)).toEqual({ code: 'abcde-12345' });
+    expect(dialog.getByLabelText('Código de verificación')).toBeVisible();
+    expect(hardNavigate).not.toHaveBeenCalled();
+  });
+
+  it('goes back to the password step when the verification has expired', async () => {
+    const { user, dialog, code } = await reachCodeStep(() => answer(401, { error: 'two_factor_expired', message: 'La verificación ha caducado. Vuelve a iniciar sesión' }));
+    await user.type(code, '123456');
+    await user.click(dialog.getByRole('button', { name: 'Verificar' }));
+    expect(await findToast('Error de autenticación')).toHaveTextContent('La verificación ha caducado. Vuelve a iniciar sesión');
+    expect(await dialog.findByLabelText('Contraseña')).toBeVisible();
+    expect(dialog.queryByLabelText('Código de verificación')).toBeNull();
+    expect(dialog.getByLabelText('Correo electrónico')).toHaveValue('owner@demo.arrendia.es');
+    expect(hardNavigate).not.toHaveBeenCalled();
+  });
+
+  it("'Volver' returns to the email and password, and closing the dialog starts over", async () => {
+    const { user, dialog } = await reachCodeStep();
+    await user.click(dialog.getByRole('button', { name: 'Volver' }));
+    expect(dialog.getByLabelText('Correo electrónico')).toHaveValue('owner@demo.arrendia.es');
+    expect(loginDialog()).toHaveAccessibleDescription('Accede a tu cuenta de Arrendia.');
+    expect(dialog.queryByLabelText('Código de verificación')).toBeNull();
+
+    await user.click(dialog.getByRole('button', { name: 'Iniciar Sesión' }));
+    await dialog.findByLabelText('Código de verificación');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getAllByRole('button', { name: 'Iniciar Sesión' })[0]);
+    expect(within(await screen.findByRole('dialog', { name: 'Iniciar Sesión' })).getByLabelText('Contraseña')).toBeVisible();
+    expect(hardNavigate).not.toHaveBeenCalled();
+  });
+});
+
 describe('demo access', () => {
   it('signs in with one click as the demo owner, the card saying Accediendo...', async () => {
     let finish: (v: unknown) => void = () => undefined;
@@ -154,6 +237,16 @@ describe('demo access', () => {
     expect(demo.getAllByText('Accediendo...')).toHaveLength(1);
     await act(async () => finish(answer(200, {})));
     expect(hardNavigate).toHaveBeenCalledWith('/dashboard');
+  });
+
+  it('opens the login dialog with the email when the demo account asks for a code', async () => {
+    fetchMock.mockResolvedValue(answer(200, { twoFactorRequired: true }));
+    const user = userEvent.setup();
+    await renderSite('/');
+    await user.click(within(document.getElementById('demo')!).getByRole('button', { name: /owner@demo\.arrendia\.es/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Iniciar Sesión' }));
+    expect(dialog.getByLabelText('Correo electrónico')).toHaveValue('owner@demo.arrendia.es');
+    expect(hardNavigate).not.toHaveBeenCalled();
   });
 });
 

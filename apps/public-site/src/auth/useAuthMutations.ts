@@ -1,4 +1,4 @@
-import type { AuthLoginInput, AuthRegisterInput } from '@arrendia/api-contract';
+import type { AuthLoginInput, AuthRegisterInput, AuthTwoFactorInput, TwoFactorChallenge } from '@arrendia/api-contract';
 import { apiRequest, readErrorBody } from '@arrendia/api-client';
 import { toast } from '@arrendia/ui';
 import { useMutation } from '@tanstack/react-query';
@@ -7,17 +7,42 @@ import { hardNavigate } from '../navigation';
 /** Password of every demo account (decisions.md). */
 export const DEMO_PASSWORD = 'demo1234';
 
+const loginFailed = (error: Error) => {
+  toast({ variant: 'destructive', title: 'Error de autenticación', description: readErrorBody(error)?.message || 'Error de login' });
+};
+
 /**
  * Signs in; on success a full page load to `target` (spec §4), on failure the spec's toast with the
- * server's message. Its 401 is an answer, not a lost session: the shell's global handler skips it.
+ * server's message. An account with two-factor authentication on answers `{twoFactorRequired: true}`
+ * instead: no session yet, `onTwoFactor` asks for the code (useLoginSecondStep). Its 401 is an
+ * answer, not a lost session: the shell's global handler skips it.
  */
-export function useLogin(target: string) {
+export function useLogin(target: string, onTwoFactor?: (input: AuthLoginInput) => void) {
   return useMutation({
-    mutationFn: (input: AuthLoginInput) => apiRequest('POST', '/api/auth/login', input),
+    mutationFn: async (input: AuthLoginInput) => {
+      const res = await apiRequest('POST', '/api/auth/login', input);
+      // Read without a schema: the landing page, which signs in the demo accounts, carries no zod.
+      const body = (await res.json().catch(() => null)) as Partial<TwoFactorChallenge> | null;
+      return body?.twoFactorRequired === true;
+    },
+    meta: { handlesUnauthorized: true },
+    onSuccess: (twoFactor, input) => (twoFactor ? onTwoFactor?.(input) : hardNavigate(target)),
+    onError: loginFailed,
+  });
+}
+
+/**
+ * The second step of a sign-in: a code of the authenticator app or a recovery code. Success and
+ * failure as useLogin; when the step has expired (`two_factor_expired`), `onExpired` too.
+ */
+export function useLoginSecondStep(target: string, onExpired: () => void) {
+  return useMutation({
+    mutationFn: (input: AuthTwoFactorInput) => apiRequest('POST', '/api/auth/login/two-factor', input),
     meta: { handlesUnauthorized: true },
     onSuccess: () => hardNavigate(target),
     onError: (error) => {
-      toast({ variant: 'destructive', title: 'Error de autenticación', description: readErrorBody(error)?.message || 'Error de login' });
+      loginFailed(error);
+      if (readErrorBody(error)?.error === 'two_factor_expired') onExpired();
     },
   });
 }

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useAuthDialogs } from '../auth/AuthDialogs';
 import { DEMO_PASSWORD, useLogin } from '../auth/useAuthMutations';
 import { Container } from '../layout/PublicLayout';
 import { Grid, Section, SectionIntro, SectionTitle } from './sections';
@@ -47,7 +48,9 @@ const Text = styled.span`
 
 /** One click signs in as a demo account; its label reads 'Accediendo...' while the call runs. */
 export function DemoAccess() {
-  const login = useLogin('/dashboard');
+  const { openLogin } = useAuthDialogs();
+  // A demo account someone turned two-factor authentication on for: the login dialog, for password and code.
+  const login = useLogin('/dashboard', ({ email }) => openLogin(email));
   const pendingEmail = login.isPending ? login.variables?.email : null;
 
   return (

@@ -4,6 +4,7 @@ import { formatDate, formatDateTime } from '@arrendia/locale-es';
 import { AlertDialog, Button, Card, CardDescription, CardTitle, LoadError, MutedText, RowList, SelectField, Skeleton, SpreadRow, Switch, TextField, useToast } from '@arrendia/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
+import { TwoFactorCard } from './TwoFactorCard';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSavePreferences, useSessions } from './useSettings';
 
 const Stack = styled.div`
@@ -22,11 +23,12 @@ const Form = styled.form`
 
 const TIMEOUT_OPTIONS = SESSION_TIMEOUT_OPTIONS.map((minutes) => ({ value: String(minutes), label: minutes < 60 ? `${minutes} minutos` : `${minutes / 60} ${minutes === 60 ? 'hora' : 'horas'}` }));
 
-/** 'Seguridad': password, session timeout, login notifications and the open sessions. */
+/** 'Seguridad': password, two-factor authentication, session timeout, login notifications and the open sessions. */
 export function SecurityTab({ security }: { security: Settings['security'] }) {
   return (
     <Stack>
       <PasswordCard lastChange={security.lastPasswordChange} />
+      <TwoFactorCard security={security} />
       <SessionPreferencesCard security={security} />
       <SessionsCard />
     </Stack>

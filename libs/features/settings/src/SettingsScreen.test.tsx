@@ -127,6 +127,153 @@ describe('SettingsScreen', () => {
     expect(endOthers).toHaveBeenCalledTimes(1);
   });
 
+  describe('two-factor authentication', () => {
+    const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+    const twoFactorOn = (recoveryCodesLeft = 10) => settings({ security: { ...settings().security, twoFactorEnabled: true, recoveryCodesLeft } });
+    const twoFactorSwitch = () => screen.findByRole('switch', { name: 'Autenticación de dos factores' });
+    const dialog = (name: string) => screen.findByRole('dialog', { name });
+
+    it('is off by default, with no recovery codes to speak of', async () => {
+      global.fetch = routedFetch({ 'GET /api/settings': () => settings() });
+      renderAt(<SettingsScreen />, '/?tab=seguridad');
+      expect(await twoFactorSwitch()).toHaveAttribute('aria-checked', 'false');
+      expect(screen.getByText('Verificación en dos pasos')).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Generar nuevos códigos de recuperación' })).toBeNull();
+    });
+
+    it('turns on with the QR code and a code of the app: a wrong code is said under the field, a right one shows the ten recovery codes', async () => {
+      let enabled = false;
+      const get = jest.fn(() => (enabled ? twoFactorOn() : settings()));
+      const setup = jest.fn(() => ({ secret: SECRET, otpauthUrl: `otpauth://totp/Arrendia:owner?secret=${SECRET}`, qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>' }));
+      const enable = jest.fn((init?: RequestInit) => {
+        if (body(init).code !== '123456') return answer(400, { error: 'validation_error', message: 'El código no es correcto o ha caducado', fields: { code: 'El código no es correcto o ha caducado' } });
+        enabled = true;
+        return { recoveryCodes: CODES };
+      });
+      const writeText = jest.fn(async () => undefined);
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+      global.fetch = routedFetch({ 'GET /api/settings': get, 'POST /api/settings/two-factor/setup': setup, 'POST /api/settings/two-factor': enable });
+      renderAt(<SettingsScreen />, '/?tab=seguridad');
+      await userEvent.click(await twoFactorSwitch());
+
+      const on = within(await dialog('Activar la verificación en dos pasos'));
+      const qr = await on.findByRole('img', { name: 'Código QR para tu aplicación de autenticación' });
+      expect(qr).toHaveAttribute('src', `data:image/svg+xml;charset=utf-8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>')}`);
+      expect(on.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeVisible();
+      expect(setup).toHaveBeenCalledTimes(1);
+
+      // Checked here first: a five-digit code never reaches the API.
+      const code = on.getByLabelText('Código de verificación');
+      expect(code).toHaveFocus();
+      await userEvent.type(code, '12345');
+      await userEvent.click(on.getByRole('button', { name: 'Activar' }));
+      expect(await on.findByText('Introduce el código de 6 cifras de tu aplicación')).toBeVisible();
+      expect(enable).not.toHaveBeenCalled();
+
+      await userEvent.clear(code);
+      await userEvent.type(code, '654321');
+      await userEvent.click(on.getByRole('button', { name: 'Activar' }));
+      expect(await on.findByText('El código no es correcto o ha caducado')).toBeVisible();
+      expect(code).toHaveAttribute('aria-invalid', 'true');
+      expect(body(enable.mock.calls[0][0])).toEqual({ code: '654321' });
+      expect(screen.getByRole('switch', { name: 'Autenticación de dos factores', hidden: true })).toHaveAttribute('aria-checked', 'false');
+
+      await userEvent.clear(code);
+      await userEvent.type(code, '123 456');
+      await userEvent.click(on.getByRole('button', { name: 'Activar' }));
+      expect(await findToast('Verificación en dos pasos activada')).toBeVisible();
+      expect(body(enable.mock.calls[1][0])).toEqual({ code: '123456' });
+      const list = on.getByRole('list', { name: 'Códigos de recuperación' });
+      expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
+      // The settings were read again: the switch is on, ten codes left.
+      expect(get).toHaveBeenCalledTimes(2);
+      expect(screen.getByRole('switch', { name: 'Autenticación de dos factores', hidden: true })).toHaveAttribute('aria-checked', 'true');
+
+      await userEvent.click(on.getByRole('button', { name: 'Copiar códigos' }));
+      expect(await findToast('Códigos copiados')).toBeVisible();
+      expect(writeText).toHaveBeenCalledWith(CODES.join('\n'));
+      await userEvent.click(on.getByRole('button', { name: 'Listo' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByText('Te quedan 10 códigos de recuperación')).toBeVisible();
+    });
+
+    it('turns off with the password: a wrong one is said under the field, the right one toasts and reads the settings again', async () => {
+      let enabled = true;
+      const get = jest.fn(() => (enabled ? twoFactorOn(1) : settings()));
+      const disable = jest.fn((init?: RequestInit) => {
+        if (body(init).currentPassword !== 'demo1234') return answer(400, { error: 'validation_error', message: 'La contraseña actual no es correcta', fields: { currentPassword: 'La contraseña actual no es correcta' } });
+        enabled = false;
+        return answer(204);
+      });
+      global.fetch = routedFetch({ 'GET /api/settings': get, 'POST /api/settings/two-factor/disable': disable });
+      renderAt(<SettingsScreen />, '/?tab=seguridad');
+      const toggle = await twoFactorSwitch();
+      expect(toggle).toHaveAttribute('aria-checked', 'true');
+      expect(screen.getByText('Te queda 1 código de recuperación')).toBeVisible();
+      await userEvent.click(toggle);
+
+      const off = within(await dialog('Desactivar la verificación en dos pasos'));
+      const password = off.getByLabelText('Contraseña actual');
+      expect(password).toHaveAttribute('type', 'password');
+      await userEvent.click(off.getByRole('button', { name: 'Desactivar' }));
+      expect(await off.findByText('Introduce tu contraseña actual')).toBeVisible();
+      expect(disable).not.toHaveBeenCalled();
+
+      await userEvent.type(password, 'otra-cosa');
+      await userEvent.click(off.getByRole('button', { name: 'Desactivar' }));
+      expect(await off.findByText('La contraseña actual no es correcta')).toBeVisible();
+      expect(password).toHaveAccessibleDescription('La contraseña actual no es correcta');
+      expect(body(disable.mock.calls[0][0])).toEqual({ currentPassword: 'otra-cosa' });
+
+      await userEvent.clear(password);
+      await userEvent.type(password, 'demo1234');
+      await userEvent.click(off.getByRole('button', { name: 'Desactivar' }));
+      expect(await findToast('Verificación en dos pasos desactivada')).toBeVisible();
+      expect(body(disable.mock.calls[1][0])).toEqual({ currentPassword: 'demo1234' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(get).toHaveBeenCalledTimes(2);
+      expect(await twoFactorSwitch()).toHaveAttribute('aria-checked', 'false');
+      expect(screen.queryByText(/códigos? de recuperación$/)).toBeNull();
+    });
+
+    it('makes new recovery codes after the password, and shows them once', async () => {
+      let left = 2;
+      const get = jest.fn(() => twoFactorOn(left));
+      const renew = jest.fn((init?: RequestInit) => {
+        if (body(init).currentPassword !== 'demo1234') return answer(400, { error: 'validation_error', message: 'La contraseña actual no es correcta', fields: { currentPassword: 'La contraseña actual no es correcta' } });
+        left = 10;
+        return { recoveryCodes: CODES };
+      });
+      global.fetch = routedFetch({ 'GET /api/settings': get, 'POST /api/settings/two-factor/recovery-codes': renew });
+      renderAt(<SettingsScreen />, '/?tab=seguridad');
+      expect(await screen.findByText('Te quedan 2 códigos de recuperación')).toBeVisible();
+      await userEvent.click(screen.getByRole('button', { name: 'Generar nuevos códigos de recuperación' }));
+
+      const renewal = within(await dialog('Generar nuevos códigos de recuperación'));
+      await userEvent.type(renewal.getByLabelText('Contraseña actual'), 'mal');
+      await userEvent.click(renewal.getByRole('button', { name: 'Generar códigos' }));
+      expect(await renewal.findByText('La contraseña actual no es correcta')).toBeVisible();
+      expect(renewal.queryByRole('list', { name: 'Códigos de recuperación' })).toBeNull();
+
+      await userEvent.clear(renewal.getByLabelText('Contraseña actual'));
+      await userEvent.type(renewal.getByLabelText('Contraseña actual'), 'demo1234');
+      await userEvent.click(renewal.getByRole('button', { name: 'Generar códigos' }));
+      const list = await renewal.findByRole('list', { name: 'Códigos de recuperación' });
+      expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
+      expect(renew.mock.calls.map(([init]) => body(init))).toEqual([{ currentPassword: 'mal' }, { currentPassword: 'demo1234' }]);
+      expect(get).toHaveBeenCalledTimes(2);
+
+      // Without a clipboard the copy says it failed.
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+      await userEvent.click(renewal.getByRole('button', { name: 'Copiar códigos' }));
+      expect(await findToast('Error')).toHaveTextContent('No se pudieron copiar');
+      await userEvent.click(renewal.getByRole('button', { name: 'Listo' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByText('Te quedan 10 códigos de recuperación')).toBeVisible();
+    });
+  });
+
   it('shows the plan and how much of its limit is used', async () => {
     global.fetch = routedFetch({ 'GET /api/settings': () => settings() });
     renderAt(<SettingsScreen />, '/?tab=facturacion');

@@ -1,5 +1,17 @@
 import { apiRequest, CURRENT_USER_KEY, getQueryFn, uploadFile } from '@arrendia/api-client';
-import type { CurrentUser, Settings, SettingsPasswordInput, SettingsPreferencesInput, SettingsProfileInput, UserSession } from '@arrendia/api-contract';
+import {
+  TWO_FACTOR_PATH,
+  type CurrentUser,
+  type RecoveryCodes,
+  type Settings,
+  type SettingsPasswordInput,
+  type SettingsPreferencesInput,
+  type SettingsProfileInput,
+  type TwoFactorEnableInput,
+  type TwoFactorPasswordInput,
+  type TwoFactorSetup,
+  type UserSession,
+} from '@arrendia/api-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export const SETTINGS_PATH = '/api/settings';
@@ -63,6 +75,47 @@ export function useChangePassword() {
       await apiRequest('POST', '/api/settings/password', input);
     },
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: [SESSIONS_PATH] }), client.invalidateQueries({ queryKey: [SETTINGS_PATH] })]),
+  });
+}
+
+/** A new secret and its QR code for the authenticator app; nothing is in force until useEnableTwoFactor. */
+export function useStartTwoFactor() {
+  return useMutation({
+    mutationFn: async () => (await apiRequest('POST', `${TWO_FACTOR_PATH}/setup`)).json() as Promise<TwoFactorSetup>,
+  });
+}
+
+/** The settings again once two-factor authentication changed: the switch and the codes left follow. */
+function useSettingsRefresh() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: [SETTINGS_PATH] });
+}
+
+/** Turns two-factor authentication on with a code of the app; answers the recovery codes. */
+export function useEnableTwoFactor() {
+  const refresh = useSettingsRefresh();
+  return useMutation({
+    mutationFn: async (input: TwoFactorEnableInput) => (await apiRequest('POST', TWO_FACTOR_PATH, input)).json() as Promise<RecoveryCodes>,
+    onSuccess: refresh,
+  });
+}
+
+export function useDisableTwoFactor() {
+  const refresh = useSettingsRefresh();
+  return useMutation({
+    mutationFn: async (input: TwoFactorPasswordInput) => {
+      await apiRequest('POST', `${TWO_FACTOR_PATH}/disable`, input);
+    },
+    onSuccess: refresh,
+  });
+}
+
+/** New recovery codes in place of the old ones. */
+export function useNewRecoveryCodes() {
+  const refresh = useSettingsRefresh();
+  return useMutation({
+    mutationFn: async (input: TwoFactorPasswordInput) => (await apiRequest('POST', `${TWO_FACTOR_PATH}/recovery-codes`, input)).json() as Promise<RecoveryCodes>,
+    onSuccess: refresh,
   });
 }
 
