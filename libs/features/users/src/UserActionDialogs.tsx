@@ -9,7 +9,7 @@ import { agencyPart, formErrors } from './formChecks';
 import { OneTimeLink } from './OneTimeLink';
 import { AgencyField, ROLE_OPTIONS } from './UserFormDialog';
 import { useFailureToast, useRefusal } from './useFailureToast';
-import { useChangeRole, usePasswordReset, useSetActive } from './useUsers';
+import { useChangeRole, usePasswordReset, useResetTwoFactor, useSetActive } from './useUsers';
 
 const Form = styled.form`
   display: flex;
@@ -88,6 +88,39 @@ export function ActiveDialog({ user, onClose }: { user: UserRow | null; onClose:
       confirmLabel={activating ? 'Activar' : 'Desactivar'}
       destructive={!activating}
       onConfirm={confirm}
+    />
+  );
+}
+
+/**
+ * Turns off the two-factor authentication of a user who lost both the app and the recovery codes,
+ * after a confirmation. Mounted for good, like ActiveDialog.
+ */
+export function ResetTwoFactorDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
+  const reset = useResetTwoFactor();
+  const { toast } = useToast();
+  const failed = useFailureToast();
+  const last = useRef(user);
+  if (user) last.current = user;
+  const shown = last.current;
+  if (!shown) return null;
+  return (
+    <AlertDialog
+      open={user !== null}
+      onOpenChange={(next) => !next && onClose()}
+      title={`¿Desactivar la verificación en dos pasos de ${nameOf(shown)}?`}
+      description="Podrá iniciar sesión solo con su contraseña hasta que vuelva a activarla. Hazlo solo si has comprobado que es quien lo pide: por ejemplo, ha perdido el móvil y sus códigos de recuperación."
+      confirmLabel="Desactivar"
+      destructive
+      onConfirm={() =>
+        reset.mutate(
+          { id: shown.id },
+          {
+            onSuccess: () => toast({ title: 'Verificación en dos pasos desactivada', description: nameOf(shown) }),
+            onError: (error) => failed(error, 'No se pudo desactivar la verificación en dos pasos'),
+          },
+        )
+      }
     />
   );
 }

@@ -149,6 +149,31 @@ describe('UsersScreen', () => {
     expect(screen.getByRole('button', { name: 'Desactivar a Ana García 7' })).toBeVisible();
   });
 
+  it('turns off the two-factor authentication of a user who has it on, after a confirmation, and reads the list again', async () => {
+    const locked = row(9, { firstName: 'Lola', lastName: 'Bloqueada', twoFactorEnabled: true });
+    let served = [ana, locked];
+    const fetch = routedFetch(
+      routes({
+        'GET /api/users?page=1&pageSize=20': () => fakeResponse(200, served, { 'X-Total-Count': '2' }),
+        'POST /api/users/9/two-factor/reset': () => {
+          served = [ana, { ...locked, twoFactorEnabled: false }];
+          return { ...locked, twoFactorEnabled: false };
+        },
+      }),
+    );
+    global.fetch = fetch;
+    renderAt(<UsersScreen user={admin} />);
+    await screen.findByRole('rowheader', { name: 'Lola Bloqueada' });
+    // Only the user with it on has the action.
+    expect(screen.queryByRole('button', { name: 'Quitar verificación en dos pasos de Ana García 7' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar verificación en dos pasos de Lola Bloqueada' }));
+    const confirm = await screen.findByRole('alertdialog', { name: '¿Desactivar la verificación en dos pasos de Lola Bloqueada?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Desactivar' }));
+    expect(await screen.findByText('Verificación en dos pasos desactivada')).toBeVisible();
+    expect(calls(fetch)).toContain('POST /api/users/9/two-factor/reset');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Quitar verificación en dos pasos de Lola Bloqueada' })).toBeNull());
+  });
+
   it('shows a reset link as a full address with its expiry', async () => {
     global.fetch = routedFetch(routes({ 'POST /api/users/7/password-reset': () => answer(201, { link: '/restablecer/abc', expiresAt: '2026-12-02T10:00:00Z' }) }));
     renderAt(<UsersScreen user={admin} />);

@@ -4,7 +4,7 @@ import type { RoleName } from '@arrendia/permissions';
 import { Badge, Button, Card, DataTable, LoadError, Pager, SelectField, SkeletonRows, TextField, useDebouncedValue } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ActiveDialog, ResetPasswordDialog, RoleDialog } from './UserActionDialogs';
+import { ActiveDialog, ResetPasswordDialog, ResetTwoFactorDialog, RoleDialog } from './UserActionDialogs';
 import { EditUserDialog, ROLE_OPTIONS } from './UserFormDialog';
 import { USERS_PAGE_SIZE, useUsersPage } from './useUsers';
 
@@ -29,7 +29,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 const ALL = 'todos';
 const STATUS_OPTIONS = [{ value: ALL, label: 'Todos' }, ...USER_STATUSES.map((s) => ({ value: s, label: s === 'activo' ? 'Activo' : 'Inactivo' }))];
 
-type Acting = { kind: 'edit' | 'role' | 'active' | 'reset'; user: UserRow } | null;
+type Acting = { kind: 'edit' | 'role' | 'active' | 'reset' | 'twoFactor'; user: UserRow } | null;
 
 const nameOf = (user: UserRow) => personName(user, user.email);
 
@@ -115,6 +115,11 @@ export function UsersTable({ currentUserId }: { currentUserId: number | null }) 
                       <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'reset', user })} aria-label={`Restablecer contraseña de ${nameOf(user)}`}>
                         Restablecer contraseña
                       </Button>
+                      {!own && user.twoFactorEnabled && (
+                        <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'twoFactor', user })} aria-label={`Quitar verificación en dos pasos de ${nameOf(user)}`}>
+                          Quitar verificación en dos pasos
+                        </Button>
+                      )}
                     </Actions>
                   </td>
                 </tr>
@@ -128,6 +133,7 @@ export function UsersTable({ currentUserId }: { currentUserId: number | null }) 
       {acting?.kind === 'role' && <RoleDialog key={acting.user.id} user={acting.user} onClose={close} />}
       <ActiveDialog user={acting?.kind === 'active' ? acting.user : null} onClose={close} />
       {acting?.kind === 'reset' && <ResetPasswordDialog user={acting.user} onClose={close} />}
+      <ResetTwoFactorDialog user={acting?.kind === 'twoFactor' ? acting.user : null} onClose={close} />
     </Card>
   );
 }

@@ -63,4 +63,5 @@ export const useCreateUser = () => useUserWrite<UsersCreateInput, UserCreated>('
 export const useUpdateUser = () => useUserWrite<UsersPatchInput & { id: number }, UserDetail>('PATCH', (i) => `/api/users/${i.id}`, ({ id: _id, ...rest }) => rest);
 export const useChangeRole = () => useUserWrite<UsersRoleInput & { id: number }, UserDetail>('PATCH', (i) => `/api/users/${i.id}/role`, ({ id: _id, ...rest }) => rest);
 export const useSetActive = () => useUserWrite<{ id: number; isActive: boolean }, UserDetail>('POST', (i) => `/api/users/${i.id}/${i.isActive ? 'activate' : 'deactivate'}`);
+export const useResetTwoFactor = () => useUserWrite<{ id: number }, UserDetail>('POST', (i) => `/api/users/${i.id}/two-factor/reset`);
 export const usePasswordReset = () => useUserWrite<{ id: number }, PasswordResetLink>('POST', (i) => `/api/users/${i.id}/password-reset`);
