@@ -19,6 +19,13 @@ const Form = styled.form`
 
 const nameOf = (user: UserRow) => personName(user, user.email);
 
+/** The last user a dialog mounted for good was asked about, so that it keeps its words while it closes. */
+function useLastAsked(user: UserRow | null): UserRow | null {
+  const last = useRef(user);
+  if (user) last.current = user;
+  return last.current;
+}
+
 /** 'Cambiar rol': one of the six roles, with the agency when the role has one (the user's own by default). */
 export function RoleDialog({ user, onClose }: { user: UserRow; onClose: () => void }) {
   const [roleName, setRoleName] = useState<RoleName>(user.role.roleName);
@@ -65,10 +72,7 @@ export function ActiveDialog({ user, onClose }: { user: UserRow | null; onClose:
   const setActive = useSetActive();
   const { toast } = useToast();
   const failed = useFailureToast();
-  // The last user asked about, so that the dialog keeps its words while it closes.
-  const last = useRef(user);
-  if (user) last.current = user;
-  const shown = last.current;
+  const shown = useLastAsked(user);
   if (!shown) return null;
   const activating = !shown.isActive;
   const confirm = () =>
@@ -100,9 +104,7 @@ export function ResetTwoFactorDialog({ user, onClose }: { user: UserRow | null; 
   const reset = useResetTwoFactor();
   const { toast } = useToast();
   const failed = useFailureToast();
-  const last = useRef(user);
-  if (user) last.current = user;
-  const shown = last.current;
+  const shown = useLastAsked(user);
   if (!shown) return null;
   return (
     <AlertDialog
