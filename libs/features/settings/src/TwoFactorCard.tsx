@@ -14,10 +14,10 @@ const Form = styled.form`
   gap: ${({ theme }) => theme.space.md};
 `;
 
+/** The SVG draws its own white quiet zone, so the code reads on the dark theme too. */
 const Qr = styled.img`
   align-self: center;
   border-radius: ${({ theme }) => theme.radii.md};
-  background: #fff;
 `;
 
 /** Where the QR code will be, while the server makes it. */
