@@ -115,6 +115,12 @@ export async function replaceRecoveryCodes(trx: Knex.Transaction, user: User): P
   return codes;
 }
 
+/** How many recovery codes are left, and what to do when few are. */
+function recoveryCodesAdvice(left: number): string {
+  const count = left === 1 ? 'Te queda 1 código.' : `Te quedan ${left} códigos.`;
+  return left <= 3 ? `${count} Genera códigos nuevos en Configuración → Seguridad.` : count;
+}
+
 /**
  * The second step of a sign-in: whether `code` (normalised) is the user's app code, not used
  * before, or one of their unused recovery codes. An accepted app code moves the user's last step;
@@ -135,5 +141,13 @@ export async function acceptSecondFactor(trx: Knex.Transaction, userId: number, 
   const left = hashes.filter((hash) => hash !== spent);
   await User.query(trx).findById(userId).patch({ twoFactorRecoveryCodes: left });
   await audit(trx, { userId, action: 'update', tableName: 'users', recordId: userId, oldValues: { recoveryCodesLeft: hashes.length }, newValues: { recoveryCodesLeft: left.length } });
+  // Told at once: a recovery code used by someone else is the sign of a stolen account.
+  await notify(trx, [userId], {
+    title: 'Código de recuperación usado',
+    message: `Se ha iniciado sesión con uno de tus códigos de recuperación. ${recoveryCodesAdvice(left.length)} Si no has sido tú, cambia tu contraseña.`,
+    notificationType: 'two_factor',
+    relatedEntityType: 'settings',
+    relatedEntityId: userId,
+  });
   return true;
 }

@@ -174,6 +174,12 @@ describe('signing in with two-factor authentication on', () => {
     await (await passwordStep(user)).post('/api/auth/login/two-factor').send({ code: second.replace('-', '') }).expect(200);
     const audit = (await auditRows(user)).filter((row) => row.newValues?.recoveryCodesLeft !== undefined);
     expect(audit.map((row) => row.newValues.recoveryCodesLeft)).toEqual([9, 8]);
+    // Each use is told to the user, with the codes left.
+    const notices = await t.knex('notifications').where({ recipientUserId: user.id, title: 'Código de recuperación usado' }).orderBy('id');
+    expect(notices.map((n) => n.message)).toEqual([
+      'Se ha iniciado sesión con uno de tus códigos de recuperación. Te quedan 9 códigos. Si no has sido tú, cambia tu contraseña.',
+      'Se ha iniciado sesión con uno de tus códigos de recuperación. Te quedan 8 códigos. Si no has sido tú, cambia tu contraseña.',
+    ]);
   });
 
   it('refuses a code with no password step first, or once the step has expired', async () => {
@@ -270,5 +276,14 @@ describe('turning it off and new recovery codes', () => {
     expect(fresh).not.toContain(recoveryCodes[0]);
     await (await passwordStep(user)).post('/api/auth/login/two-factor').send({ code: recoveryCodes[0] }).expect(401);
     await (await passwordStep(user)).post('/api/auth/login/two-factor').send({ code: fresh[0] }).expect(200);
+  });
+
+  it('says to make new codes when few are left', async () => {
+    const { user, recoveryCodes } = await withTwoFactor();
+    for (const code of recoveryCodes.slice(0, 8)) await (await passwordStep(user)).post('/api/auth/login/two-factor').send({ code }).expect(200);
+    const last = await t.knex('notifications').where({ recipientUserId: user.id, title: 'Código de recuperación usado' }).orderBy('id', 'desc').first();
+    expect(last.message).toBe(
+      'Se ha iniciado sesión con uno de tus códigos de recuperación. Te quedan 2 códigos. Genera códigos nuevos en Configuración → Seguridad. Si no has sido tú, cambia tu contraseña.',
+    );
   });
 });
