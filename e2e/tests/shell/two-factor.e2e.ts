@@ -14,7 +14,7 @@ async function dialogViolations(page: Page) {
 }
 
 test.describe('two-factor authentication', () => {
-  test('turned on in Seguridad with the QR code and a code of the app, the next sign-in asks for a code; a recovery code gets in once', async ({ page }) => {
+  test('turned on in Seguridad with the QR code, a code of the app and the password, the next sign-in asks for a code; a recovery code gets in once', async ({ page }) => {
     test.setTimeout(90_000);
     const account = { firstName: 'Teresa', lastName: 'Doble Paso', email: `dos.pasos.${Date.now()}@prueba.arrendia.es`, password: 'clave-segura-2fa' };
     expect((await page.request.post('/api/auth/register', { data: account })).status()).toBe(201);
@@ -39,6 +39,7 @@ test.describe('two-factor authentication', () => {
 
     // A wrong code is said under the field; the app's code turns it on and shows the recovery codes.
     const wrong = appCode(secret) === '000000' ? '111111' : '000000';
+    await dialog.getByLabel('Contraseña actual').fill(account.password);
     await dialog.getByLabel('Código de verificación').fill(wrong);
     await dialog.getByRole('button', { name: 'Activar' }).click();
     await expect(dialog.getByText('El código no es correcto o ha caducado')).toBeVisible();

@@ -51,30 +51,33 @@ describe('TOTP codes', () => {
 
 describe('recovery codes', () => {
   it('are ten, distinct, xxxxx-xxxxx without look-alike characters, with their hashes', () => {
-    const { codes, hashes } = newRecoveryCodes();
+    const { codes, hashes } = newRecoveryCodes(7);
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[a-hjkmnp-z2-9]{5}-[a-hjkmnp-z2-9]{5}$/);
-    expect(hashes).toEqual(codes.map(hashRecoveryCode));
+    expect(hashes).toEqual(codes.map((code) => hashRecoveryCode(7, code)));
   });
 
-  it('hash the same however they are typed', () => {
-    expect(hashRecoveryCode(' ABCDE fghjk ')).toBe(hashRecoveryCode('abcde-fghjk'));
-    expect(hashRecoveryCode('abcde-fghjk')).not.toBe(hashRecoveryCode('abcde-fghjm'));
+  it('hash the same however they are typed, and differently for each user', () => {
+    expect(hashRecoveryCode(7, ' ABCDE fghjk ')).toBe(hashRecoveryCode(7, 'abcde-fghjk'));
+    expect(hashRecoveryCode(7, 'abcde-fghjk')).not.toBe(hashRecoveryCode(7, 'abcde-fghjm'));
+    expect(hashRecoveryCode(7, 'abcde-fghjk')).not.toBe(hashRecoveryCode(8, 'abcde-fghjk'));
   });
 });
 
 describe('the contract', () => {
   it('takes six digits or a recovery code at sign-in, spaces and case aside', () => {
     expect(AuthTwoFactorSchema.parse({ code: ' 123 456 ' }).code).toBe('123456');
-    expect(AuthTwoFactorSchema.parse({ code: 'ABCDE-FGHJK' }).code).toBe('abcde-fghjk');
+    expect(AuthTwoFactorSchema.parse({ code: '123-456' }).code).toBe('123456');
+    expect(AuthTwoFactorSchema.parse({ code: 'ABCDE-FGHJK' }).code).toBe('abcdefghjk');
     for (const code of ['12345', '1234567', 'abcd-efgh', '', 'x'.repeat(41)]) {
       expect(AuthTwoFactorSchema.safeParse({ code }).error?.issues[0]?.message).toBe('Introduce el código de 6 cifras de tu aplicación o un código de recuperación');
     }
   });
 
   it('takes only an app code to turn it on', () => {
-    expect(TwoFactorEnableSchema.parse({ code: '123456' }).code).toBe('123456');
-    expect(TwoFactorEnableSchema.safeParse({ code: 'abcde-fghjk' }).error?.issues[0]?.message).toBe('Introduce el código de 6 cifras de tu aplicación');
+    expect(TwoFactorEnableSchema.parse({ code: '123456', currentPassword: 'x' }).code).toBe('123456');
+    expect(TwoFactorEnableSchema.safeParse({ code: 'abcde-fghjk', currentPassword: 'x' }).error?.issues[0]?.message).toBe('Introduce el código de 6 cifras de tu aplicación');
+    expect(TwoFactorEnableSchema.safeParse({ code: '123456' }).error?.issues[0]?.message).toBe('Introduce tu contraseña actual');
   });
 });

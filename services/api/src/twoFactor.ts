@@ -57,13 +57,14 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** A code as typed, reduced to what counts: no spaces or hyphens, lower case. */
 export const normaliseRecoveryCode = (code: string) => code.replace(/[\s-]+/g, '').toLowerCase();
 
-export const hashRecoveryCode = (code: string) => createHash('sha256').update(normaliseRecoveryCode(code)).digest('hex');
+/** What is kept of a user's recovery code: salted with the user's id, so one dump cannot be searched for every user's codes at once. */
+export const hashRecoveryCode = (userId: number, code: string) => createHash('sha256').update(`${userId}:${normaliseRecoveryCode(code)}`).digest('hex');
 
-/** RECOVERY_CODE_COUNT new codes (`xxxxx-xxxxx`, about 50 bits each) and the hashes to keep of them. */
-export function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
+/** RECOVERY_CODE_COUNT new codes (`xxxxx-xxxxx`, about 50 bits each) for a user and the hashes to keep of them. */
+export function newRecoveryCodes(userId: number): { codes: string[]; hashes: string[] } {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
     return `${chars.slice(0, 5)}-${chars.slice(5)}`;
   });
-  return { codes, hashes: codes.map(hashRecoveryCode) };
+  return { codes, hashes: codes.map((code) => hashRecoveryCode(userId, code)) };
 }

@@ -142,11 +142,12 @@ describe('SettingsScreen', () => {
       expect(screen.queryByRole('button', { name: 'Generar nuevos códigos de recuperación' })).toBeNull();
     });
 
-    it('turns on with the QR code and a code of the app: a wrong code is said under the field, a right one shows the ten recovery codes', async () => {
+    it('turns on with the QR code, a code of the app and the password: a wrong code is said under the field, a right one shows the ten recovery codes', async () => {
       let enabled = false;
       const get = jest.fn(() => (enabled ? twoFactorOn() : settings()));
       const setup = jest.fn(() => ({ secret: SECRET, otpauthUrl: `otpauth://totp/Arrendia:owner?secret=${SECRET}`, qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>' }));
       const enable = jest.fn((init?: RequestInit) => {
+        if (body(init).currentPassword !== 'mi-contraseña') return answer(400, { error: 'validation_error', message: 'La contraseña actual no es correcta', fields: { currentPassword: 'La contraseña actual no es correcta' } });
         if (body(init).code !== '123456') return answer(400, { error: 'validation_error', message: 'El código no es correcto o ha caducado', fields: { code: 'El código no es correcto o ha caducado' } });
         enabled = true;
         return { recoveryCodes: CODES };
@@ -163,27 +164,36 @@ describe('SettingsScreen', () => {
       expect(on.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeVisible();
       expect(setup).toHaveBeenCalledTimes(1);
 
-      // Checked here first: a five-digit code never reaches the API.
+      // Checked here first: a five-digit code, or no password, never reaches the API.
       const code = on.getByLabelText('Código de verificación');
+      const password = on.getByLabelText('Contraseña actual');
       expect(code).toHaveFocus();
       await userEvent.type(code, '12345');
       await userEvent.click(on.getByRole('button', { name: 'Activar' }));
       expect(await on.findByText('Introduce el código de 6 cifras de tu aplicación')).toBeVisible();
+      expect(on.getByText('Introduce tu contraseña actual')).toBeVisible();
       expect(enable).not.toHaveBeenCalled();
 
       await userEvent.clear(code);
       await userEvent.type(code, '654321');
+      await userEvent.type(password, 'otra');
+      await userEvent.click(on.getByRole('button', { name: 'Activar' }));
+      expect(await on.findByText('La contraseña actual no es correcta')).toBeVisible();
+      expect(body(enable.mock.calls[0][0])).toEqual({ code: '654321', currentPassword: 'otra' });
+
+      await userEvent.clear(password);
+      await userEvent.type(password, 'mi-contraseña');
       await userEvent.click(on.getByRole('button', { name: 'Activar' }));
       expect(await on.findByText('El código no es correcto o ha caducado')).toBeVisible();
       expect(code).toHaveAttribute('aria-invalid', 'true');
-      expect(body(enable.mock.calls[0][0])).toEqual({ code: '654321' });
+      expect(body(enable.mock.calls[1][0])).toEqual({ code: '654321', currentPassword: 'mi-contraseña' });
       expect(screen.getByRole('switch', { name: 'Autenticación de dos factores', hidden: true })).toHaveAttribute('aria-checked', 'false');
 
       await userEvent.clear(code);
       await userEvent.type(code, '123 456');
       await userEvent.click(on.getByRole('button', { name: 'Activar' }));
       expect(await findToast('Verificación en dos pasos activada')).toBeVisible();
-      expect(body(enable.mock.calls[1][0])).toEqual({ code: '123456' });
+      expect(body(enable.mock.calls[2][0])).toEqual({ code: '123456', currentPassword: 'mi-contraseña' });
       const list = on.getByRole('list', { name: 'Códigos de recuperación' });
       expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
       // The settings were read again: the switch is on, ten codes left.

@@ -1,4 +1,4 @@
-import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors } from '@arrendia/api-client';
+import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { TwoFactorEnableSchema, TwoFactorPasswordSchema, type Settings, type TwoFactorPasswordInput, type TwoFactorSetup } from '@arrendia/api-contract';
 import { Button, Card, CardDescription, CardTitle, Dialog, DialogActions, FormActions, LoadError, MutedText, Spinner, SpreadRow, Switch, TextField, useToast } from '@arrendia/ui';
 import type { UseMutationResult } from '@tanstack/react-query';
@@ -87,25 +87,31 @@ export function TwoFactorCard({ security }: { security: Settings['security'] }) 
   );
 }
 
-/** The QR code and the secret, then a code of the app turns it on and the recovery codes show. */
+/**
+ * The QR code and the secret, then a code of the app and the account's password turn it on (the
+ * user's other sessions end) and the recovery codes show.
+ */
 function EnableDialog({ setup, retry, onClose }: { setup: UseMutationResult<TwoFactorSetup, Error, void>; retry: () => void; onClose: () => void }) {
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [codes, setCodes] = useState<string[] | null>(null);
   const enable = useEnableTwoFactor();
   const { toast } = useToast();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = TwoFactorEnableSchema.safeParse({ code });
-    setError(parsed.success ? undefined : zodFieldErrors(parsed.error).code);
+    const parsed = TwoFactorEnableSchema.safeParse({ code, currentPassword });
+    setErrors(parsed.success ? {} : zodFieldErrors(parsed.error));
     if (!parsed.success) return;
     enable.mutate(parsed.data, {
       onSuccess: ({ recoveryCodes }) => {
         setCodes(recoveryCodes);
-        toast({ title: 'Verificación en dos pasos activada' });
+        toast({ title: 'Verificación en dos pasos activada', description: 'Se han cerrado tus otras sesiones' });
       },
       onError: (failure) => {
-        if (!isSessionGone(failure)) setError(serverFieldErrors(failure).code ?? serverMessage(failure) ?? 'No se pudo activar la verificación en dos pasos');
+        if (isSessionGone(failure)) return;
+        const fields = serverFieldErrors(failure);
+        setErrors(Object.keys(fields).length ? fields : { code: serverMessage(failure) ?? 'No se pudo activar la verificación en dos pasos' });
       },
     });
   };
@@ -139,8 +145,17 @@ function EnableDialog({ setup, retry, onClose }: { setup: UseMutationResult<TwoF
             maxLength={7}
             autoFocus
             value={code}
-            error={error}
+            error={errors.code}
             onChange={(event) => setCode(event.target.value)}
+          />
+          <TextField
+            label="Contraseña actual"
+            type="password"
+            name="currentPassword"
+            autoComplete="current-password"
+            value={currentPassword}
+            error={errors.currentPassword}
+            onChange={(event) => setCurrentPassword(event.target.value)}
           />
           <FormActions onCancel={onClose} pending={enable.isPending} submitLabel="Activar" pendingLabel="Activando..." />
         </Form>

@@ -21,15 +21,15 @@ export const TWO_FACTOR_CODE_DIGITS = 6;
 
 /** Recovery codes: ten of them, each `xxxxx-xxxxx` in lower-case letters and digits, each good once. */
 export const RECOVERY_CODE_COUNT = 10;
-const RECOVERY_CODE = /^[a-z0-9]{5}-?[a-z0-9]{5}$/;
+const RECOVERY_CODE = /^[a-z0-9]{10}$/;
 const TOTP_CODE = /^[0-9]{6}$/;
 
-/** A code as people type it: spaces and hyphens between groups are theirs, case does not matter. */
+/** A code as people type it, reduced to what counts: spaces and hyphens between groups are theirs, case does not matter. */
 const typedCode = (message: string) =>
   z
     .string({ error: message })
     .max(40, message)
-    .transform((value) => value.replace(/\s+/g, '').toLowerCase());
+    .transform((value) => value.replace(/[\s-]+/g, '').toLowerCase());
 
 export const TWO_FACTOR_CODE_ERROR = 'Introduce el código de 6 cifras de tu aplicación o un código de recuperación';
 export const TOTP_CODE_ERROR = 'Introduce el código de 6 cifras de tu aplicación';

@@ -91,8 +91,10 @@ export const TwoFactorSetupSchema = z.object({
 });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 
-/** POST /api/settings/two-factor: turns it on with a code of the app. */
-export const TwoFactorEnableSchema = z.object({ code: TotpCodeSchema }).strict();
+const currentPassword = z.string({ error: 'Introduce tu contraseña actual' }).min(1, 'Introduce tu contraseña actual').max(200);
+
+/** POST /api/settings/two-factor: turns it on with a code of the app and the account's password (a borrowed session alone cannot lock the owner out). */
+export const TwoFactorEnableSchema = z.object({ code: TotpCodeSchema, currentPassword }).strict();
 export type TwoFactorEnableInput = z.input<typeof TwoFactorEnableSchema>;
 
 /** What turning it on (or asking for new recovery codes) answers: the codes, shown this once. */
@@ -100,9 +102,7 @@ export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string())
 export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
 
 /** POST /api/settings/two-factor/disable and /recovery-codes: the account's password again. */
-export const TwoFactorPasswordSchema = z
-  .object({ currentPassword: z.string({ error: 'Introduce tu contraseña actual' }).min(1, 'Introduce tu contraseña actual').max(200) })
-  .strict();
+export const TwoFactorPasswordSchema = z.object({ currentPassword }).strict();
 export type TwoFactorPasswordInput = z.input<typeof TwoFactorPasswordSchema>;
 
 /** One open session of the user: where and when it began, when it was last used. */

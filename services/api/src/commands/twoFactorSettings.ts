@@ -1,15 +1,24 @@
 import { isTotpCode } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
-import { conflict, validationError } from '../errors';
+import { conflict, forbidden, HttpError, validationError } from '../errors';
+import { endSessions } from '../middlewares/session';
 import { User } from '../models/User';
 import { notify } from '../notify';
+import { DEMO_EMAIL_DOMAIN } from '../seeds/demoDomain';
 import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret } from '../twoFactor';
 
 export const WRONG_CODE = 'El código no es correcto o ha caducado';
 const ALREADY_ON = 'La verificación en dos pasos ya está activada';
 const NO_SETUP = 'Primero escanea el código QR con tu aplicación';
 const NOT_ON = 'La verificación en dos pasos no está activada';
+const DEMO_REFUSED = 'Las cuentas de demostración no pueden activar la verificación en dos pasos';
+
+/**
+ * The demo accounts' password is on the landing page for every visitor: one of them turning the
+ * second step on would lock all the others out of that account.
+ */
+const isDemoAccount = (user: Pick<User, 'email'>) => user.email.endsWith(DEMO_EMAIL_DOMAIN);
 
 /** Whether the user has two-factor authentication in force. */
 export const twoFactorOn = (user: Pick<User, 'twoFactorEnabledAt'>) => user.twoFactorEnabledAt != null;
@@ -28,6 +37,7 @@ async function lockUser(trx: Knex.Transaction, userId: number): Promise<User> {
  */
 export async function startTwoFactorSetup(trx: Knex.Transaction, user: User): Promise<string> {
   const locked = await lockUser(trx, user.id);
+  if (isDemoAccount(locked)) throw forbidden(DEMO_REFUSED);
   if (twoFactorOn(locked)) throw conflict(ALREADY_ON);
   const twoFactorSecret = newTotpSecret();
   await User.query(trx).findById(user.id).patch({ twoFactorSecret, twoFactorLastStep: null });
@@ -36,17 +46,20 @@ export async function startTwoFactorSetup(trx: Knex.Transaction, user: User): Pr
 }
 
 /**
- * Turns it on with a code of the app for the secret of the setup: the code must match (400 on
- * `code` otherwise, and nothing changes). Answers the recovery codes, which are stored hashed and
- * shown this once. Audited and notified to the user, like a password change.
+ * Turns it on with a code of the app for the secret of the setup (the caller has checked the
+ * password): the code must match (400 on `code` otherwise, and nothing changes). Answers the
+ * recovery codes, which are stored hashed and shown this once. The user's other sessions end, so a
+ * session opened before cannot go on without the second step. Audited and notified to the user,
+ * like a password change.
  */
-export async function enableTwoFactor(trx: Knex.Transaction, user: User, code: string, now = new Date()): Promise<string[]> {
+export async function enableTwoFactor(trx: Knex.Transaction, user: User, code: string, currentSessionKey: string | undefined, now = new Date()): Promise<string[]> {
   const locked = await lockUser(trx, user.id);
+  if (isDemoAccount(locked)) throw forbidden(DEMO_REFUSED);
   if (twoFactorOn(locked)) throw conflict(ALREADY_ON);
   if (!locked.twoFactorSecret) throw conflict(NO_SETUP);
   const step = matchTotp(locked.twoFactorSecret, code, locked.twoFactorLastStep, now);
   if (step === null) throw validationError(WRONG_CODE, { code: WRONG_CODE });
-  const { codes, hashes } = newRecoveryCodes();
+  const { codes, hashes } = newRecoveryCodes(user.id);
   const twoFactorEnabledAt = now;
   await User.query(trx)
     .findById(user.id)
@@ -59,6 +72,7 @@ export async function enableTwoFactor(trx: Knex.Transaction, user: User, code: s
     relatedEntityType: 'settings',
     relatedEntityId: user.id,
   });
+  await endSessions(trx, user.id, currentSessionKey);
   return codes;
 }
 
@@ -85,6 +99,8 @@ export async function disableTwoFactor(trx: Knex.Transaction, user: User): Promi
  * again. Audited as the admin's; the user is told. 409 when it is not on.
  */
 export async function resetTwoFactor(trx: Knex.Transaction, admin: User, userId: number): Promise<void> {
+  // Without the password, an admin's own second step would be worth only their session.
+  if (userId === admin.id) throw new HttpError(409, 'self_two_factor_reset', 'Tu propia verificación en dos pasos se desactiva en Configuración → Seguridad, con tu contraseña');
   const locked = await lockUser(trx, userId);
   if (!twoFactorOn(locked)) throw conflict(NOT_ON);
   await User.query(trx).findById(userId).patch({ twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null, twoFactorRecoveryCodes: null });
@@ -102,7 +118,7 @@ export async function resetTwoFactor(trx: Knex.Transaction, admin: User, userId:
 export async function replaceRecoveryCodes(trx: Knex.Transaction, user: User): Promise<string[]> {
   const locked = await lockUser(trx, user.id);
   if (!twoFactorOn(locked)) throw conflict(NOT_ON);
-  const { codes, hashes } = newRecoveryCodes();
+  const { codes, hashes } = newRecoveryCodes(user.id);
   await User.query(trx).findById(user.id).patch({ twoFactorRecoveryCodes: hashes });
   await audit(trx, {
     userId: user.id,
@@ -136,7 +152,7 @@ export async function acceptSecondFactor(trx: Knex.Transaction, userId: number, 
     return true;
   }
   const hashes = locked.twoFactorRecoveryCodes ?? [];
-  const spent = hashRecoveryCode(code);
+  const spent = hashRecoveryCode(userId, code);
   if (!hashes.includes(spent)) return false;
   const left = hashes.filter((hash) => hash !== spent);
   await User.query(trx).findById(userId).patch({ twoFactorRecoveryCodes: left });
@@ -150,4 +166,25 @@ export async function acceptSecondFactor(trx: Knex.Transaction, userId: number, 
     relatedEntityId: userId,
   });
   return true;
+}
+
+const WRONG_CODE_WARNING = 'Contraseña correcta, código incorrecto';
+const WARN_EVERY_MINUTES = 15;
+
+/**
+ * A wrong code after the right password means someone has the password: the user is told at
+ * once, at most every WARN_EVERY_MINUTES (the caller holds the user's row locked, so a burst of
+ * wrong codes sends one notice).
+ */
+export async function warnOfWrongCode(trx: Knex.Transaction, userId: number, now = new Date()): Promise<void> {
+  const since = new Date(now.getTime() - WARN_EVERY_MINUTES * 60_000);
+  const recent = await trx('notifications').where({ recipientUserId: userId, title: WRONG_CODE_WARNING }).where('createdAt', '>', since).first('id');
+  if (recent) return;
+  await notify(trx, [userId], {
+    title: WRONG_CODE_WARNING,
+    message: 'Alguien ha escrito bien tu contraseña pero no ha sabido el código de la verificación en dos pasos. Si no has sido tú, cambia tu contraseña cuanto antes.',
+    notificationType: 'two_factor',
+    relatedEntityType: 'settings',
+    relatedEntityId: userId,
+  });
 }

@@ -1743,7 +1743,7 @@ export const MATRIX: Record<string, RouteSpec> = {
   'POST /api/settings/two-factor': {
     gate: 'settings:own',
     ok: 200,
-    variants: ['wrong code'],
+    variants: ['wrong code', 'wrong current password'],
     rule: (_a, _t, variant) => (variant ? 400 : undefined),
     // A setup of the caller's, waiting for its code; fresh holds its secret.
     fresh: async (c) => {
@@ -1755,7 +1755,9 @@ export const MATRIX: Record<string, RouteSpec> = {
     send: (c) => {
       const secret = typeof c.fresh === 'string' && c.fresh ? c.fresh : null;
       const code = secret ? totpCode(secret) : '123456';
-      return c.http.post('/api/settings/two-factor').send({ code: c.variant ? otherCode(code) : code });
+      return c.http
+        .post('/api/settings/two-factor')
+        .send({ code: c.variant === 'wrong code' ? otherCode(code) : code, currentPassword: c.variant === 'wrong current password' ? 'no-es-la-contraseña' : FACTORY_PASSWORD });
     },
     verify: async (c, res) => {
       const row = await rowById(c, 'users', me(c));

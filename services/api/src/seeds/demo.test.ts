@@ -4,6 +4,7 @@ import { countRows, startTestApp, type TestApp } from '../test/support';
 import { DEMO_ACCOUNTS, DEMO_AGENCY, DEMO_PASSWORD, seedDemo } from './demo';
 import { DemoCalendar } from './demoCalendar';
 import { describeDemoData } from './demoDataSuite';
+import { DEMO_EMAIL_DOMAIN } from './demoDomain';
 import { DEMO_PEOPLE } from './demoPeople';
 import { seed } from './index';
 
@@ -78,6 +79,10 @@ describe('seed', () => {
       expect([email, res.status]).toEqual([email, 200]);
     }
   }, 30_000); // thirteen argon2 verifications
+
+  it('gives every demo login an address in DEMO_EMAIL_DOMAIN (the accounts that may not turn on two-factor authentication)', () => {
+    for (const { email } of [...DEMO_ACCOUNTS, ...DEMO_PEOPLE]) expect(email.endsWith(DEMO_EMAIL_DOMAIN)).toBe(true);
+  });
 });
 
 describe('seed after users changed the demo data', () => {

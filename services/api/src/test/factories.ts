@@ -63,7 +63,7 @@ export async function buildAgency(knex: Knex, input: { nombreAgencia?: string } 
 /** Two-factor authentication on for the user, as if set up and confirmed: the app's secret and the recovery codes. */
 export async function enableTwoFactorFor(knex: Knex, userId: number): Promise<{ secret: string; recoveryCodes: string[] }> {
   const secret = newTotpSecret();
-  const { codes, hashes } = newRecoveryCodes();
+  const { codes, hashes } = newRecoveryCodes(userId);
   await knex('users')
     .where({ id: userId })
     .update({ twoFactorSecret: secret, twoFactorEnabledAt: new Date(), twoFactorLastStep: null, twoFactorRecoveryCodes: JSON.stringify(hashes) });

@@ -1,5 +1,5 @@
 import type { AuthLoginInput, AuthRegisterInput, AuthTwoFactorInput, TwoFactorChallenge } from '@arrendia/api-contract';
-import { acceptSecondFactor, twoFactorOn, WRONG_CODE } from '../../commands/twoFactorSettings';
+import { acceptSecondFactor, twoFactorOn, warnOfWrongCode, WRONG_CODE } from '../../commands/twoFactorSettings';
 import { recordFailedLogin, recordLogin, registerUser } from '../../commands/userRegistrar';
 import type { Ctx } from '../../context';
 import { forbidden, HttpError } from '../../errors';
@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from '../../passwords';
 import { presentCurrentUser } from '../../presenters/user';
 
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Correo electrónico o contraseña incorrectos');
+const secondStepExpired = () => new HttpError(401, 'two_factor_expired', 'La verificación ha caducado. Vuelve a iniciar sesión');
 
 /** POST /api/auth/register → 201 with the new user; the client then asks the user to log in. */
 export async function register(ctx: Ctx) {
@@ -62,29 +63,35 @@ export async function login(ctx: Ctx) {
 /**
  * POST /api/auth/login/two-factor {code} → 200 with the user and a signed-in session: the second
  * step of a sign-in, with a code of the app or a recovery code. A wrong code counts as a failed
- * sign-in of the account (the same throttle as passwords, so codes cannot be guessed); after
- * TWO_FACTOR_LOGIN_MINUTES the password must be given again.
+ * sign-in of the account (the same throttle as passwords, so codes cannot be guessed) and warns
+ * the user that someone has the password. After TWO_FACTOR_LOGIN_MINUTES, a password change, or
+ * two-factor authentication turned off meanwhile, the password must be given again.
  */
 export async function loginSecondStep(ctx: Ctx) {
   const { code } = ctx.state.input as Required<AuthTwoFactorInput>;
   const pending = pendingSecondStep(ctx);
-  if (!pending) throw new HttpError(401, 'two_factor_expired', 'La verificación ha caducado. Vuelve a iniciar sesión');
-  await assertLoginAllowed(ctx.knex, pending.email, ctx.ip);
+  if (!pending) throw secondStepExpired();
 
   const origin = { ipAddress: ctx.ip, userAgent: ctx.get('User-Agent') };
   const user = await User.query(ctx.knex).findById(pending.userId).withGraphFetched('role');
-  if (!user || user.email !== pending.email) throw new HttpError(401, 'two_factor_expired', 'La verificación ha caducado. Vuelve a iniciar sesión');
+  if (!user || user.email !== pending.email || !twoFactorOn(user)) throw secondStepExpired();
+  if (user.lastPasswordChange && new Date(user.lastPasswordChange).getTime() > pending.at) throw secondStepExpired();
   if (!user.isActive) throw forbidden('Tu cuenta está desactivada. Contacta con el administrador');
 
+  // The account's row stays locked from the throttle's count to the failure it records, so a burst
+  // of codes sent at once is counted one by one, not all against the same count.
   const accepted = await ctx.knex.transaction(async (trx) => {
-    if (!(await acceptSecondFactor(trx, user.id, code))) return false;
-    await recordLogin(trx, user, origin);
-    return true;
+    await User.query(trx).findById(user.id).forUpdate();
+    await assertLoginAllowed(trx, pending.email, ctx.ip);
+    if (await acceptSecondFactor(trx, user.id, code)) {
+      await recordLogin(trx, user, origin);
+      return true;
+    }
+    await recordFailedLogin(trx, pending.email, origin);
+    await warnOfWrongCode(trx, user.id);
+    return false;
   });
-  if (!accepted) {
-    await recordFailedLogin(ctx.knex, pending.email, origin);
-    throw new HttpError(401, 'invalid_code', WRONG_CODE, { code: WRONG_CODE });
-  }
+  if (!accepted) throw new HttpError(401, 'invalid_code', WRONG_CODE, { code: WRONG_CODE });
   await startSession(ctx, user.id);
   ctx.body = presentCurrentUser(user);
 }

@@ -19,8 +19,8 @@ export function settingsRoutes({ session }: { session: AppMiddleware }) {
     // Its own transaction: the password is hashed before it opens.
     .post('/settings/password', ...own, validate(SettingsPasswordSchema), settings.savePassword)
     .post('/settings/two-factor/setup', ...own, transaction, settings.startTwoFactor)
-    .post('/settings/two-factor', ...own, validate(TwoFactorEnableSchema), transaction, settings.enableTwoFactor)
     // Their own transactions: the password is checked (argon2) before they open.
+    .post('/settings/two-factor', ...own, validate(TwoFactorEnableSchema), settings.enableTwoFactor)
     .post('/settings/two-factor/disable', ...own, validate(TwoFactorPasswordSchema), settings.disableTwoFactor)
     .post('/settings/two-factor/recovery-codes', ...own, validate(TwoFactorPasswordSchema), settings.newRecoveryCodes)
     .get('/settings/sessions', ...own, settings.listSessions)

@@ -122,10 +122,12 @@ export async function startTwoFactor(ctx: Ctx) {
   ctx.body = body;
 }
 
-/** POST /api/settings/two-factor {code} → the recovery codes, shown this once; two-factor is on. */
+/** POST /api/settings/two-factor {code, currentPassword} → the recovery codes, shown this once; two-factor is on, and only this session is open. */
 export async function enableTwoFactor(ctx: Ctx) {
-  const { code } = ctx.state.input as Required<TwoFactorEnableInput>;
-  const body: RecoveryCodes = { recoveryCodes: await turnOn(ctx.state.trx!, currentUser(ctx), code) };
+  const user = currentUser(ctx);
+  const { code, currentPassword } = ctx.state.input as Required<TwoFactorEnableInput>;
+  await assertPassword(user, currentPassword);
+  const body: RecoveryCodes = { recoveryCodes: await ctx.knex.transaction((trx) => turnOn(trx, user, code, ctx.session?.key)) };
   ctx.set('Cache-Control', 'no-store');
   ctx.body = body;
 }

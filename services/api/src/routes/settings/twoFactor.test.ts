@@ -30,7 +30,7 @@ async function withTwoFactor(overrides: Parameters<typeof buildUser>[1] = {}) {
   const user = await buildUser(t.knex, overrides);
   const agent = await signIn(t, user);
   const { secret } = await setUp(agent);
-  const { recoveryCodes } = RecoveryCodesSchema.parse((await agent.post('/api/settings/two-factor').send({ code: totpCode(secret) }).expect(200)).body);
+  const { recoveryCodes } = RecoveryCodesSchema.parse((await agent.post('/api/settings/two-factor').send({ code: totpCode(secret), currentPassword: FACTORY_PASSWORD }).expect(200)).body);
   return { user, agent, secret, recoveryCodes };
 }
 
@@ -93,17 +93,20 @@ describe('turning two-factor authentication on (Seguridad)', () => {
     const user = await buildUser(t.knex);
     const agent = await signIn(t, user);
     const { secret } = await setUp(agent);
-    const res = await agent.post('/api/settings/two-factor').send({ code: wrongCode(secret) }).expect(400);
+    const res = await agent.post('/api/settings/two-factor').send({ code: wrongCode(secret), currentPassword: FACTORY_PASSWORD }).expect(400);
     expect(res.body).toMatchObject({ error: 'validation_error', fields: { code: 'El código no es correcto o ha caducado' } });
     // A code of five minutes ago is no code either.
-    await agent.post('/api/settings/two-factor').send({ code: codeAt(secret, -10) }).expect(400);
+    await agent.post('/api/settings/two-factor').send({ code: codeAt(secret, -10), currentPassword: FACTORY_PASSWORD }).expect(400);
+    // The right code with a wrong password neither.
+    const wrongPassword = await agent.post('/api/settings/two-factor').send({ code: totpCode(secret), currentPassword: 'otra-cosa' }).expect(400);
+    expect(wrongPassword.body.fields).toEqual({ currentPassword: 'La contraseña actual no es correcta' });
     expect((await userRow(user)).twoFactorEnabledAt).toBeNull();
   });
 
   it.each([
-    [{ code: '12345' }, 'Introduce el código de 6 cifras de tu aplicación'],
-    [{ code: 'abcde-fghij' }, 'Introduce el código de 6 cifras de tu aplicación'],
-    [{}, 'Introduce el código de 6 cifras de tu aplicación'],
+    [{ code: '12345', currentPassword: FACTORY_PASSWORD }, 'Introduce el código de 6 cifras de tu aplicación'],
+    [{ code: 'abcde-fghij', currentPassword: FACTORY_PASSWORD }, 'Introduce el código de 6 cifras de tu aplicación'],
+    [{ currentPassword: FACTORY_PASSWORD }, 'Introduce el código de 6 cifras de tu aplicación'],
   ])('refuses %j with the Spanish message', async (body, message) => {
     const agent = await signIn(t, await buildUser(t.knex));
     await setUp(agent);
@@ -112,11 +115,29 @@ describe('turning two-factor authentication on (Seguridad)', () => {
 
   it('asks for the QR code first (409), and refuses a second setup while on (409)', async () => {
     const agent = await signIn(t, await buildUser(t.knex));
-    expect((await agent.post('/api/settings/two-factor').send({ code: '123456' }).expect(409)).body.message).toBe('Primero escanea el código QR con tu aplicación');
+    expect((await agent.post('/api/settings/two-factor').send({ code: '123456', currentPassword: FACTORY_PASSWORD }).expect(409)).body.message).toBe('Primero escanea el código QR con tu aplicación');
     const on = await withTwoFactor();
     expect((await on.agent.post('/api/settings/two-factor/setup').expect(409)).body.message).toBe('La verificación en dos pasos ya está activada');
     // The secret in force is untouched.
     expect((await userRow(on.user)).twoFactorSecret).toBe(on.secret);
+  });
+
+  it('ends the other sessions of the user when it turns on, and keeps this one', async () => {
+    const user = await buildUser(t.knex);
+    const other = await signIn(t, user);
+    const agent = await signIn(t, user);
+    const { secret } = await setUp(agent);
+    await agent.post('/api/settings/two-factor').send({ code: totpCode(secret), currentPassword: FACTORY_PASSWORD }).expect(200);
+    await other.get('/api/auth/user').expect(401);
+    await agent.get('/api/auth/user').expect(200);
+  });
+
+  it('is refused to the demo accounts, whose password every visitor knows (403)', async () => {
+    const demo = await buildUser(t.knex, { email: `visita.${Date.now()}@demo.arrendia.es` });
+    const agent = await signIn(t, demo);
+    const res = await agent.post('/api/settings/two-factor/setup').expect(403);
+    expect(res.body.message).toBe('Las cuentas de demostración no pueden activar la verificación en dos pasos');
+    expect((await userRow(demo)).twoFactorSecret).toBeNull();
   });
 
   it('is 401 signed out', async () => {
@@ -156,12 +177,50 @@ describe('signing in with two-factor authentication on', () => {
   });
 
   it('stops guessing codes with the sign-in throttle (429 after ten wrong codes)', async () => {
+    await t.knex('login_attempts').where({ succeeded: false }).delete();
     const { user, secret } = await withTwoFactor();
     const agent = await passwordStep(user);
     for (let i = 0; i < 10; i += 1) await agent.post('/api/auth/login/two-factor').send({ code: wrongCode(secret, i) }).expect(401);
     // Even the right code now waits.
     const res = await agent.post('/api/auth/login/two-factor').send({ code: codeAt(secret, 1) }).expect(429);
     expect(res.headers['retry-after']).toBeDefined();
+  });
+
+  it('counts a burst of codes sent at once one by one: ten wrong codes, then 429', async () => {
+    await t.knex('login_attempts').where({ succeeded: false }).delete();
+    const { user, secret } = await withTwoFactor();
+    const agent = await passwordStep(user);
+    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => agent.post('/api/auth/login/two-factor').send({ code: wrongCode(secret, i) }).then((res) => res.status)));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    await t.knex('login_attempts').where({ succeeded: false }).delete();
+  });
+
+  it('tells the user once that someone has the password when a wrong code follows it', async () => {
+    const { user, secret } = await withTwoFactor();
+    const agent = await passwordStep(user);
+    await agent.post('/api/auth/login/two-factor').send({ code: wrongCode(secret) }).expect(401);
+    await agent.post('/api/auth/login/two-factor').send({ code: wrongCode(secret, 1) }).expect(401);
+    const warnings = await t.knex('notifications').where({ recipientUserId: user.id, title: 'Contraseña correcta, código incorrecto' });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0].message).toContain('Si no has sido tú, cambia tu contraseña');
+  });
+
+  it('takes an app code typed with a hyphen or spaces', async () => {
+    const { user, secret } = await withTwoFactor();
+    const code = codeAt(secret, 1);
+    await (await passwordStep(user)).post('/api/auth/login/two-factor').send({ code: `${code.slice(0, 3)}-${code.slice(3)}` }).expect(200);
+  });
+
+  it('asks for the password again when it changed, or two-factor was turned off, after the password step', async () => {
+    const { user, secret } = await withTwoFactor();
+    const agent = await passwordStep(user);
+    await t.knex('users').where({ id: user.id }).update({ lastPasswordChange: new Date(Date.now() + 1000) });
+    expect((await agent.post('/api/auth/login/two-factor').send({ code: codeAt(secret, 1) }).expect(401)).body.error).toBe('two_factor_expired');
+    await t.knex('users').where({ id: user.id }).update({ lastPasswordChange: null });
+    const again = await passwordStep(user);
+    await t.knex('users').where({ id: user.id }).update({ twoFactorEnabledAt: null });
+    expect((await again.post('/api/auth/login/two-factor').send({ code: codeAt(secret, 1) }).expect(401)).body.error).toBe('two_factor_expired');
   });
 
   it('accepts each recovery code once, typed in any case and spacing, and counts them down', async () => {
@@ -239,6 +298,13 @@ describe('the super admin, for a user who lost the app and the codes', () => {
   it('is the super admin\'s only (403 for anyone else, even for their own account)', async () => {
     const { user, agent } = await withTwoFactor();
     await agent.post(`/api/users/${user.id}/two-factor/reset`).expect(403);
+    expect((await userRow(user)).twoFactorEnabledAt).not.toBeNull();
+  });
+
+  it("is not for the admin's own account, which needs the password in Seguridad (409)", async () => {
+    const { user, agent } = await withTwoFactor({ roleName: 'super_admin' });
+    const res = await agent.post(`/api/users/${user.id}/two-factor/reset`).expect(409);
+    expect(res.body.error).toBe('self_two_factor_reset');
     expect((await userRow(user)).twoFactorEnabledAt).not.toBeNull();
   });
 });
