@@ -190,7 +190,7 @@ describe('login with two-factor authentication', () => {
     await user.type(code, 'abcde-12345');
     await user.click(dialog.getByRole('button', { name: 'Verificar' }));
     expect(await findToast('Error de autenticación')).toHaveTextContent('El código no es correcto o ha caducado');
-    expect(body(1)).toEqual({ code: 'abcde-12345' });
+    expect(body(1)).toEqual({ code: 'abcde12345' });
     expect(dialog.getByLabelText('Código de verificación')).toBeVisible();
     expect(hardNavigate).not.toHaveBeenCalled();
   });
