@@ -148,20 +148,17 @@ function EnableDialog({ setup, retry, onClose }: { setup: UseMutationResult<TwoF
             error={errors.code}
             onChange={(event) => setCode(event.target.value)}
           />
-          <TextField
-            label="Contraseña actual"
-            type="password"
-            name="currentPassword"
-            autoComplete="current-password"
-            value={currentPassword}
-            error={errors.currentPassword}
-            onChange={(event) => setCurrentPassword(event.target.value)}
-          />
+          <CurrentPasswordField value={currentPassword} error={errors.currentPassword} onChange={setCurrentPassword} />
           <FormActions onCancel={onClose} pending={enable.isPending} submitLabel="Activar" pendingLabel="Activando..." />
         </Form>
       )}
     </Dialog>
   );
+}
+
+/** 'Contraseña actual', which every change of the second step asks for. */
+function CurrentPasswordField({ value, error, onChange }: { value: string; error?: string; onChange: (value: string) => void }) {
+  return <TextField label="Contraseña actual" type="password" name="currentPassword" autoComplete="current-password" value={value} error={error} onChange={(event) => onChange(event.target.value)} />;
 }
 
 /** The recovery codes, shown this once: after turning it on and after asking for new ones. */
@@ -224,15 +221,7 @@ function PasswordConfirmDialog<T>({ title, description, submitLabel, pendingLabe
     <Dialog open onOpenChange={(next) => !next && onClose()} title={title} description={children ? undefined : description}>
       {children ?? (
         <Form onSubmit={submit} noValidate aria-label={title}>
-          <TextField
-            label="Contraseña actual"
-            type="password"
-            name="currentPassword"
-            autoComplete="current-password"
-            value={currentPassword}
-            error={error}
-            onChange={(event) => setCurrentPassword(event.target.value)}
-          />
+          <CurrentPasswordField value={currentPassword} error={error} onChange={setCurrentPassword} />
           <FormActions onCancel={onClose} pending={mutation.isPending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
         </Form>
       )}
