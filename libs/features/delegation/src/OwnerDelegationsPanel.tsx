@@ -1,4 +1,4 @@
-import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { isSessionGone, refusalOnFields, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { DelegationsCreateSchema, type Delegation } from '@arrendia/api-contract';
 import { formatDate, personName } from '@arrendia/locale-es';
 import { AlertDialog, Button, Card, CardDescription, CardTitle, LoadError, MutedText, Pager, RowList, Skeleton, TextField, useToast } from '@arrendia/ui';
@@ -45,8 +45,7 @@ export function OwnerDelegationsPanel() {
       },
       onError: (error) => {
         if (isSessionGone(error)) return;
-        const fields = serverFieldErrors(error);
-        setErrors(Object.keys(fields).length ? fields : { delegateEmail: serverMessage(error) ?? 'No se pudo delegar la cartera' });
+        setErrors(refusalOnFields(error, 'delegateEmail', 'No se pudo delegar la cartera'));
       },
     });
   };

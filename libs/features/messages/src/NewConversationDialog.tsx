@@ -1,4 +1,4 @@
-import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { isSessionGone, refusalOnFields, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { ConversationsCreateSchema, type Contact } from '@arrendia/api-contract';
 import { personName } from '@arrendia/locale-es';
 import { roleLabel } from '@arrendia/permissions';
@@ -68,8 +68,7 @@ export function NewConversationDialog({ open, onOpenChange, onStarted }: { open:
       },
       onError: (error) => {
         if (isSessionGone(error)) return;
-        const fields = serverFieldErrors(error);
-        setErrors(Object.keys(fields).length ? fields : { title: serverMessage(error) ?? 'No se pudo iniciar la conversación' });
+        setErrors(refusalOnFields(error, 'title', 'No se pudo iniciar la conversación'));
       },
     });
   };

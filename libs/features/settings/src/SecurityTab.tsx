@@ -1,4 +1,4 @@
-import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { isSessionGone, refusalOnFields, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { SESSION_TIMEOUT_OPTIONS, SettingsPasswordSchema, type Settings } from '@arrendia/api-contract';
 import { formatDate, formatDateTime } from '@arrendia/locale-es';
 import { AlertDialog, Button, Card, CardDescription, CardTitle, LoadError, MutedText, RowList, SelectField, Skeleton, SpreadRow, Switch, TextField, useToast } from '@arrendia/ui';
@@ -56,8 +56,7 @@ function PasswordCard({ lastChange }: { lastChange: string | null }) {
       },
       onError: (error) => {
         if (isSessionGone(error)) return;
-        const fields = serverFieldErrors(error);
-        setErrors(Object.keys(fields).length ? fields : { currentPassword: serverMessage(error) ?? 'No se pudo cambiar la contraseña' });
+        setErrors(refusalOnFields(error, 'currentPassword', 'No se pudo cambiar la contraseña'));
       },
     });
   };

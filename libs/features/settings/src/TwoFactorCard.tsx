@@ -1,4 +1,4 @@
-import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { isSessionGone, refusalOnFields, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { TwoFactorEnableSchema, TwoFactorPasswordSchema, type Settings, type TwoFactorPasswordInput, type TwoFactorSetup } from '@arrendia/api-contract';
 import { Button, Card, CardDescription, CardTitle, Dialog, DialogActions, FormActions, LoadError, MutedText, Spinner, SpreadRow, Switch, TextField, useToast } from '@arrendia/ui';
 import type { UseMutationResult } from '@tanstack/react-query';
@@ -110,8 +110,7 @@ function EnableDialog({ setup, retry, onClose }: { setup: UseMutationResult<TwoF
       },
       onError: (failure) => {
         if (isSessionGone(failure)) return;
-        const fields = serverFieldErrors(failure);
-        setErrors(Object.keys(fields).length ? fields : { code: serverMessage(failure) ?? 'No se pudo activar la verificación en dos pasos' });
+        setErrors(refusalOnFields(failure, 'code', 'No se pudo activar la verificación en dos pasos'));
       },
     });
   };

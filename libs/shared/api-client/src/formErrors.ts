@@ -21,5 +21,14 @@ export function serverFieldErrors(error: unknown): FieldErrors {
 /** The server's message of a failed call, if it sent one. */
 export const serverMessage = (error: unknown): string | null => readErrorBody(error)?.message ?? null;
 
+/**
+ * What a form shows under its fields when the API refuses it: the server's field messages, or,
+ * when it names no field, its message (else `fallback`) under `field`.
+ */
+export function refusalOnFields(error: unknown, field: string, fallback: string): FieldErrors {
+  const fields = serverFieldErrors(error);
+  return Object.keys(fields).length ? fields : { [field]: serverMessage(error) ?? fallback };
+}
+
 /** A 401 is the shell's business (it sends the user to log in); screens add no toast of their own. */
 export const isSessionGone = (error: unknown) => isUnauthorizedError(error);
