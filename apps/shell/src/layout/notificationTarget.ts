@@ -7,6 +7,8 @@ const TARGETS: Readonly<Record<string, (id: number) => string>> = {
   contract: (id) => `/contracts/${id}`,
   property: (id) => `/properties/${id}`,
   conversation: (id) => `/messages?conversation=${id}`,
+  /** A request to manage a portfolio or a property: answered on the dashboard's 'Solicitudes' card. */
+  consent_request: () => '/dashboard',
   /** A sign-in or a password change: the security tab of the user's own settings. */
   settings: () => '/settings?tab=seguridad',
 };

@@ -18,6 +18,7 @@ export * from './units';
 export * from './leads';
 export * from './visits';
 export * from './delegations';
+export * from './consentRequests';
 export * from './maintenance';
 export * from './tenants';
 export * from './agency';

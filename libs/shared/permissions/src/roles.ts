@@ -58,3 +58,8 @@ export function dashboardKindFor(name: string | null | undefined): DashboardKind
   const role = canonicalRole(name);
   return role ? DASHBOARD_BY_ROLE[role] : 'generic';
 }
+
+/** Every name a stored role may carry for `role`: the canonical one and its aliases (a query matching users by role). */
+export function roleNamesOf(role: RoleName): string[] {
+  return [role, ...Object.keys(ROLE_ALIASES).filter((alias) => ROLE_ALIASES[alias] === role)];
+}

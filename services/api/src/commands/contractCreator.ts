@@ -1,8 +1,9 @@
 import { todayIso } from '@arrendia/locale-es';
 import { loadManageable } from '../policies/manageable';
+import { manageablePropertyIds } from '../policies/scope';
 import type { ContractsCreateData } from '@arrendia/api-contract';
 import { fromCents, toCents } from '@arrendia/locale-es';
-import { ROLE_ALIASES } from '@arrendia/permissions';
+import { roleNamesOf } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
 import { audit } from '../audit';
@@ -16,28 +17,43 @@ import { generateRentCharges } from '../jobs/daily';
 
 export const DUPLICATE_CONTRACT_CODE = 'Ya existe un contrato con ese código';
 const UNIT_NOT_FOUND = 'No se ha encontrado la unidad';
-const TENANT_ROLE_NAMES = ['inquilino', ...Object.keys(ROLE_ALIASES).filter((alias) => ROLE_ALIASES[alias] === 'inquilino')];
+const TENANT_ROLE_NAMES = roleNamesOf('inquilino');
 
 /** Money as NUMERIC text, through integer cents: never a float's digits in the database. */
 export const moneyText = (amount: number) => fromCents(toCents(amount));
 
 
-/** Tenants are chosen among all active users with the tenant role: they belong to no portfolio until a contract links them. */
-async function assertTenants(trx: Knex.Transaction, tenantUserIds: readonly number[]): Promise<void> {
+/** One answer for an id that does not exist, is no tenant, or is a tenant of someone else's: ids outside the user's contracts stay hidden. */
+export const TENANT_NOT_YOURS = 'Solo puedes añadir inquilinos de tus contratos; invita a los demás con su correo electrónico';
+
+/**
+ * Tenants named on a new contract (issue 30): only people already party to a contract of a
+ * property the user manages (the landlord side re-using its own tenant, who agreed to that
+ * relationship by accepting an invitation); anyone else joins by an invitation they accept. The
+ * super admin may name any active tenant.
+ */
+async function assertTenants(trx: Knex.Transaction, user: User, tenantUserIds: readonly number[]): Promise<void> {
   if (new Set(tenantUserIds).size !== tenantUserIds.length) {
     throw validationError('Revisa los campos marcados', { tenantUserIds: 'Un inquilino aparece más de una vez' });
   }
   if (tenantUserIds.length === 0) return;
-  const found = await trx('users')
+  const query = trx('users')
     .join('roles', 'roles.id', 'users.roleId')
     .whereIn('users.id', tenantUserIds)
     .where('users.isActive', true)
-    .whereIn('roles.roleName', TENANT_ROLE_NAMES)
-    .count({ n: '*' })
-    .first();
-  if (Number(found?.n) !== tenantUserIds.length) {
-    throw validationError('Revisa los campos marcados', { tenantUserIds: 'Cada inquilino debe ser un usuario activo con rol de inquilino' });
+    .whereIn('roles.roleName', TENANT_ROLE_NAMES);
+  const properties = manageablePropertyIds(trx, user);
+  if (properties) {
+    query.whereExists(
+      trx('tenants_contracts')
+        .join('contracts', 'contracts.id', 'tenants_contracts.contractId')
+        .select(trx.raw('1'))
+        .whereRaw('tenants_contracts."tenantUserId" = users.id')
+        .whereIn('contracts.mainPropertyId', properties),
+    );
   }
+  const found = await query.count({ n: '*' }).first();
+  if (Number(found?.n) !== tenantUserIds.length) throw validationError('Revisa los campos marcados', { tenantUserIds: TENANT_NOT_YOURS });
 }
 
 /**
@@ -57,7 +73,7 @@ export async function createContract(trx: Knex.Transaction, user: User, input: C
     { propertyColumn: 'rentable_units.mainPropertyId', lock: 'rentable_units', notFoundMessage: UNIT_NOT_FOUND, field: 'rentableUnitId' },
   );
   const tenantUserIds = input.tenantUserIds ?? [];
-  await assertTenants(trx, tenantUserIds);
+  await assertTenants(trx, user, tenantUserIds);
   if (input.status === 'Activo') await assertNoOtherActiveContract(trx, unit.id);
 
   let contract: Contract;

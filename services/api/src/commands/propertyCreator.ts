@@ -8,6 +8,8 @@ import { RentableUnit } from '../models/RentableUnit';
 import { UnitDetailsResidential } from '../models/UnitDetailsResidential';
 import { UnitType } from '../models/UnitType';
 import type { PropertyParties } from '../policies/property';
+import type { User } from '../models/User';
+import { requestAgencyManagement } from './consentRequests';
 
 export const DUPLICATE_REF_CATASTRAL = 'Ya existe una propiedad con esa referencia catastral';
 
@@ -39,10 +41,12 @@ async function enforcePropertyLimit(trx: Knex.Transaction, ownerUserId: number):
  * every card), Disponible, active, with no area or rent yet; a vivienda or habitación also gets
  * its residential details with the table's defaults.
  *
- * Audits one `create` row for the property and one for the unit (its `newValues` carry the
+ * When the creator named an agency it may not bind (see resolvePropertyParties), that agency is
+ * asked to manage the property. Audits one `create` row for the property and one for the unit (its `newValues` carry the
  * residential details under `details`).
  */
-export async function createProperty(trx: Knex.Transaction, userId: number, input: PropertiesCreateData, parties: PropertyParties): Promise<MainProperty> {
+export async function createProperty(trx: Knex.Transaction, user: User, input: PropertiesCreateData, parties: PropertyParties): Promise<MainProperty> {
+  const userId = user.id;
   const { unitType, ownerUserId: _owner, managerAgencyId: _agency, ...columns } = input;
   await enforcePropertyLimit(trx, parties.ownerUserId);
   let property: MainProperty;
@@ -61,6 +65,7 @@ export async function createProperty(trx: Knex.Transaction, userId: number, inpu
     throw err;
   }
   await audit(trx, { userId, action: 'create', tableName: 'main_properties', recordId: property.id, newValues: property });
+  if (parties.requestedAgencyId !== null) await requestAgencyManagement(trx, user, property, parties.requestedAgencyId);
 
   if (unitType) {
     const type = await UnitType.query(trx).findOne({ typeName: unitType });

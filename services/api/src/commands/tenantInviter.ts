@@ -7,6 +7,12 @@ import { Role } from '../models/Role';
 import { User } from '../models/User';
 import { displayName, notify } from '../notify';
 import { loadManageable } from '../policies/manageable';
+import { roleLabel, roleNamesOf } from '@arrendia/permissions';
+
+/** Every stored role name that means a tenant (the canonical one and its alias). */
+const TENANT_ROLE_NAMES = roleNamesOf('inquilino');
+export const INVITATION_WRONG_ROLE = (role: string) =>
+  `Esta invitación es para una cuenta de inquilino y la tuya es de ${role}. Pide que te inviten con otro correo electrónico`;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const invitationLink = (token: string) => `/invitacion/${token}`;
@@ -24,8 +30,10 @@ export async function inviteTenant(trx: Knex.Transaction, user: User, input: { e
     { propertyColumn: 'rentable_units.mainPropertyId', notFoundMessage: 'No se ha encontrado el contrato', field: 'contractId' },
   );
   if (contract.status === 'Finalizado') throw conflict('No se puede invitar a un contrato finalizado', { contractId: 'No se puede invitar a un contrato finalizado' });
-  const existing = await trx('users').join('roles', 'roles.id', 'users.roleId').where('users.email', input.email).first('users.id', 'roles.roleName');
-  if (existing && existing.roleName !== 'inquilino') throw conflict('Ese correo pertenece a una cuenta que no es de inquilino', { email: 'Ese correo pertenece a una cuenta que no es de inquilino' });
+  // Whatever account holds the email, the inviter learns nothing of it (issue 30): an account of
+  // another role is refused when it tries to accept, and only a tenant account is told in the app.
+  const holder = await trx('users').join('roles', 'roles.id', 'users.roleId').where('users.email', input.email).first('users.id', 'roles.roleName');
+  const existing = holder && TENANT_ROLE_NAMES.includes(holder.roleName) ? holder : undefined;
   if (existing && (await trx('tenants_contracts').where({ tenantUserId: existing.id, contractId: contract.id }).first('contractId'))) {
     throw conflict('Esa persona ya es inquilina de este contrato', { email: 'Esa persona ya es inquilina de este contrato' });
   }
@@ -87,6 +95,9 @@ export async function acceptInvitation(
   let tenant = await User.query(trx).findOne({ email: invitation.email }).withGraphFetched('role');
   if (tenant) {
     if (!sessionUser || sessionUser.id !== tenant.id) throw conflict('Ya tienes una cuenta con este correo: inicia sesión y vuelve a abrir el enlace');
+    // An owner, an agent… is never turned into a tenant by a link: it would see the contract as its
+    // own and owe its rent. One account per email, so the inviter must use another address.
+    if (!TENANT_ROLE_NAMES.includes(tenant.role?.roleName ?? '')) throw conflict(INVITATION_WRONG_ROLE(roleLabel(tenant.role?.roleName).toLowerCase()));
   } else {
     const fields: Record<string, string> = {};
     if (!input.firstName) fields.firstName = 'El nombre es obligatorio';

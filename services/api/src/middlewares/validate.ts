@@ -65,10 +65,14 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.out
   throw validationError(rootMessage ?? 'Revisa los campos marcados', fields);
 }
 
+/** The body schema a `validate` middleware checks, readable from the router (the matrix finds the fields that name a party). */
+export type ValidatingMiddleware = AppMiddleware & { bodySchema: z.ZodType };
+
 /** Validates the JSON body; the handler reads the parsed value from `ctx.state.input`. */
-export function validate(schema: z.ZodType): AppMiddleware {
-  return async (ctx, next) => {
+export function validate(schema: z.ZodType): ValidatingMiddleware {
+  const middleware: AppMiddleware = async (ctx, next) => {
     ctx.state.input = parseInput(schema, ctx.request.body);
     await next();
   };
+  return Object.assign(middleware, { bodySchema: schema });
 }

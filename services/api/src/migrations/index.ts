@@ -29,6 +29,7 @@ import * as maintenanceEnProgreso from './20261127130000_maintenance_en_progreso
 import * as userPresence from './20261127140000_user_presence';
 import * as leadPriority from './20261127150000_lead_priority';
 import * as twoFactor from './20261127160000_two_factor';
+import * as consentRequests from './20261129100000_consent_requests';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -70,4 +71,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261127140000_user_presence', ...userPresence },
   { name: '20261127150000_lead_priority', ...leadPriority },
   { name: '20261127160000_two_factor', ...twoFactor },
+  { name: '20261129100000_consent_requests', ...consentRequests },
 ];

@@ -5,16 +5,23 @@ import { conflict, forbidden, validationError } from '../errors';
 import { Agency } from '../models/Agency';
 import type { User } from '../models/User';
 
-/** Who owns a new property and which agency (if any) manages it. */
+/**
+ * Who owns a new property, which agency (if any) manages it from the start, and which agency is
+ * asked to manage it (issue 30): an owner's or a delegate's choice of agency binds that agency only
+ * once it accepts, so the property starts unmanaged with a pending request.
+ */
 export interface PropertyParties {
   ownerUserId: number;
   managerAgencyId: number | null;
+  requestedAgencyId: number | null;
 }
 
 const CHECK_FIELDS = 'Revisa los campos marcados';
 const OWNER_REQUIRED = 'Indica el propietario de la propiedad';
 const NOT_AN_OWNER = 'El propietario debe ser un usuario activo con rol de propietario individual';
 const NOT_A_PRINCIPAL = 'Solo puedes dar de alta propiedades de los propietarios que te han delegado su cartera';
+/** One answer for an id that does not exist, is no owner, or owns nothing the agency manages: ids that are not the agency's stay hidden. */
+export const NOT_AN_AGENCY_CLIENT = 'Solo puedes dar de alta propiedades de propietarios de la cartera de tu agencia';
 
 const invalid = (field: string, message: string) => validationError(CHECK_FIELDS, { [field]: message });
 
@@ -37,12 +44,29 @@ async function existingAgency(trx: Knex.Transaction, agencyId: number | undefine
 }
 
 /**
+ * Throws 400 on `ownerUserId` unless it is an active propietario_individual of the agency's
+ * portfolio: the owner of a property the agency manages, which the owner agreed to by asking the
+ * agency to manage it (consent_requests) or the super admin arranged. A new owner joins a
+ * portfolio that way, never by an agency naming it.
+ */
+async function assertAgencyClient(trx: Knex.Transaction, ownerUserId: number, agencyId: number): Promise<void> {
+  const client = await trx('users')
+    .join('roles', 'roles.id', 'users.roleId')
+    .where({ 'users.id': ownerUserId, 'users.isActive': true, 'roles.roleName': 'propietario_individual' })
+    .whereExists(trx('main_properties').select(trx.raw('1')).where({ 'main_properties.managerAgencyId': agencyId }).whereRaw('main_properties."ownerUserId" = users.id'))
+    .first('users.id');
+  if (!client) throw invalid('ownerUserId', NOT_AN_AGENCY_CLIENT);
+}
+
+/**
  * Whose property a user creates (POST /api/properties):
- * - propietario_individual: its own; it may name an agency to manage it;
- * - super_admin: the active propietario_individual in `ownerUserId`, or itself; any agency;
- * - admin_agencia / agente: `ownerUserId` (an active propietario_individual) is required, and the
- *   property is managed by the user's own agency, so it stays in the user's scope;
- * - propietario_delegado: `ownerUserId` is required and must be one of its principals; any agency.
+ * - propietario_individual: its own; the agency it names is asked to manage it (it accepts or not);
+ * - super_admin: the active propietario_individual in `ownerUserId`, or itself; any agency, set at
+ *   once (the platform's operator arranges what both parties agreed outside it);
+ * - admin_agencia / agente: `ownerUserId` is required and must be an owner of the agency's
+ *   portfolio; the property is managed by the user's own agency, so it stays in the user's scope;
+ * - propietario_delegado: `ownerUserId` is required and must be one of its principals; the agency
+ *   it names is asked, as for the owner.
  * A bad owner or agency is a 400 naming the field: they are form fields, not rows being read.
  */
 export async function resolvePropertyParties(trx: Knex.Transaction, user: User, input: PropertiesCreateData): Promise<PropertyParties> {
@@ -50,21 +74,21 @@ export async function resolvePropertyParties(trx: Knex.Transaction, user: User, 
   switch (canonicalRole(user.role?.roleName)) {
     case 'propietario_individual':
       if (ownerUserId !== undefined && ownerUserId !== user.id) throw invalid('ownerUserId', 'Solo puedes dar de alta propiedades a tu nombre');
-      return { ownerUserId: user.id, managerAgencyId: await existingAgency(trx, managerAgencyId) };
+      return { ownerUserId: user.id, managerAgencyId: null, requestedAgencyId: await existingAgency(trx, managerAgencyId) };
     case 'super_admin':
       if (ownerUserId !== undefined && ownerUserId !== user.id) await assertOwner(trx, ownerUserId);
-      return { ownerUserId: ownerUserId ?? user.id, managerAgencyId: await existingAgency(trx, managerAgencyId) };
+      return { ownerUserId: ownerUserId ?? user.id, managerAgencyId: await existingAgency(trx, managerAgencyId), requestedAgencyId: null };
     case 'admin_agencia':
     case 'agente':
       if (user.agencyId === null) throw forbidden('No perteneces a ninguna agencia: no puedes dar de alta propiedades');
       if (managerAgencyId !== undefined && managerAgencyId !== user.agencyId) throw invalid('managerAgencyId', 'Solo puedes asignar propiedades a tu agencia');
       if (ownerUserId === undefined) throw invalid('ownerUserId', OWNER_REQUIRED);
-      await assertOwner(trx, ownerUserId);
-      return { ownerUserId, managerAgencyId: user.agencyId };
+      await assertAgencyClient(trx, ownerUserId, user.agencyId);
+      return { ownerUserId, managerAgencyId: user.agencyId, requestedAgencyId: null };
     case 'propietario_delegado':
       if (ownerUserId === undefined) throw invalid('ownerUserId', OWNER_REQUIRED);
       await assertOwner(trx, ownerUserId, user.id);
-      return { ownerUserId, managerAgencyId: await existingAgency(trx, managerAgencyId) };
+      return { ownerUserId, managerAgencyId: null, requestedAgencyId: await existingAgency(trx, managerAgencyId) };
     default:
       throw forbidden();
   }

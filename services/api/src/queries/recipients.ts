@@ -1,10 +1,10 @@
-import { ROLE_ALIASES } from '@arrendia/permissions';
+import { roleNamesOf } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 
 type Db = Knex | Knex.Transaction;
 
 /** admin_agencia and its aliases, as role names may be stored. */
-const AGENCY_ADMIN_ROLE_NAMES = ['admin_agencia', ...Object.keys(ROLE_ALIASES).filter((alias) => ROLE_ALIASES[alias] === 'admin_agencia')];
+const AGENCY_ADMIN_ROLE_NAMES = roleNamesOf('admin_agencia');
 
 /**
  * Who runs a property, for notifications: its owner and the administrators of the agency that

@@ -34,6 +34,7 @@ import { leadsRoutes } from './leads';
 import { visitsRoutes } from './visits';
 import { agentsRoutes } from './agents';
 import { delegationsRoutes } from './delegations';
+import { consentRequestsRoutes } from './consentRequests';
 import { maintenanceRoutes } from './maintenance';
 import { providersRoutes } from './providers';
 import { tenantsRoutes } from './tenants';
@@ -88,6 +89,7 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(visitsRoutes({ session }).routes())
     .use(agentsRoutes({ session }).routes())
     .use(delegationsRoutes({ session }).routes())
+    .use(consentRequestsRoutes({ session }).routes())
     .use(maintenanceRoutes({ session }).routes())
     .use(providersRoutes({ session }).routes())
     .use(tenantsRoutes({ session }).routes())

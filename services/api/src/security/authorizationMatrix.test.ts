@@ -7,9 +7,11 @@
  *   GET /api/contracts/:id as agente (agentX) → cell BY (owner B, agency Y): expected 404, got 200
  */
 import { apiRouter } from '../routes';
-import { casesOf, MATRIX } from './matrix';
+import type { ValidatingMiddleware } from '../middlewares/validate';
+import { casesOf, MATRIX, passesGate } from './matrix';
+import { partyFields, RELATIONSHIPS } from './relationships';
 import { runCase } from './runner';
-import { buildWorld, type World } from './world';
+import { ACTOR_KEYS, buildWorld, type World } from './world';
 
 const ROUTES = Object.entries(MATRIX)
   .map(([route, spec]) => ({ route, spec, cases: casesOf(route, spec) }))
@@ -36,6 +38,57 @@ describe('the route table', () => {
       'matrix entries without a route': [],
     });
   });
+});
+
+/** Every write route of the real router whose validated body names a party, with those fields. */
+function partyRoutes(): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const layer of apiRouter(w.t.app).stack) {
+    const schema = (layer.stack as Partial<ValidatingMiddleware>[]).find((mw) => mw.bodySchema)?.bodySchema;
+    const fields = schema ? partyFields(schema) : [];
+    if (!fields.length) continue;
+    for (const method of layer.methods) if (method !== 'HEAD') found.set(`${method} ${layer.path}`, fields);
+  }
+  return found;
+}
+
+describe('the relationship dimension (issue 30): a body naming another party binds it only with its consent', () => {
+  it('has an entry for every field of a write route that names a party, and none for a field that is gone', () => {
+    const routes = partyRoutes();
+    expect(routes.size).toBeGreaterThan(10);
+    const missing = [...routes].flatMap(([route, fields]) => fields.filter((field) => !RELATIONSHIPS[route]?.[field]).map((field) => `${route} ${field}`));
+    const gone = Object.entries(RELATIONSHIPS).flatMap(([route, fields]) => Object.keys(fields).filter((field) => !routes.get(route)?.includes(field)).map((field) => `${route} ${field}`));
+    expect({ 'party fields without an entry': missing.sort(), 'entries without a field': gone.sort() }).toEqual({ 'party fields without an entry': [], 'entries without a field': [] });
+  });
+
+  for (const [route, fields] of Object.entries(RELATIONSHIPS)) {
+    for (const [field, relationship] of Object.entries(fields)) {
+      const spec = MATRIX[route]!;
+      const cases = casesOf(route, spec).filter((c) => passesGate(spec.gate, c.actor));
+      if (relationship.check === 'refused') {
+        it(`${route} ${field}: an unrelated party is refused for every caller past the gate${relationship.binds ? ` but ${relationship.binds.join(', ')}` : ''}`, () => {
+          const unrelated = cases.filter((c) => {
+            if (relationship.variant !== undefined) return c.variant === relationship.variant;
+            if (c.variant !== null) return false;
+            if (relationship.target !== undefined) return Boolean(c.target?.endsWith(relationship.target));
+            return c.target !== null && spec.sees !== undefined && !spec.sees(c.actor, c.target);
+          });
+          // The cases exist (so the matrix below runs them, guards included) and every one but the binding callers' is a refusal.
+          expect(unrelated.length).toBeGreaterThan(0);
+          expect(unrelated.filter((c) => !relationship.binds?.includes(c.actor) && c.expected < 400).map((c) => `${c.actor} → ${c.target} expects ${c.expected}`)).toEqual([]);
+        });
+      } else if (relationship.check === 'ignored') {
+        it(`${route} ${field}: the party named is dropped for the caller's own account (the matrix's variant cases verify what is stored)`, () => {
+          expect(cases.filter((c) => c.variant === relationship.variant).length).toBeGreaterThan(0);
+          expect(spec.verify).toBeDefined();
+        });
+      } else if (relationship.check === 'admin') {
+        it(`${route} ${field}: only the super admin passes the gate`, () => {
+          expect(ACTOR_KEYS.filter((a) => passesGate(spec.gate, a))).toEqual(['super']);
+        });
+      }
+    }
+  }
 });
 
 describe('authorization matrix', () => {

@@ -121,6 +121,19 @@ export interface RouteSpec {
 /** A user of the route's own: what it does to its account and sessions touches no other route. */
 const ownUser = (roleName: RoleName) => (w: World) => buildUser(w.t.knex, { roleName });
 
+/** A pending delegation request (consent_requests, issue 30) from a fresh owner to `to`'s email; made by `from` when given. */
+async function pendingDelegation(w: World, to: User, from?: User): Promise<number> {
+  const owner = from ?? (await buildUser(w.t.knex, { roleName: 'propietario_individual' }));
+  const email = from ? `fuzz.delegado${Date.now()}.${Math.random()}@prueba.arrendia.es` : to.email.toLowerCase();
+  const [row] = await w.t.knex('consent_requests').insert({ kind: 'delegation', requestedByUserId: owner.id, ownerUserId: owner.id, email }).returning('id');
+  return row.id;
+}
+const answerRequest = {
+  actor: ownUser('propietario_delegado'),
+  fixtures: async (w: World, actor: User | null) => ({ params: [await pendingDelegation(w, actor!)], body: () => ({}) }),
+  refresh: 'fixtures' as const,
+};
+
 /** A date-time `hours` from now, on the hour, as the visit form sends it. */
 function inHours(hours: number): string {
   const d = new Date();
@@ -333,6 +346,13 @@ export const ROUTES: Record<string, RouteSpec> = {
       await delegate(w.t.knex, actor!.id, delegado.id);
       return { params: [delegado.id], body: () => ({}) };
     },
+    refresh: 'fixtures',
+  },
+  'POST /api/consent-requests/:id/accept': answerRequest,
+  'POST /api/consent-requests/:id/decline': answerRequest,
+  'DELETE /api/consent-requests/:id': {
+    actor: ownUser('propietario_individual'),
+    fixtures: async (w, actor) => ({ params: [await pendingDelegation(w, actor!, actor!)], body: () => ({}) }),
     refresh: 'fixtures',
   },
   'POST /api/tenant-invitations': {

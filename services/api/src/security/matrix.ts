@@ -342,7 +342,8 @@ function expectedParties(c: CaseCtx): { ownerUserId: number; managerAgencyId: nu
   const foreignSide = sideOf(a) === 'A' ? 'B' : 'A';
   const foreignOwner = c.w.id(foreignSide === 'A' ? 'ownerA' : 'ownerB');
   const foreignAgency = c.w.agencies[foreignSide === 'A' ? 'X' : 'Y'];
-  const agency = p.agency ? c.w.agencies[p.agency] : c.variant === 'managerAgencyId' ? foreignAgency : null;
+  // Only the super admin binds an agency at once; an owner's or a delegate's choice is a request the agency accepts (issue 30).
+  const agency = p.agency ? c.w.agencies[p.agency] : c.variant === 'managerAgencyId' && p.role === 'super_admin' ? foreignAgency : null;
   if (p.role === 'super_admin') return { ownerUserId: c.variant === 'ownerUserId' ? foreignOwner : me(c), managerAgencyId: agency };
   if (p.role === 'propietario_individual') return { ownerUserId: me(c), managerAgencyId: agency };
   return { ownerUserId: c.variant === 'ownerUserId' ? foreignOwner : c.w.id(ownerFor(a)), managerAgencyId: agency };
@@ -355,6 +356,8 @@ const contractBody = (c: CaseCtx) => {
   if (c.variant === 'id') body.id = other.contract;
   if (c.variant === 'propertyId') body.propertyId = other.property;
   if (c.variant === 'renewalNoticeSentAt') body.renewalNoticeSentAt = '2026-01-01T00:00:00Z';
+  // A tenant of another landlord's contract, who never agreed to this one (issue 30).
+  if (c.variant === 'tenantUserIds') body.tenantUserIds = [c.w.id(CELL_TENANT[otherCell(c)])];
   return body;
 };
 
@@ -407,6 +410,45 @@ const reportSees = (a: ActorKey, target: string) => {
   const owner: UserKey = target === 'principal A' ? 'ownerA' : 'ownerB';
   return a === 'super' || a === owner || (a === 'delegateA' && owner === 'ownerA');
 };
+
+/**
+ * Answering a consent request (issue 30): only the party asked (delegateA for a delegation to its
+ * email, agency X's admin for a property offered to X); anyone else gets 404 and binds nothing.
+ * Each case answers a throwaway request of its own.
+ */
+function consentAnswer(answer: 'accept' | 'decline'): RouteSpec {
+  const kindOf = (c: CaseCtx) => c.target as 'delegation' | 'management';
+  return {
+    gate: 'signedIn',
+    ok: 200,
+    targets: ['delegation', 'management'],
+    sees: (a, target) => (target === 'delegation' ? a === 'delegateA' : a === 'adminX'),
+    freshForAll: true,
+    fresh: (c) => c.w.fresh.consentRequest(kindOf(c)),
+    send: (c) => c.http.post(`/api/consent-requests/${c.fresh}/${answer}`),
+    verify: async (c) => {
+      const request = await rowById(c, 'consent_requests', c.fresh);
+      const problems = same({ status: [request?.status, answer === 'accept' ? 'Aceptada' : 'Rechazada'] });
+      if (kindOf(c) === 'delegation') {
+        const bound = c.w.t.knex('owner_delegations').where({ ownerUserId: request.ownerUserId, delegateUserId: c.w.id('delegateA') });
+        if (Boolean(await bound.clone().first()) !== (answer === 'accept')) problems.push(`the delegation is ${answer === 'accept' ? 'missing' : 'there'}`);
+        // The world keeps delegateA's portfolio as the matrix states it.
+        await bound.delete();
+      } else {
+        const property = await rowById(c, 'main_properties', request.mainPropertyId);
+        problems.push(...same({ managerAgencyId: [property?.managerAgencyId, answer === 'accept' ? c.w.agencies.X : null] }));
+        await c.w.t.knex('main_properties').where({ id: request.mainPropertyId }).delete();
+      }
+      return problems;
+    },
+    guard: (c) => [
+      { table: 'consent_requests', where: { id: c.fresh } },
+      { table: 'owner_delegations', where: { delegateUserId: c.w.id('delegateA') } },
+      { table: 'main_properties', where: { managerAgencyId: c.w.agencies.X } },
+    ],
+    phase: 2,
+  };
+}
 
 const userTargets = ['ownerA', 'tenantB', 'agentY'] as const;
 /** The super admin's writes on users run on a throwaway account; everybody else is refused before reading it. */
@@ -757,8 +799,9 @@ export const MATRIX: Record<string, RouteSpec> = {
     variants: ['ownerUserId', 'managerAgencyId', 'isArchived', 'assignedAgentUserId'],
     rule: (a, _t, variant) => {
       const role = roleOf(a);
-      // An owner creates only its own, a delegate only its principals'; agency staff only for their agency.
-      if (variant === 'ownerUserId' && (role === 'propietario_individual' || role === 'propietario_delegado')) return 400;
+      // An owner creates only its own, a delegate only its principals', agency staff only for owners
+      // of their agency's portfolio (issue 30), and only for their agency.
+      if (variant === 'ownerUserId' && role !== 'super_admin') return 400;
       if (variant === 'managerAgencyId' && (role === 'admin_agencia' || role === 'agente')) return 400;
       return undefined;
     },
@@ -766,6 +809,11 @@ export const MATRIX: Record<string, RouteSpec> = {
     verify: async (c, res) => {
       const id = (res.body as { id: number }).id;
       const problems = await stored(c, 'main_properties', id, { ...expectedParties(c), isArchived: false, assignedAgentUserId: null });
+      const role = roleOf(c.actor);
+      if (c.variant === 'managerAgencyId' && (role === 'propietario_individual' || role === 'propietario_delegado')) {
+        const asked = await c.w.t.knex('consent_requests').where({ mainPropertyId: id, kind: 'agency_management', status: 'Pendiente' }).pluck('agencyId');
+        problems.push(...same({ 'agency asked': [asked, [c.w.agencies[sideOf(c.actor) === 'A' ? 'Y' : 'X']]] }));
+      }
       // Removed at once: the world stays as the matrix states it (owners' plan limits, contacts, agencies).
       await c.w.t.knex('main_properties').where({ id }).delete();
       return problems;
@@ -835,15 +883,22 @@ export const MATRIX: Record<string, RouteSpec> = {
     ok: 201,
     targets: cellTargets,
     sees: staffSeesTarget,
-    variants: ['id', 'propertyId', 'renewalNoticeSentAt'],
+    variants: ['id', 'propertyId', 'renewalNoticeSentAt', 'tenantUserIds'],
+    // Only the super admin names any tenant; the landlord side names its own tenants, others by invitation.
+    rule: (a, _t, variant) => (variant === 'tenantUserIds' && roleOf(a) !== 'super_admin' ? 400 : undefined),
     send: (c) => c.http.post('/api/contracts').send(contractBody(c)),
     verify: async (c, res) => {
       const id = (res.body as { contract: { id: number } }).contract.id;
       const problems = await stored(c, 'contracts', id, { rentableUnitId: c.w.cells[cellOf(c.target)].spareUnit, renewalNoticeSentAt: null });
       if (id === c.w.cells[otherCell(c)].contract) problems.push('the new contract took the id of an existing one');
+      // The super admin's contract with another cell's tenant is undone: that tenant stays a party of its own cell only.
+      if (c.variant === 'tenantUserIds') await c.w.t.knex('contracts').where({ id }).delete();
       return problems;
     },
-    guard: (c) => ({ table: 'contracts', where: { rentableUnitId: c.w.cells[cellOf(c.target)].spareUnit } }),
+    guard: (c) => [
+      { table: 'contracts', where: { rentableUnitId: c.w.cells[cellOf(c.target)].spareUnit } },
+      { table: 'tenants_contracts', where: { tenantUserId: c.w.id(CELL_TENANT[otherCell(c)]) } },
+    ],
     phase: 2,
   },
   'PATCH /api/contracts/:id': {
@@ -1460,10 +1515,9 @@ export const MATRIX: Record<string, RouteSpec> = {
   'POST /api/delegations': {
     gate: 'delegations:manage',
     ok: 201,
-    // To an active propietario_delegado only (a fresh one: the world keeps its single delegation).
+    // Issue 30: a request to the email, never a delegation; the same answer whoever holds the email
+    // (a delegate, a tenant), so the owner learns nothing of other accounts.
     targets: ['a new delegate', 'a tenant'],
-    sees: (_a, target) => target === 'a new delegate',
-    hidden: 400,
     variants: ['ownerUserId'],
     rule: (_a, _t, variant) => (variant ? 400 : undefined),
     send: async (c) => {
@@ -1473,11 +1527,19 @@ export const MATRIX: Record<string, RouteSpec> = {
       return c.http.post('/api/delegations').send(body);
     },
     verify: async (c, res) => {
-      const delegateId = (res.body as { delegate: { id: number } }).delegate.id;
-      const owners = await c.w.t.knex('owner_delegations').where({ delegateUserId: delegateId }).pluck('ownerUserId');
-      return same({ owners: [owners, [me(c)]] });
+      const request = res.body as { id: number; status: string; email: string };
+      const delegate = await c.w.t.knex('users').whereRaw('lower(email) = ?', [request.email]).first('id');
+      const bound = await c.w.t.knex('owner_delegations').where({ ownerUserId: me(c), delegateUserId: delegate?.id ?? -1 }).first();
+      const row = await rowById(c, 'consent_requests', request.id);
+      return [
+        ...same({ status: [request.status, 'Pendiente'], requestOwner: [row?.ownerUserId, me(c)] }),
+        ...(bound ? ['the delegation was written before the delegate accepted it'] : []),
+      ];
     },
-    guard: (c) => ({ table: 'owner_delegations', where: { ownerUserId: c.w.id(c.actor === 'ownerA' ? 'ownerB' : 'ownerA') } }),
+    guard: (c) => [
+      { table: 'owner_delegations', where: { ownerUserId: c.w.id(c.actor === 'ownerA' ? 'ownerB' : 'ownerA') } },
+      ...(isUser(c.actor) ? [{ table: 'owner_delegations', where: { ownerUserId: me(c) } }] : []),
+    ],
     phase: 2,
   },
   'DELETE /api/delegations/:delegateUserId': {
@@ -1493,6 +1555,41 @@ export const MATRIX: Record<string, RouteSpec> = {
     send: (c) => c.http.delete(`/api/delegations/${c.fresh ?? c.w.id('delegateA')}`),
     verify: async (c) => ((await c.w.t.knex('owner_delegations').where({ delegateUserId: c.fresh }).first()) ? ['the delegation is still there'] : []),
     guard: (c) => ({ table: 'owner_delegations', where: { delegateUserId: c.w.id('delegateA') } }),
+    phase: 2,
+  },
+
+  // --- Consent requests (issue 30) ---------------------------------------------------------------
+  'GET /api/consent-requests': {
+    gate: 'signedIn',
+    ok: 200,
+    targets: ['incoming', 'outgoing'],
+    send: (c) => c.http.get(`/api/consent-requests?direction=${c.target}`),
+    // The world's two pending requests, made by owner B: delegateA answers the delegation, agency X's admin the management.
+    verify: (c, res) => {
+      const { delegation, management } = c.w.consentRequests;
+      const want: Partial<Record<UserKey, number[]>> =
+        c.target === 'incoming' ? { delegateA: [delegation], adminX: [management] } : { ownerB: [delegation, management] };
+      return same({ requests: [sorted(list<{ id: number }>(res.body).map((r) => r.id)), sorted(want[c.actor as UserKey] ?? [])] });
+    },
+  },
+  'POST /api/consent-requests/:id/accept': consentAnswer('accept'),
+  'POST /api/consent-requests/:id/decline': consentAnswer('decline'),
+  'DELETE /api/consent-requests/:id': {
+    gate: 'signedIn',
+    ok: 200,
+    // Only the asker withdraws (here owner B, who made the world's requests); anyone else is not told they exist.
+    targets: ['delegation', 'management'],
+    sees: (a) => a === 'ownerB',
+    send: (c) => c.http.delete(`/api/consent-requests/${c.fresh ?? c.w.consentRequests[c.target as 'delegation' | 'management']}`),
+    fresh: async (c) => {
+      const id = await c.w.fresh.consentRequest(c.target as 'delegation' | 'management');
+      // Owner B's own throwaway request (another address than the world's pending one to delegateA).
+      const email = c.target === 'delegation' ? c.w.fresh.email('delegado') : undefined;
+      await c.w.t.knex('consent_requests').where({ id }).update({ requestedByUserId: c.w.id('ownerB'), ownerUserId: c.w.id('ownerB'), email });
+      return id;
+    },
+    verify: async (c) => same({ status: [(await rowById(c, 'consent_requests', c.fresh))?.status, 'Cancelada'] }),
+    guard: (c) => ({ table: 'consent_requests', where: { id: c.w.consentRequests[c.target as 'delegation' | 'management'] } }),
     phase: 2,
   },
 

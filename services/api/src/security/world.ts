@@ -206,6 +206,8 @@ export interface World {
   invitationEmail: string;
   /** ownerA's profile photo's stored name. */
   photoName: string;
+  /** Pending consent requests made by owner B: to delegateA's email, and to agency X for cell B's property. */
+  consentRequests: { delegation: number; management: number };
   /** A signed-in client per user and anonymous (kept for the whole file). */
   client(a: ActorKey): supertest.Agent;
   /** The Cookie header of each user's session (for the events stream, which supertest cannot stream). */
@@ -228,6 +230,11 @@ export interface Fresh {
   session(user: UserKey): Promise<string>;
   resetToken(): Promise<string>;
   invitation(cell: Cell, email: string): Promise<string>;
+  /**
+   * A pending consent request (issue 30), written straight to the table (no notification): a fresh
+   * owner asking delegateA to take its portfolio, or asking agency X to manage a fresh property of its own.
+   */
+  consentRequest(kind: 'delegation' | 'management'): Promise<number>;
   email(prefix: string): string;
   serial(): number;
 }
@@ -480,7 +487,23 @@ export async function buildWorld(): Promise<World> {
       const { token } = await inTrx(knex, (trx) => inviteTenant(trx, users[CELL_OWNER[cell]], { email, contractId: cells[cell].contract }));
       return token;
     },
+    async consentRequest(kind) {
+      const owner = await fresh.user();
+      const values =
+        kind === 'delegation'
+          ? { kind, email: users.delegateA.email.toLowerCase() }
+          : { kind: 'agency_management', agencyId: agencies.X, mainPropertyId: (await buildProperty(knex, { ownerUserId: owner.id, propertyName: `Solicitud Matriz ${next()}` })).id };
+      const [row] = await knex('consent_requests').insert({ ...values, requestedByUserId: owner.id, ownerUserId: owner.id }).returning('id');
+      return row.id;
+    },
   };
+
+  const [pendingDelegation] = await knex('consent_requests')
+    .insert({ kind: 'delegation', requestedByUserId: users.ownerB.id, ownerUserId: users.ownerB.id, email: users.delegateA.email.toLowerCase() })
+    .returning('id');
+  const [pendingManagement] = await knex('consent_requests')
+    .insert({ kind: 'agency_management', requestedByUserId: users.ownerB.id, ownerUserId: users.ownerB.id, agencyId: agencies.X, mainPropertyId: cells.B.property })
+    .returning('id');
 
   const invitee = await fresh.user('inquilino');
   const invitationToken = await fresh.invitation('A', invitee.email);
@@ -508,6 +531,7 @@ export async function buildWorld(): Promise<World> {
     invitationToken,
     invitationEmail: invitee.email,
     photoName,
+    consentRequests: { delegation: pendingDelegation.id, management: pendingManagement.id },
     cookies,
     spareCookies: {},
     fresh,

@@ -25,6 +25,15 @@ async function ownerWithUnit() {
   return { owner, agent, property, unit };
 }
 
+/** A tenant already party to a contract of `ownerUserId`'s (on a unit of its own): one the owner may name again (issue 30). */
+async function tenantOf(ownerUserId: number) {
+  const tenant = await buildUser(t.knex, { roleName: 'inquilino' });
+  const property = await buildProperty(t.knex, { ownerUserId });
+  const unit = await buildUnit(t.knex, { mainPropertyId: property.id });
+  await buildContract(t.knex, { rentableUnitId: unit.id, tenantUserIds: [tenant.id], status: 'Finalizado', startDate: '2024-01-01', endDate: '2024-12-31' });
+  return tenant;
+}
+
 /** Another owner's unit with an Activo contract: what nobody else may see. */
 async function strangersContract() {
   const stranger = await buildUser(t.knex, { roleName: 'propietario_individual' });
@@ -204,8 +213,8 @@ describe('POST /api/contracts', () => {
 
   it('creates an Activo contract with the spec defaults, links its tenants, rents the unit and audits both', async () => {
     const { owner, agent, property, unit } = await ownerWithUnit();
-    const primary = await buildUser(t.knex, { roleName: 'inquilino' });
-    const second = await buildUser(t.knex, { roleName: 'inquilino' });
+    const primary = await tenantOf(owner.id);
+    const second = await tenantOf(owner.id);
     const body = validBody(unit.id, { tenantUserIds: [primary.id, second.id] });
 
     const res = await agent.post('/api/contracts').send(body).expect(201);
@@ -338,16 +347,27 @@ describe('POST /api/contracts', () => {
     expect(await snapshot(t.knex, unit.id)).toEqual(before);
   });
 
-  it('refuses tenants that are not active tenant users, or repeated, with 400 and writes nothing', async () => {
+  it("refuses anyone who is not a tenant of the owner's own contracts, or repeated, with one 400 that tells nothing of the id, and writes nothing", async () => {
     const { owner, agent, unit } = await ownerWithUnit();
-    const tenant = await buildUser(t.knex, { roleName: 'inquilino' });
-    const inactive = await buildUser(t.knex, { roleName: 'inquilino', isActive: false });
+    const tenant = await tenantOf(owner.id);
+    const inactive = await tenantOf(owner.id);
+    await t.knex('users').where({ id: inactive.id }).update({ isActive: false });
+    // Issue 30: a tenant of somebody else's contract never agreed to this landlord, and a tenant
+    // account with no contract at all is invited by email; the answer is the same as for an id that
+    // does not exist, so it reveals nothing about other people's accounts.
+    const { stranger, contract: strangers } = await strangersContract();
+    const strangersTenant = await buildUser(t.knex, { roleName: 'inquilino' });
+    await t.knex('tenants_contracts').insert({ tenantUserId: strangersTenant.id, contractId: strangers.id, isPrimaryTenant: true });
+    const unlinked = await buildUser(t.knex, { roleName: 'inquilino' });
 
-    const notTenants = 'Cada inquilino debe ser un usuario activo con rol de inquilino';
+    const notYours = 'Solo puedes añadir inquilinos de tus contratos; invita a los demás con su correo electrónico';
     for (const [tenantUserIds, message] of [
-      [[tenant.id, owner.id], notTenants],
-      [[inactive.id], notTenants],
-      [[tenant.id, 2147483647], notTenants],
+      [[tenant.id, owner.id], notYours],
+      [[inactive.id], notYours],
+      [[tenant.id, 2147483647], notYours],
+      [[strangersTenant.id], notYours],
+      [[unlinked.id], notYours],
+      [[stranger.id], notYours],
       [[tenant.id, tenant.id], 'Un inquilino aparece más de una vez'],
     ] as const) {
       const before = await snapshot(t.knex, unit.id);
@@ -355,12 +375,32 @@ describe('POST /api/contracts', () => {
       expect(res.body.fields).toEqual({ tenantUserIds: message });
       expect(await snapshot(t.knex, unit.id)).toEqual(before);
     }
+    expect(await t.knex('tenants_contracts').where({ tenantUserId: strangersTenant.id }).pluck('contractId')).toEqual([strangers.id]);
+    expect(await t.knex('notifications').where({ recipientUserId: strangersTenant.id }).count({ n: '*' }).first()).toEqual({ n: 0 });
+  });
+
+  it("lets agency staff name a tenant of another contract their agency manages, not one of the owner's unmanaged properties", async () => {
+    const agency = await buildAgency(t.knex);
+    const { user: manager, agent } = await signedIn('admin_agencia', agency.id);
+    const owner = await buildUser(t.knex, { roleName: 'propietario_individual' });
+    const managed = await buildProperty(t.knex, { ownerUserId: owner.id, managerAgencyId: agency.id });
+    const unit = await buildUnit(t.knex, { mainPropertyId: managed.id });
+    // Tenant of a contract on another unit the agency manages; the owner's other tenant rents a unit the agency does not.
+    const managedTenant = await buildUser(t.knex, { roleName: 'inquilino' });
+    const rented = await buildUnit(t.knex, { mainPropertyId: managed.id });
+    await buildContract(t.knex, { rentableUnitId: rented.id, tenantUserIds: [managedTenant.id], status: 'Finalizado', startDate: '2024-01-01', endDate: '2024-12-31' });
+    const ownersOwnTenant = await tenantOf(owner.id);
+
+    await agent.post('/api/contracts').send(validBody(unit.id, { status: 'Pendiente', tenantUserIds: [ownersOwnTenant.id] })).expect(400);
+    const res = await agent.post('/api/contracts').send(validBody(unit.id, { status: 'Pendiente', tenantUserIds: [managedTenant.id] })).expect(201);
+    expect(await t.knex('tenants_contracts').where({ contractId: res.body.contract.id }).pluck('tenantUserId')).toEqual([managedTenant.id]);
+    expect(manager.agencyId).toBe(agency.id);
   });
 
   it('refuses a duplicate contractCode with 409 and writes nothing', async () => {
-    const { agent, unit } = await ownerWithUnit();
+    const { owner, agent, unit } = await ownerWithUnit();
     const { contract: existing } = await strangersContract();
-    const tenant = await buildUser(t.knex, { roleName: 'inquilino' });
+    const tenant = await tenantOf(owner.id);
     const before = await snapshot(t.knex, unit.id);
 
     const res = await agent

@@ -1,4 +1,4 @@
-import { DelegationSchema } from '@arrendia/api-contract';
+import { ConsentRequestSchema, DelegationSchema } from '@arrendia/api-contract';
 import type { User } from '../../models/User';
 import { todayIso } from '@arrendia/locale-es';
 import { z } from 'zod';
@@ -30,8 +30,17 @@ describe('/api/delegations', () => {
     const asDelegate = await signedIn(delegado);
     expect((await asDelegate.get('/api/properties?pageSize=100').expect(200)).body).toEqual([]);
 
-    const granted = await asOwner.post('/api/delegations').send({ delegateEmail: delegado.email.toUpperCase() }).expect(201);
-    expect(DelegationSchema.parse(granted.body)).toMatchObject({ owner: { id: owner.id }, delegate: { id: delegado.id }, properties: 2 });
+    // Issue 30: the owner's request binds nobody until the delegate accepts it.
+    const asked = await asOwner.post('/api/delegations').send({ delegateEmail: delegado.email.toUpperCase() }).expect(201);
+    expect(ConsentRequestSchema.parse(asked.body)).toMatchObject({ kind: 'delegation', status: 'Pendiente', owner: { id: owner.id }, email: delegado.email.toLowerCase() });
+    expect((await asDelegate.get('/api/properties?pageSize=100').expect(200)).body).toEqual([]);
+    expect((await asDelegate.get('/api/delegations').expect(200)).body).toEqual([]);
+    const incoming = (await asDelegate.get('/api/consent-requests').expect(200)).body;
+    expect(incoming.map((r: { id: number }) => r.id)).toEqual([asked.body.id]);
+    expect((await asDelegate.get('/api/notifications').expect(200)).body.map((n: { title: string }) => n.title)).toContain('Solicitud de gestión de cartera');
+    await asDelegate.post(`/api/consent-requests/${asked.body.id}/accept`).expect(200);
+    expect((await asDelegate.get('/api/consent-requests').expect(200)).body).toEqual([]);
+    expect(DelegationSchema.parse((await asDelegate.get('/api/delegations').expect(200)).body[0])).toMatchObject({ owner: { id: owner.id }, delegate: { id: delegado.id }, properties: 2 });
     expect(ids((await asDelegate.get('/api/properties?pageSize=100').expect(200)).body)).toEqual(mine.map((p) => p.id).sort((a, b) => a - b));
     await asDelegate.get(`/api/properties/${foreign.id}`).expect(404);
     expect((await asDelegate.get('/api/delegations').expect(200)).body.map((d: { owner: { id: number } }) => d.owner.id)).toEqual([owner.id]);
@@ -102,19 +111,48 @@ describe('/api/delegations', () => {
     expect(await statusOf(other.id)).toEqual({ reportStatus: 'Pendiente informe', lastReportAt: null });
   });
 
-  it('refuses a delegate that is not an active propietario_delegado (400), a repeat (409), and writes nothing', async () => {
+  it('answers any email alike (a delegate, an agent, nobody), binds only the delegate that accepts, and refuses a repeat, its own email or a bad one', async () => {
     const owner = await buildUser(t.knex);
     const delegado = await buildUser(t.knex, { roleName: 'propietario_delegado' });
     const agent = await buildUser(t.knex, { roleName: 'agente' });
     const asOwner = await signedIn(owner);
-    await asOwner.post('/api/delegations').send({ delegateEmail: delegado.email }).expect(201);
-    const before = { rows: await countRows(t.knex, 'owner_delegations'), audit: await countRows(t.knex, 'audit_log') };
-    const wrongRole = await asOwner.post('/api/delegations').send({ delegateEmail: agent.email }).expect(400);
-    expect(wrongRole.body.fields).toEqual({ delegateEmail: 'No hay ningún propietario delegado activo con ese correo electrónico' });
-    expect((await asOwner.post('/api/delegations').send({ delegateEmail: delegado.email }).expect(409)).body.message).toBe('Ya has delegado tu cartera en esta persona');
+    const shape = (body: Record<string, unknown>) => Object.keys(body).sort();
+    const toDelegate = await asOwner.post('/api/delegations').send({ delegateEmail: delegado.email }).expect(201);
+    const toAgent = await asOwner.post('/api/delegations').send({ delegateEmail: agent.email }).expect(201);
+    const toNobody = await asOwner.post('/api/delegations').send({ delegateEmail: `nadie.${Date.now()}@example.com` }).expect(201);
+    expect([shape(toAgent.body), shape(toNobody.body)]).toEqual([shape(toDelegate.body), shape(toDelegate.body)]);
+    // The agent holding the address is no delegate: the request is not its to answer.
+    const asAgent = await signedIn(agent);
+    expect((await asAgent.get('/api/consent-requests').expect(200)).body).toEqual([]);
+    await asAgent.post(`/api/consent-requests/${toAgent.body.id}/accept`).expect(404);
+    expect(await t.knex('owner_delegations').where({ ownerUserId: owner.id })).toEqual([]);
+
+    const before = { rows: await countRows(t.knex, 'consent_requests'), audit: await countRows(t.knex, 'audit_log') };
+    expect((await asOwner.post('/api/delegations').send({ delegateEmail: delegado.email }).expect(409)).body.fields).toEqual({ delegateEmail: 'Ya has enviado una solicitud a ese correo electrónico' });
+    expect((await asOwner.post('/api/delegations').send({ delegateEmail: owner.email }).expect(400)).body.fields).toEqual({ delegateEmail: 'No puedes delegar tu cartera en ti mismo' });
     expect((await asOwner.post('/api/delegations').send({ delegateEmail: 'no-es-un-correo' }).expect(400)).body.fields).toEqual({ delegateEmail: 'Introduce un correo electrónico válido' });
     await asOwner.delete('/api/delegations/999999').expect(404);
-    expect({ rows: await countRows(t.knex, 'owner_delegations'), audit: await countRows(t.knex, 'audit_log') }).toEqual(before);
+    expect({ rows: await countRows(t.knex, 'consent_requests'), audit: await countRows(t.knex, 'audit_log') }).toEqual(before);
+
+    // Declined: nothing bound, the owner is told and may ask again; accepted: a second request is a 409.
+    const asDelegate = await signedIn(delegado);
+    await asDelegate.post(`/api/consent-requests/${toDelegate.body.id}/decline`).expect(200);
+    await asDelegate.post(`/api/consent-requests/${toDelegate.body.id}/accept`).expect(409);
+    expect(await t.knex('owner_delegations').where({ ownerUserId: owner.id })).toEqual([]);
+    expect((await asOwner.get('/api/notifications').expect(200)).body.map((n: { title: string }) => n.title)).toContain('Solicitud rechazada');
+    const again = await asOwner.post('/api/delegations').send({ delegateEmail: delegado.email }).expect(201);
+    await asDelegate.post(`/api/consent-requests/${again.body.id}/accept`).expect(200);
+    expect((await asOwner.post('/api/delegations').send({ delegateEmail: delegado.email }).expect(409)).body.message).toBe('Ya has delegado tu cartera en esta persona');
+    // The owner withdraws a pending one; nobody else may.
+    await asAgent.delete(`/api/consent-requests/${toNobody.body.id}`).expect(404);
+    expect((await asOwner.delete(`/api/consent-requests/${toNobody.body.id}`).expect(200)).body.status).toBe('Cancelada');
+    const outgoing = (await asOwner.get('/api/consent-requests?direction=outgoing').expect(200)).body as { id: number; status: string }[];
+    expect(Object.fromEntries(outgoing.map((r) => [r.id, r.status]))).toEqual({
+      [toDelegate.body.id]: 'Rechazada',
+      [toAgent.body.id]: 'Pendiente',
+      [toNobody.body.id]: 'Cancelada',
+      [again.body.id]: 'Aceptada',
+    });
   });
 
   it('lets only owners grant or revoke (403 for the other roles), and shows nobody else one owner’s delegations', async () => {

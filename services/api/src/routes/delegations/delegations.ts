@@ -1,7 +1,8 @@
 import { IdSchema, PageQuerySchema, type DelegationsCreateSchema } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { grantDelegation, revokeDelegation } from '../../commands/delegationGranter';
+import { requestDelegation } from '../../commands/consentRequests';
+import { revokeDelegation } from '../../commands/delegationGranter';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
@@ -66,14 +67,15 @@ export async function list(ctx: Ctx) {
   ctx.body = rows.map((row) => presentDelegation(row, since));
 }
 
-/** POST /api/delegations {delegateEmail} → 201 with the delegation. */
+/**
+ * POST /api/delegations {delegateEmail} → 201 with the request: the delegation exists once the
+ * propietario_delegado with that email accepts it (issue 30), and the answer is the same whether
+ * or not such an account exists.
+ */
 export async function create(ctx: Ctx) {
-  const trx = ctx.state.trx!;
-  const user = currentUser(ctx);
   const { delegateEmail } = ctx.state.input as z.output<typeof DelegationsCreateSchema>;
-  const delegateUserId = await grantDelegation(trx, user, delegateEmail);
   ctx.status = 201;
-  ctx.body = presentDelegation(await delegationRows(trx, user).where('owner_delegations.delegateUserId', delegateUserId).first(), monthStart());
+  ctx.body = await requestDelegation(ctx.state.trx!, currentUser(ctx), delegateEmail);
 }
 
 /** DELETE /api/delegations/:delegateUserId → 204. */

@@ -350,7 +350,7 @@ describe('POST /api/properties', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("lets an owner name an agency, which then sees the property, but never another owner", async () => {
+  it("lets an owner ask an agency to manage a property, which it sees only once its admin accepts; never another owner", async () => {
     const { agent, user } = await signedIn();
     const agency = await buildAgency(t.knex);
     const other = await buildUser(t.knex);
@@ -362,11 +362,28 @@ describe('POST /api/properties', () => {
     expect(noAgency.body.fields).toEqual({ managerAgencyId: 'La agencia indicada no existe' });
     expect(await counts()).toEqual(before);
 
+    // Issue 30: naming an agency is a request; the property starts unmanaged.
     const res = await agent.post('/api/properties').send(form({ ownerUserId: user.id, managerAgencyId: agency.id })).expect(201);
-    expect(res.body).toMatchObject({ ownerUserId: user.id, managerAgencyId: agency.id });
+    expect(res.body).toMatchObject({ ownerUserId: user.id, managerAgencyId: null });
     const { agent: agencyAgent } = await signedIn('agente', agency.id);
+    const { agent: agencyAdmin } = await signedIn('admin_agencia', agency.id);
+    expect((await agencyAgent.get('/api/properties').expect(200)).body).toEqual([]);
+    await agencyAgent.get(`/api/properties/${res.body.id}`).expect(404);
+    // Only the agency's admin answers; an agent of it, or another agency's admin, is not told the request exists.
+    const [request] = (await agencyAdmin.get('/api/consent-requests').expect(200)).body;
+    expect(request).toMatchObject({ kind: 'agency_management', status: 'Pendiente', property: { id: res.body.id }, agency: { id: agency.id }, owner: { id: user.id } });
+    await agencyAgent.post(`/api/consent-requests/${request.id}/accept`).expect(404);
+    const { agent: otherAdmin } = await signedIn('admin_agencia', (await buildAgency(t.knex)).id);
+    await otherAdmin.post(`/api/consent-requests/${request.id}/accept`).expect(404);
+    expect((await agent.post('/api/properties').send(form({ managerAgencyId: agency.id })).expect(201)).body.managerAgencyId).toBeNull();
+
+    await agencyAdmin.post(`/api/consent-requests/${request.id}/accept`).expect(200);
     const seen = await agencyAgent.get('/api/properties').expect(200);
     expect(seen.body.map((p: { id: number }) => p.id)).toEqual([res.body.id]);
+    expect(await t.knex('audit_log').where({ tableName: 'main_properties', recordId: String(res.body.id), action: 'update' }).pluck('newValues')).toEqual([
+      expect.objectContaining({ managerAgencyId: agency.id, consentRequestId: request.id }),
+    ]);
+    expect((await agent.get('/api/notifications').expect(200)).body.map((n: { title: string }) => n.title)).toContain('Solicitud aceptada');
   });
 
   describe('by agency staff', () => {
@@ -384,16 +401,31 @@ describe('POST /api/properties', () => {
       expect(await counts()).toEqual(before);
     });
 
-    it("files the property under the owner and the user's agency, so it shows in the user's list", async () => {
+    it("files the property of an owner of its portfolio under the user's agency, so it shows in the user's list", async () => {
       const agency = await buildAgency(t.knex);
       const { agent } = await signedIn('agente', agency.id);
       const owner = await buildUser(t.knex);
+      const earlier = await buildProperty(t.knex, { ownerUserId: owner.id, managerAgencyId: agency.id, isArchived: true });
 
       const res = await agent.post('/api/properties').send(form({ ownerUserId: owner.id })).expect(201);
 
       expect(PropertySchema.parse(res.body)).toMatchObject({ ownerUserId: owner.id, managerAgencyId: agency.id });
       const list = await agent.get('/api/properties').expect(200);
-      expect(list.body.map((p: { id: number }) => p.id)).toEqual([res.body.id]);
+      expect(list.body.map((p: { id: number }) => p.id).sort((a: number, b: number) => a - b)).toEqual([earlier.id, res.body.id]);
+    });
+
+    it("refuses an owner outside the agency's portfolio with the same 400 as an unknown id, so it does not count against that owner's plan (issue 30)", async () => {
+      const agency = await buildAgency(t.knex);
+      const { agent } = await signedIn('agente', agency.id);
+      const stranger = await buildUser(t.knex);
+      const otherAgencysClient = await buildUser(t.knex);
+      await buildProperty(t.knex, { ownerUserId: otherAgencysClient.id, managerAgencyId: (await buildAgency(t.knex)).id });
+      const before = await counts();
+      for (const ownerUserId of [stranger.id, otherAgencysClient.id, 2147483647]) {
+        const res = await agent.post('/api/properties').send(form({ ownerUserId })).expect(400);
+        expect(res.body.fields).toEqual({ ownerUserId: 'Solo puedes dar de alta propiedades de propietarios de la cartera de tu agencia' });
+      }
+      expect(await counts()).toEqual(before);
     });
 
     it("refuses another agency in managerAgencyId with 400 and writes nothing", async () => {
@@ -401,6 +433,7 @@ describe('POST /api/properties', () => {
       const other = await buildAgency(t.knex);
       const { agent } = await signedIn('admin_agencia', agency.id);
       const owner = await buildUser(t.knex);
+      await buildProperty(t.knex, { ownerUserId: owner.id, managerAgencyId: agency.id });
       const before = await counts();
 
       const res = await agent.post('/api/properties').send(form({ ownerUserId: owner.id, managerAgencyId: other.id })).expect(400);

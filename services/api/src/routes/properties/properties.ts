@@ -71,7 +71,7 @@ export async function create(ctx: Ctx) {
   const trx = ctx.state.trx!;
   const user = currentUser(ctx);
   const parties = await resolvePropertyParties(trx, user, input);
-  const property = await createProperty(trx, user.id, input, parties);
+  const property = await createProperty(trx, user, input, parties);
   ctx.status = 201;
   ctx.set('Location', `/api/properties/${property.id}`);
   ctx.body = presentProperty(property);

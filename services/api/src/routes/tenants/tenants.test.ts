@@ -85,14 +85,13 @@ describe('tenant invitations', () => {
     await t.request().get('/api/tenant-invitations/no-existe').expect(404);
   });
 
-  it("refuses another owner's contract (404), a bad email (400), a staff account's email (409), and writes nothing", async () => {
+  it("refuses another owner's contract (404), a bad email (400) or a tenant's own call (403), and writes nothing", async () => {
     const ours = await portfolio();
     const theirs = await portfolio();
     const api = await signedIn(ours.owner);
     const before = await counts();
     expect((await api.post('/api/tenant-invitations').send({ email: 'x@example.com', contractId: theirs.newContract.id }).expect(404)).body.fields).toEqual({ contractId: 'No se ha encontrado el contrato' });
     expect((await api.post('/api/tenant-invitations').send({ email: 'no-es-correo', contractId: ours.newContract.id }).expect(400)).body.fields).toEqual({ email: 'Introduce un correo electrónico válido' });
-    expect((await api.post('/api/tenant-invitations').send({ email: ours.manager.email, contractId: ours.newContract.id }).expect(409)).body.message).toBe('Ese correo pertenece a una cuenta que no es de inquilino');
     await (await signedIn(ours.tenant)).post('/api/tenant-invitations').send({ email: 'x@example.com', contractId: ours.contract.id }).expect(403);
     expect(await counts()).toEqual(before);
   });
@@ -106,5 +105,25 @@ describe('tenant invitations', () => {
     expect((await t.agent().post(`/api/tenant-invitations/${token}/accept`).send({}).expect(409)).body.message).toBe('Ya tienes una cuenta con este correo: inicia sesión y vuelve a abrir el enlace');
     await asTenant.post(`/api/tenant-invitations/${token}/accept`).send({}).expect(200);
     expect((await asTenant.get('/api/contracts').expect(200)).body.map((c: { contract: { id: number } }) => c.contract.id)).toContain(newContract.id);
+  });
+
+  it("answers a staff account's email like anyone's, tells that account nothing, and refuses its acceptance with a Spanish message (issue 30)", async () => {
+    const ours = await portfolio();
+    const api = await signedIn(ours.owner);
+    // An owner of another portfolio: the inviter must not learn that the address has an account, nor its role.
+    const other = await portfolio('Marta');
+    const created = await api.post('/api/tenant-invitations').send({ email: other.owner.email, contractId: ours.newContract.id }).expect(201);
+    const unknown = await api.post('/api/tenant-invitations').send({ email: `nadie.${Date.now()}@example.com`, contractId: ours.newContract.id }).expect(201);
+    expect(Object.keys(created.body).sort()).toEqual(Object.keys(unknown.body).sort());
+    const asOtherOwner = await signedIn(other.owner);
+    expect((await asOtherOwner.get('/api/notifications').expect(200)).body.map((n: { title: string }) => n.title)).not.toContain('Invitación a un contrato');
+
+    const token = created.body.link.replace('/invitacion/', '');
+    const before = await counts();
+    const refused = await asOtherOwner.post(`/api/tenant-invitations/${token}/accept`).send({}).expect(409);
+    expect(refused.body).toMatchObject({ error: 'conflict', message: 'Esta invitación es para una cuenta de inquilino y la tuya es de propietario individual. Pide que te inviten con otro correo electrónico' });
+    expect(await counts()).toEqual(before);
+    expect(await t.knex('tenant_invitations').where({ contractId: ours.newContract.id, email: other.owner.email }).first('acceptedAt')).toEqual({ acceptedAt: null });
+    expect((await asOtherOwner.get('/api/contracts').expect(200)).body.map((c: { contract: { id: number } }) => c.contract.id)).not.toContain(ours.newContract.id);
   });
 });
