@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PersonSchema } from './common';
+import { PageQuerySchema, PersonSchema } from './common';
 
 /**
  * Consent requests (issue 30): a relationship one party asks of another, which binds nobody until
@@ -20,8 +20,8 @@ export const CONSENT_REQUEST_LABELS: Readonly<Record<ConsentRequestKind, string>
   agency_management: 'Gestión de propiedad',
 };
 
-/** `GET /api/consent-requests?direction=`: those the user must answer (incoming, the default) or those it made (outgoing). */
-export const ConsentRequestsListQuerySchema = z.object({
+/** `GET /api/consent-requests?direction=&page=&pageSize=`: those the user must answer (incoming, the default) or those it made (outgoing), paged. */
+export const ConsentRequestsListQuerySchema = PageQuerySchema.extend({
   direction: z.enum(['incoming', 'outgoing']).default('incoming'),
 });
 

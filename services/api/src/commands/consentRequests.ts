@@ -1,4 +1,5 @@
-import { CONSENT_REQUEST_NOT_PENDING, type ConsentRequest, type ConsentRequestKind } from '@arrendia/api-contract';
+import { CONSENT_REQUEST_NOT_PENDING, type ConsentRequest } from '@arrendia/api-contract';
+import { presentConsentRequest, type ConsentRequestRow as RequestRow } from '../presenters/consentRequest';
 import { canonicalRole, roleNamesOf } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
@@ -16,26 +17,7 @@ import { displayName, notify } from '../notify';
 
 type Db = Knex | Knex.Transaction;
 
-const isoInstant = (value: Date | string) => new Date(value).toISOString();
 const REQUEST_NOT_FOUND = 'No se ha encontrado la solicitud';
-
-interface RequestRow {
-  id: number;
-  kind: ConsentRequestKind;
-  status: ConsentRequest['status'];
-  requestedByUserId: number;
-  ownerUserId: number;
-  email: string | null;
-  agencyId: number | null;
-  mainPropertyId: number | null;
-  createdAt: Date | string;
-  respondedAt: Date | string | null;
-  ownerFirstName: string | null;
-  ownerLastName: string | null;
-  nombreAgencia: string | null;
-  propertyName: string | null;
-  city: string | null;
-}
 
 function requestRows(db: Db): Knex.QueryBuilder {
   return db('consent_requests')
@@ -50,20 +32,6 @@ function requestRows(db: Db): Knex.QueryBuilder {
       'main_properties.propertyName',
       'main_properties.city',
     );
-}
-
-export function presentConsentRequest(row: RequestRow): ConsentRequest {
-  return {
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    owner: { id: row.ownerUserId, firstName: row.ownerFirstName, lastName: row.ownerLastName },
-    email: row.email,
-    agency: row.agencyId === null ? null : { id: row.agencyId, nombreAgencia: row.nombreAgencia ?? '' },
-    property: row.mainPropertyId === null ? null : { id: row.mainPropertyId, propertyName: row.propertyName ?? '', city: row.city ?? '' },
-    createdAt: isoInstant(row.createdAt),
-    respondedAt: row.respondedAt === null ? null : isoInstant(row.respondedAt),
-  };
 }
 
 /**
@@ -86,15 +54,16 @@ function outgoingFrom(qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
   return qb.where((w) => w.where('consent_requests.requestedByUserId', user.id).orWhere('consent_requests.ownerUserId', user.id));
 }
 
-/** GET /api/consent-requests: the pending ones to answer (incoming) or every one the user made, newest first (outgoing). */
-export async function listConsentRequests(db: Db, user: User, direction: 'incoming' | 'outgoing'): Promise<ConsentRequest[]> {
+/**
+ * The requests of GET /api/consent-requests, newest first: the pending ones to answer (incoming) or
+ * every one the user made (outgoing). The route pages them and presents each with presentConsentRequest.
+ */
+export function consentRequestRows(db: Db, user: User, direction: 'incoming' | 'outgoing'): Knex.QueryBuilder {
   const qb = requestRows(db).orderBy([
     { column: 'consent_requests.createdAt', order: 'desc' },
     { column: 'consent_requests.id', order: 'desc' },
   ]);
-  if (direction === 'incoming') incomingTo(db, qb, user).where('consent_requests.status', 'Pendiente');
-  else outgoingFrom(qb, user).limit(100);
-  return (await qb).map(presentConsentRequest);
+  return direction === 'incoming' ? incomingTo(db, qb, user).where('consent_requests.status', 'Pendiente') : outgoingFrom(qb, user);
 }
 
 async function insertRequest(trx: Knex.Transaction, values: Record<string, unknown>, duplicate: string, field: string): Promise<RequestRow> {

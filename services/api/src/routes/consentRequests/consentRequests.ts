@@ -1,16 +1,19 @@
 import { ConsentRequestsListQuerySchema, IdSchema } from '@arrendia/api-contract';
 import { z } from 'zod';
-import { acceptConsentRequest, cancelConsentRequest, declineConsentRequest, listConsentRequests } from '../../commands/consentRequests';
+import { acceptConsentRequest, cancelConsentRequest, consentRequestRows, declineConsentRequest } from '../../commands/consentRequests';
+import { presentConsentRequest, type ConsentRequestRow } from '../../presenters/consentRequest';
+import { paginate } from '../../pagination';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 
 const idOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
 
-/** GET /api/consent-requests?direction=incoming|outgoing → the requests to answer, or those made. */
+/** GET /api/consent-requests?direction=incoming|outgoing → the requests to answer, or those made, paged (X-Total-Count). */
 export async function list(ctx: Ctx) {
-  const { direction } = parseInput(ConsentRequestsListQuerySchema, ctx.query);
-  ctx.body = await listConsentRequests(ctx.knex, currentUser(ctx), direction);
+  const { direction, ...page } = parseInput(ConsentRequestsListQuerySchema, ctx.query);
+  const rows = await paginate<ConsentRequestRow>(ctx, consentRequestRows(ctx.knex, currentUser(ctx), direction), page);
+  ctx.body = rows.map(presentConsentRequest);
 }
 
 /** POST /api/consent-requests/:id/accept → 200 with the request, Aceptada. */
