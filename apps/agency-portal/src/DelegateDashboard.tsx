@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@arrendia/api-contract';
 import { RecentActivityCard } from '@arrendia/feature-dashboard';
-import { DelegateHeader, DelegateSummaryTiles, PrincipalsPanel } from '@arrendia/feature-delegation';
+import { ConsentRequestsCard, DelegateHeader, DelegateSummaryTiles, PrincipalsPanel } from '@arrendia/feature-delegation';
 import { PrincipalReportDialog, ReportHistory } from '@arrendia/feature-reports';
 import { Button, ButtonLink, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
 import { useState } from 'react';
@@ -17,16 +17,18 @@ const Right = styled.div`
 `;
 
 /**
- * 'Dashboard del Propietario Delegado' (spec §2, issue 11): four tiles over all principals and the
- * tabs Propietarios (each principal, 'Ver cartera' and 'Generar reporte'), Actividad Reciente (with
- * a details button per record) and Reportes (what the delegate generated), composed from the
- * delegation, dashboard and reports features.
+ * 'Dashboard del Propietario Delegado' (spec §2, issue 11): the owners' requests to answer (issue
+ * 30, shown only when there are some), four tiles over all principals and the tabs Propietarios
+ * (each principal, 'Ver cartera' and 'Generar reporte'), Actividad Reciente (with a details button
+ * per record) and Reportes (what the delegate generated), composed from the delegation, dashboard
+ * and reports features.
  */
 export function DelegateDashboard({ user }: { user: CurrentUser | null }) {
   const [tab, setTab] = useState('propietarios');
   return (
     <>
       <DelegateHeader user={user} />
+      <ConsentRequestsCard />
       <DelegateSummaryTiles />
       <Spaced>
         <Tabs value={tab} onValueChange={setTab}>

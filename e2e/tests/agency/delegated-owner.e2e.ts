@@ -3,9 +3,10 @@ import type { PropertyListItem, Report } from '@arrendia/api-contract';
 import { DEMO } from '../../fixtures/accounts';
 import { signIn } from '../../fixtures/api';
 import { withProperty } from '../../fixtures/property';
+import { ShellPage } from '../../pom/ShellPage';
 
 test.describe('the delegated owner, with a portfolio an owner delegates and revokes', () => {
-  test("an owner delegates from settings; the delegate sees that principal, its portfolio and its report; after the revoke, nothing", async ({ page, browser }) => {
+  test("an owner asks from settings and the delegate accepts on its dashboard; it then sees that principal, its portfolio and its report; after the revoke, nothing", async ({ page, browser }) => {
     test.setTimeout(120_000);
     // A new owner of its own, so the demo's delegations stay as they are.
     const stamp = Date.now();
@@ -16,21 +17,32 @@ test.describe('the delegated owner, with a portfolio an owner delegates and revo
     const property = await withProperty(page.request, `Cartera delegada ${stamp}`);
     const me = (await (await page.request.get('/api/auth/user')).json()) as { id: number };
 
-    // The owner delegates from the Delegación tab of their settings.
+    // The owner asks from the Delegación tab of their settings: nothing is delegated until the delegate accepts (issue 30).
     await page.goto('/settings?tab=delegacion');
     const settings = page.getByRole('main');
     await settings.getByLabel('Correo electrónico del propietario delegado').fill(DEMO.delegado);
     await settings.getByRole('button', { name: 'Delegar cartera' }).click();
-    const holders = settings.getByRole('list', { name: 'Personas con tu cartera delegada' });
-    await expect(holders).toContainText(DEMO.delegado);
+    await expect(new ShellPage(page).toastRegion.getByText('Solicitud enviada')).toBeVisible();
+    const pending = settings.getByRole('list', { name: 'Solicitudes de delegación pendientes' });
+    await expect(pending).toContainText(`${DEMO.delegado} · Pendiente de aceptación · enviada el`);
+    await expect(settings.getByText('No has delegado tu cartera en nadie.')).toBeVisible();
 
-    // The delegate, in a browser of its own.
+    // The delegate, in a browser of its own, accepts on its dashboard.
     const delegateContext = await browser.newContext();
     const delegate = await delegateContext.newPage();
     await signIn(delegate.request, 'delegado');
     await delegate.goto('/dashboard');
     const main = delegate.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Dashboard del Propietario Delegado' })).toBeVisible();
+    const requests = main.getByRole('region', { name: 'Solicitudes pendientes' });
+    await expect(requests).toContainText(`${ownerName} te pide que gestiones su cartera`);
+    await requests.getByRole('button', { name: `Aceptar la solicitud de ${ownerName}` }).click();
+    await expect(new ShellPage(delegate).toastRegion.getByText('Solicitud aceptada')).toBeVisible();
+
+    // The owner's open page follows the answer (a live notification): the request becomes a delegation.
+    const holders = settings.getByRole('list', { name: 'Personas con tu cartera delegada' });
+    await expect(holders).toContainText(DEMO.delegado);
+    await expect(pending).toBeHidden();
     await expect(main.getByRole('group', { name: 'Propietarios' })).toContainText(/\d+/);
     const row = main.getByRole('row').filter({ has: delegate.getByRole('rowheader', { name: new RegExp(ownerName) }) });
     await expect(row.getByRole('cell').first()).toHaveText('1');

@@ -1,10 +1,10 @@
-import { isSessionGone, refusalOnFields, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
-import { DelegationsCreateSchema, type Delegation } from '@arrendia/api-contract';
+import { isSessionGone, refusalOnFields, serverMessage, useCancelConsentRequest, useConsentRequests, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { DelegationsCreateSchema, type ConsentRequest, type Delegation } from '@arrendia/api-contract';
 import { formatDate, personName } from '@arrendia/locale-es';
 import { AlertDialog, Button, Card, CardDescription, CardTitle, LoadError, MutedText, Pager, RowList, Skeleton, TextField, useToast } from '@arrendia/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
-import { DELEGATIONS_PAGE_SIZE, useDelegations, useGrantDelegation, useRevokeDelegation } from './useDelegations';
+import { DELEGATIONS_PAGE_SIZE, useDelegations, useRequestDelegation, useRevokeDelegation } from './useDelegations';
 
 const Form = styled.form`
   display: flex;
@@ -15,10 +15,14 @@ const Form = styled.form`
   & > :first-child { flex: 1 1 280px; }
 `;
 
+/** The owner's delegation requests still waiting for an answer: the others are history. */
+const pendingDelegations = (requests: ConsentRequest[] | undefined) => (requests ?? []).filter((r) => r.kind === 'delegation' && r.status === 'Pendiente');
+
 /**
- * 'Delegación de cartera' in an owner's settings (issue 11): delegate the whole portfolio to a
- * propietario_delegado by email, see who holds it, and revoke (asked first). The API refuses
- * anyone who is not an active delegated owner, with the message shown on the field.
+ * 'Delegación de cartera' in an owner's settings (issues 11 and 30): ask a propietario_delegado,
+ * by email, to manage the whole portfolio; see the requests not yet answered (and withdraw them),
+ * who holds the portfolio, and revoke (asked first). The API answers the same whether or not the
+ * email belongs to anybody, so the screen only ever says the request was sent.
  */
 export function OwnerDelegationsPanel() {
   const [page, setPage] = useState(1);
@@ -26,8 +30,11 @@ export function OwnerDelegationsPanel() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [toRevoke, setToRevoke] = useState<Delegation | null>(null);
   const delegations = useDelegations(page);
-  const grant = useGrantDelegation();
+  const ask = useRequestDelegation();
   const revoke = useRevokeDelegation();
+  const outgoing = useConsentRequests('outgoing');
+  const cancel = useCancelConsentRequest();
+  const pending = pendingDelegations(outgoing.data);
   const { toast } = useToast();
 
   const submit = (event: FormEvent) => {
@@ -38,14 +45,24 @@ export function OwnerDelegationsPanel() {
       return;
     }
     setErrors({});
-    grant.mutate(parsed.data, {
-      onSuccess: (created) => {
+    ask.mutate(parsed.data, {
+      onSuccess: (request) => {
         setEmail('');
-        toast({ title: 'Cartera delegada', description: `${personName(created.delegate, created.delegate.email)} ya puede gestionar tus propiedades` });
+        toast({ title: 'Solicitud enviada', description: `${request.email ?? parsed.data.delegateEmail} gestionará tu cartera cuando acepte la solicitud` });
       },
       onError: (error) => {
         if (isSessionGone(error)) return;
-        setErrors(refusalOnFields(error, 'delegateEmail', 'No se pudo delegar la cartera'));
+        setErrors(refusalOnFields(error, 'delegateEmail', 'No se pudo enviar la solicitud'));
+      },
+    });
+  };
+
+  const withdraw = (request: ConsentRequest) => {
+    cancel.mutate(request.id, {
+      onSuccess: () => toast({ title: 'Solicitud cancelada', description: `${request.email} ya no podrá aceptarla` }),
+      onError: (error) => {
+        if (isSessionGone(error)) return;
+        toast({ variant: 'destructive', title: 'Error', description: serverMessage(error) ?? 'No se pudo cancelar la solicitud' });
       },
     });
   };
@@ -68,15 +85,42 @@ export function OwnerDelegationsPanel() {
         Delegación de cartera
       </CardTitle>
       <CardDescription>
-        Un propietario delegado gestiona tus propiedades, contratos, incidencias y reportes en tu nombre. Puedes revocarlo cuando quieras: deja de ver tu
-        cartera al instante.
+        Un propietario delegado gestiona tus propiedades, contratos, incidencias y reportes en tu nombre. Le enviamos una solicitud y empieza a gestionar tu
+        cartera cuando la acepta. Puedes revocarlo cuando quieras: deja de ver tu cartera al instante.
       </CardDescription>
       <Form onSubmit={submit} noValidate aria-label="Delegar cartera">
         <TextField label="Correo electrónico del propietario delegado" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.delegateEmail} />
-        <Button type="submit" disabled={grant.isPending}>
-          {grant.isPending ? 'Delegando...' : 'Delegar cartera'}
+        <Button type="submit" disabled={ask.isPending}>
+          {ask.isPending ? 'Enviando...' : 'Delegar cartera'}
         </Button>
       </Form>
+      {outgoing.isError ? (
+        <LoadError variant="inline" retry={outgoing}>
+          No se pudieron cargar tus solicitudes de delegación
+        </LoadError>
+      ) : (
+        pending.length > 0 && (
+          <RowList aria-label="Solicitudes de delegación pendientes">
+            {pending.map((r) => (
+              <li key={r.id}>
+                <div>
+                  {r.email}
+                  <MutedText> · Pendiente de aceptación · enviada el {formatDate(r.createdAt)}</MutedText>
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => withdraw(r)}
+                  disabled={cancel.isPending && cancel.variables === r.id}
+                  aria-label={`Cancelar la solicitud a ${r.email}`}
+                >
+                  Cancelar
+                </Button>
+              </li>
+            ))}
+          </RowList>
+        )
+      )}
       {delegations.isPending ? (
         <Skeleton height="2rem" />
       ) : delegations.isError ? (

@@ -1,10 +1,11 @@
 /** @jest-environment jsdom */
-import type { DashboardMetrics, Delegation } from '@arrendia/api-contract';
+import { CONSENT_REQUEST_NOT_PENDING, type ConsentRequest, type DashboardMetrics, type Delegation } from '@arrendia/api-contract';
 import { formatEuros, formatPercent } from '@arrendia/locale-es';
 import { resetToasts } from '@arrendia/ui';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { answer, failsOnce, fakeResponse, findToast, renderAt, routedFetch } from '@arrendia/testing';
+import { ConsentRequestsCard } from './ConsentRequestsCard';
 import { DelegateSummaryTiles, PrincipalsPanel } from './DelegateDashboard';
 import { OwnerDelegationsPanel } from './OwnerDelegationsPanel';
 
@@ -21,6 +22,30 @@ const delegation = (owner: ReturnType<typeof person>, overrides: Partial<Delegat
   createdAt: '2026-10-01T09:00:00Z',
   ...overrides,
 });
+const request = (id: number, overrides: Partial<ConsentRequest> = {}): ConsentRequest => ({
+  id,
+  kind: 'delegation',
+  status: 'Pendiente',
+  owner: { id: 1, firstName: 'Olga', lastName: 'Martín' },
+  email: 'diego@example.es',
+  agency: null,
+  property: null,
+  createdAt: '2026-11-20T10:00:00Z',
+  respondedAt: null,
+  ...overrides,
+});
+const management = (id: number, overrides: Partial<ConsentRequest> = {}): ConsentRequest =>
+  request(id, {
+    kind: 'agency_management',
+    owner: { id: 2, firstName: 'Pablo', lastName: 'Sanz' },
+    email: null,
+    agency: { id: 4, nombreAgencia: 'Inmobiliaria Sol' },
+    property: { id: 30, propertyName: 'Ático Lavapiés', city: 'Madrid' },
+    ...overrides,
+  });
+const INCOMING = 'GET /api/consent-requests?direction=incoming&page=1&pageSize=100';
+const OUTGOING = 'GET /api/consent-requests?direction=outgoing&page=1&pageSize=100';
+const DELEGATIONS = 'GET /api/delegations?page=1&pageSize=20';
 const metrics: DashboardMetrics = { activeProperties: 7, monthlyIncome: '6150.50', occupancyRate: 81.3, openIncidents: 2 };
 
 afterEach(() => act(() => resetToasts()));
@@ -28,7 +53,7 @@ afterEach(() => act(() => resetToasts()));
 describe('DelegateSummaryTiles', () => {
   it('counts every principal (the server total, not the page) and shows the figures of their portfolios', async () => {
     global.fetch = routedFetch({
-      'GET /api/delegations?page=1&pageSize=20': () => fakeResponse(200, [delegation(person(1, 'Olga', 'Martín'))], { 'X-Total-Count': '23' }),
+      [DELEGATIONS]: () => fakeResponse(200, [delegation(person(1, 'Olga', 'Martín'))], { 'X-Total-Count': '23' }),
       'GET /api/dashboard/metrics': () => metrics,
     });
     renderAt(<DelegateSummaryTiles />);
@@ -40,7 +65,7 @@ describe('DelegateSummaryTiles', () => {
 
   it('says when the figures of the portfolios could not be loaded, and «Reintentar» loads both reads', async () => {
     global.fetch = routedFetch({
-      'GET /api/delegations?page=1&pageSize=20': failsOnce(fakeResponse(200, [delegation(person(1, 'Olga', 'Martín'))], { 'X-Total-Count': '23' })),
+      [DELEGATIONS]: failsOnce(fakeResponse(200, [delegation(person(1, 'Olga', 'Martín'))], { 'X-Total-Count': '23' })),
       'GET /api/dashboard/metrics': failsOnce(metrics),
     });
     renderAt(<DelegateSummaryTiles />);
@@ -61,7 +86,7 @@ describe('PrincipalsPanel', () => {
 
   it('says when the owners could not be loaded, and «Reintentar» loads them', async () => {
     global.fetch = routedFetch({
-      'GET /api/delegations?page=1&pageSize=20': failsOnce(fakeResponse(200, [delegation(person(1, 'Olga', 'Martín'))], { 'X-Total-Count': '1' })),
+      [DELEGATIONS]: failsOnce(fakeResponse(200, [delegation(person(1, 'Olga', 'Martín'))], { 'X-Total-Count': '1' })),
     });
     renderAt(<PrincipalsPanel reportAction={() => null} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los propietarios');
@@ -72,7 +97,7 @@ describe('PrincipalsPanel', () => {
 
   it("lists each principal with its figures, 'Ver cartera' to its properties and the portal's report action", async () => {
     global.fetch = routedFetch({
-      'GET /api/delegations?page=1&pageSize=20': () =>
+      [DELEGATIONS]: () =>
         fakeResponse(
           200,
           [
@@ -98,7 +123,7 @@ describe('PrincipalsPanel', () => {
   });
 
   it('says so when nobody has delegated yet', async () => {
-    global.fetch = routedFetch({ 'GET /api/delegations?page=1&pageSize=20': () => fakeResponse(200, [], { 'X-Total-Count': '0' }) });
+    global.fetch = routedFetch({ [DELEGATIONS]: () => fakeResponse(200, [], { 'X-Total-Count': '0' }) });
     renderAt(<PrincipalsPanel reportAction={() => null} />);
     expect(await screen.findByText(/Todavía ningún propietario te ha delegado su cartera/)).toBeVisible();
   });
@@ -107,7 +132,8 @@ describe('PrincipalsPanel', () => {
 describe('OwnerDelegationsPanel', () => {
   it('says when the delegations could not be loaded, and «Reintentar» loads them', async () => {
     global.fetch = routedFetch({
-      'GET /api/delegations?page=1&pageSize=20': failsOnce(fakeResponse(200, [delegation(person(1, 'Olga', 'Martín'))], { 'X-Total-Count': '1' })),
+      [DELEGATIONS]: failsOnce(fakeResponse(200, [delegation(person(1, 'Olga', 'Martín'))], { 'X-Total-Count': '1' })),
+      [OUTGOING]: () => [],
     });
     renderAt(<OwnerDelegationsPanel />);
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar tus delegaciones');
@@ -117,50 +143,187 @@ describe('OwnerDelegationsPanel', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('delegates to an email, shows the server’s refusal on the field, and revokes after asking', async () => {
+  it('sends a request to an email (nothing delegated yet), shows the server’s refusal on the field, and withdraws a pending one', async () => {
     const user = userEvent.setup();
-    let rows: Delegation[] = [];
+    // The owner's history: only pending delegation requests are listed, not answered ones nor management requests.
+    let outgoing: ConsentRequest[] = [request(3, { email: 'ana@example.es', status: 'Rechazada' }), management(4)];
     const calls: string[] = [];
     global.fetch = routedFetch({
-      'GET /api/delegations?page=1&pageSize=20': () => fakeResponse(200, rows, { 'X-Total-Count': String(rows.length) }),
+      [DELEGATIONS]: () => fakeResponse(200, [], { 'X-Total-Count': '0' }),
+      [OUTGOING]: () => outgoing,
       'POST /api/delegations': (init) => {
         const { delegateEmail } = JSON.parse(String(init?.body));
         calls.push(`POST ${delegateEmail}`);
-        if (delegateEmail === 'agente@example.es') return answer(400, { error: 'validation_error', message: 'Datos no válidos', fields: { delegateEmail: 'No hay ningún propietario delegado activo con ese correo electrónico' } });
-        rows = [delegation(person(1, 'Olga', 'Martín'))];
-        return answer(201, rows[0]);
+        if (delegateEmail === 'yo@example.es') return answer(400, { error: 'validation_error', message: 'Revisa los campos marcados', fields: { delegateEmail: 'No puedes delegar tu cartera en ti mismo' } });
+        outgoing = [request(9, { email: delegateEmail }), ...outgoing];
+        return answer(201, outgoing[0]);
       },
-      'DELETE /api/delegations/50': () => {
-        calls.push('DELETE 50');
-        rows = [];
-        return answer(204);
+      'DELETE /api/consent-requests/9': () => {
+        calls.push('DELETE 9');
+        outgoing = [{ ...outgoing[0], status: 'Cancelada' }, ...outgoing.slice(1)];
+        return answer(200, outgoing[0]);
       },
     });
     renderAt(<OwnerDelegationsPanel />);
     expect(await screen.findByText('No has delegado tu cartera en nadie.')).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Solicitudes de delegación pendientes' })).toBeNull();
     const email = screen.getByLabelText('Correo electrónico del propietario delegado');
 
     await user.click(screen.getByRole('button', { name: 'Delegar cartera' }));
     expect(await screen.findByText('Indica el correo electrónico')).toBeVisible();
     expect(calls).toEqual([]);
 
-    await user.type(email, 'agente@example.es');
+    await user.type(email, 'yo@example.es');
     await user.click(screen.getByRole('button', { name: 'Delegar cartera' }));
-    expect(await screen.findByText('No hay ningún propietario delegado activo con ese correo electrónico')).toBeVisible();
+    expect(await screen.findByText('No puedes delegar tu cartera en ti mismo')).toBeVisible();
 
     await user.clear(email);
     await user.type(email, 'Diego@Example.es');
     await user.click(screen.getByRole('button', { name: 'Delegar cartera' }));
-    expect(await findToast('Cartera delegada')).toBeVisible();
-    const list = await screen.findByRole('list', { name: 'Personas con tu cartera delegada' });
-    expect(within(list).getByText('Diego Delgado')).toBeVisible();
+    expect(await findToast('Solicitud enviada')).toHaveTextContent('diego@example.es gestionará tu cartera cuando acepte la solicitud');
     expect(email).toHaveValue('');
+    const pending = await screen.findByRole('list', { name: 'Solicitudes de delegación pendientes' });
+    expect(within(pending).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['diego@example.es · Pendiente de aceptación · enviada el 20/11/2026Cancelar']);
+    // Sent is not delegated: nobody holds the portfolio until the delegate accepts.
+    expect(screen.getByText('No has delegado tu cartera en nadie.')).toBeVisible();
 
+    await user.click(within(pending).getByRole('button', { name: 'Cancelar la solicitud a diego@example.es' }));
+    expect(await findToast('Solicitud cancelada')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Solicitudes de delegación pendientes' })).toBeNull());
+    expect(calls).toEqual(['POST yo@example.es', 'POST diego@example.es', 'DELETE 9']);
+  });
+
+  it('revokes a delegation after asking', async () => {
+    const user = userEvent.setup();
+    let rows = [delegation(person(1, 'Olga', 'Martín'))];
+    const revoked = jest.fn();
+    global.fetch = routedFetch({
+      [DELEGATIONS]: () => fakeResponse(200, rows, { 'X-Total-Count': String(rows.length) }),
+      [OUTGOING]: () => [request(3, { status: 'Aceptada' })],
+      'DELETE /api/delegations/50': () => {
+        revoked();
+        rows = [];
+        return answer(204);
+      },
+    });
+    renderAt(<OwnerDelegationsPanel />);
+    const list = await screen.findByRole('list', { name: 'Personas con tu cartera delegada' });
     await user.click(within(list).getByRole('button', { name: 'Revocar la delegación de Diego Delgado' }));
     const dialog = await screen.findByRole('alertdialog', { name: '¿Revocar la delegación?' });
+    expect(revoked).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Revocar' }));
     expect(await findToast('Delegación revocada')).toBeVisible();
     expect(await screen.findByText('No has delegado tu cartera en nadie.')).toBeVisible();
-    expect(calls).toEqual(['POST agente@example.es', 'POST diego@example.es', 'DELETE 50']);
+    expect(revoked).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ConsentRequestsCard', () => {
+  it('lists each request to answer, in the words of the one who answers it, with its date and buttons naming it', async () => {
+    global.fetch = routedFetch({ [INCOMING]: () => [request(7), management(8, { createdAt: '2026-11-21T09:00:00Z' })] });
+    renderAt(<ConsentRequestsCard />);
+    const card = await screen.findByRole('region', { name: 'Solicitudes pendientes' });
+    const [olga, pablo] = within(card).getAllByRole('listitem');
+    expect(olga).toHaveTextContent('Olga Martín te pide que gestiones su cartera');
+    expect(olga).toHaveTextContent('Gestión de cartera · recibida el 20/11/2026');
+    expect(within(olga).getByRole('button', { name: 'Aceptar la solicitud de Olga Martín' })).toHaveTextContent('Aceptar');
+    expect(within(olga).getByRole('button', { name: 'Rechazar la solicitud de Olga Martín' })).toHaveTextContent('Rechazar');
+    expect(pablo).toHaveTextContent('Pablo Sanz pide a tu agencia que gestione Ático Lavapiés (Madrid)');
+    expect(pablo).toHaveTextContent('Gestión de propiedad · recibida el 21/11/2026');
+    expect(within(pablo).getByRole('button', { name: 'Aceptar la solicitud de Pablo Sanz para Ático Lavapiés' })).toBeVisible();
+  });
+
+  it('accepts at once, says so, and refreshes the requests and the principals they grant', async () => {
+    const user = userEvent.setup();
+    let incoming = [request(7)];
+    let principals: Delegation[] = [];
+    const accepted = jest.fn();
+    global.fetch = routedFetch({
+      [INCOMING]: () => incoming,
+      [DELEGATIONS]: () => fakeResponse(200, principals, { 'X-Total-Count': String(principals.length) }),
+      'POST /api/consent-requests/7/accept': () => {
+        accepted();
+        incoming = [];
+        principals = [delegation(person(1, 'Olga', 'Martín'))];
+        return { ...request(7), status: 'Aceptada', respondedAt: '2026-11-22T10:00:00Z' };
+      },
+    });
+    renderAt(
+      <>
+        <ConsentRequestsCard />
+        <PrincipalsPanel reportAction={() => null} />
+      </>,
+    );
+    expect(await screen.findByText(/Todavía ningún propietario te ha delegado su cartera/)).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: 'Aceptar la solicitud de Olga Martín' }));
+    expect(await findToast('Solicitud aceptada')).toHaveTextContent('Olga Martín te pide que gestiones su cartera');
+    expect(accepted).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('rowheader', { name: /Olga Martín/ })).toBeVisible();
+    // The last request answered: the card leaves the dashboard.
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Solicitudes pendientes' })).toBeNull());
+  });
+
+  it('rejects only after asking', async () => {
+    const user = userEvent.setup();
+    let incoming = [request(7), management(8)];
+    const declined = jest.fn();
+    global.fetch = routedFetch({
+      [INCOMING]: () => incoming,
+      'POST /api/consent-requests/8/decline': () => {
+        declined();
+        incoming = [request(7)];
+        return { ...management(8), status: 'Rechazada' };
+      },
+    });
+    renderAt(<ConsentRequestsCard />);
+    const name = 'Rechazar la solicitud de Pablo Sanz para Ático Lavapiés';
+    await user.click(await screen.findByRole('button', { name }));
+    let dialog = await screen.findByRole('alertdialog', { name: '¿Rechazar la solicitud?' });
+    expect(dialog).toHaveTextContent('Tu agencia no gestionará Ático Lavapiés. Avisaremos a Pablo Sanz de que la has rechazado.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(declined).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name }));
+    dialog = await screen.findByRole('alertdialog', { name: '¿Rechazar la solicitud?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
+    expect(await findToast('Solicitud rechazada')).toBeVisible();
+    expect(declined).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('button', { name })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Aceptar la solicitud de Olga Martín' })).toBeVisible();
+  });
+
+  it('shows the server’s message when the request was answered elsewhere, and drops it from the list', async () => {
+    const user = userEvent.setup();
+    let incoming = [request(7)];
+    global.fetch = routedFetch({
+      [INCOMING]: () => incoming,
+      'POST /api/consent-requests/7/accept': () => {
+        incoming = [];
+        return answer(409, { error: 'conflict', message: CONSENT_REQUEST_NOT_PENDING });
+      },
+    });
+    renderAt(<ConsentRequestsCard />);
+    await user.click(await screen.findByRole('button', { name: 'Aceptar la solicitud de Olga Martín' }));
+    expect(await findToast('Error')).toHaveTextContent(CONSENT_REQUEST_NOT_PENDING);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Solicitudes pendientes' })).toBeNull());
+  });
+
+  it('renders nothing when there is nothing to answer', async () => {
+    const fetchMock = routedFetch({ [INCOMING]: () => [] });
+    global.fetch = fetchMock;
+    const { client } = renderAt(<ConsentRequestsCard />);
+    await waitFor(() => expect(client.getQueryState(['/api/consent-requests', 'incoming'])?.status).toBe('success'));
+    expect(fetchMock).toHaveBeenCalledWith('/api/consent-requests?direction=incoming&page=1&pageSize=100', expect.anything());
+    expect(screen.queryByRole('region', { name: 'Solicitudes pendientes' })).toBeNull();
+    expect(screen.queryByText('Solicitudes pendientes')).toBeNull();
+  });
+
+  it('says when the requests could not be loaded, and «Reintentar» loads them', async () => {
+    global.fetch = routedFetch({ [INCOMING]: failsOnce([request(7)]) });
+    renderAt(<ConsentRequestsCard />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar tus solicitudes pendientes');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('button', { name: 'Aceptar la solicitud de Olga Martín' })).toBeVisible();
   });
 });

@@ -1,3 +1,4 @@
+export * from './ConsentRequestsCard';
 export * from './DelegateDashboard';
 export * from './OwnerDelegationsPanel';
 export * from './useDelegations';

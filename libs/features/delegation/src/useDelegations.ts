@@ -1,5 +1,5 @@
-import { apiRequest, getPage } from '@arrendia/api-client';
-import { DELEGATIONS_PATH, DelegationSchema, type Delegation, type DelegationsCreateInput } from '@arrendia/api-contract';
+import { apiRequest, CONSENT_REQUESTS_KEY, getPage } from '@arrendia/api-client';
+import { ConsentRequestSchema, DELEGATIONS_PATH, DelegationSchema, type ConsentRequest, type DelegationsCreateInput } from '@arrendia/api-contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
@@ -18,12 +18,16 @@ export function useDelegations(page = 1) {
   });
 }
 
-/** POST /api/delegations: the owner delegates its portfolio to a propietario_delegado by email. */
-export function useGrantDelegation() {
+/**
+ * POST /api/delegations: the owner asks a propietario_delegado, by email, to manage its portfolio
+ * (issue 30). The answer is a pending consent request: nothing is delegated until that person
+ * accepts, so only the owner's requests refresh.
+ */
+export function useRequestDelegation() {
   const client = useQueryClient();
-  return useMutation<Delegation, Error, DelegationsCreateInput>({
-    mutationFn: async (input) => DelegationSchema.parse(await (await apiRequest('POST', DELEGATIONS_PATH, input)).json()),
-    onSuccess: () => client.invalidateQueries({ queryKey: [DELEGATIONS_PATH] }),
+  return useMutation<ConsentRequest, Error, DelegationsCreateInput>({
+    mutationFn: async (input) => ConsentRequestSchema.parse(await (await apiRequest('POST', DELEGATIONS_PATH, input)).json()),
+    onSuccess: () => client.invalidateQueries({ queryKey: CONSENT_REQUESTS_KEY }),
   });
 }
 

@@ -5,6 +5,7 @@ export * from './useCurrentUser';
 export * from './useNotifications';
 export * from './useSearch';
 export * from './useBadgeCounts';
+export * from './useConsentRequests';
 export * from './formErrors';
 export * from './useLiveEvents';
 export * from './uploadFile';

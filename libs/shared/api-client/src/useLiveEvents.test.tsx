@@ -1,10 +1,12 @@
 /** @jest-environment jsdom */
+import { LiveEventSchema } from '@arrendia/api-contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createQueryClient } from './queryClient';
 import { CONVERSATIONS_KEY, staleKeysOf, useLiveEvents } from './useLiveEvents';
 import { BADGE_COUNTS_KEY } from './useBadgeCounts';
+import { CONSENT_REQUESTS_KEY } from './useConsentRequests';
 import { NOTIFICATIONS_KEY } from './useNotifications';
 
 /** A stand-in EventSource (jsdom has none) that the test drives. */
@@ -54,8 +56,9 @@ describe('useLiveEvents', () => {
     source.emit('message.created', { id: 7, type: 'message.created', data: { conversationId: 3, messageId: 9 } });
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([CONVERSATIONS_KEY, BADGE_COUNTS_KEY]);
     invalidate.mockClear();
+    // A consent request asked or answered arrives as a notification: its lists refetch with the bell.
     source.emit('notification.created', { id: 8, type: 'notification.created', data: {} });
-    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([NOTIFICATIONS_KEY, BADGE_COUNTS_KEY]);
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([NOTIFICATIONS_KEY, BADGE_COUNTS_KEY, CONSENT_REQUESTS_KEY, ['/api/delegations']]);
   });
 
   it('ignores what is not a live event, opens nothing while disabled, and closes the stream on unmount', () => {
@@ -75,11 +78,12 @@ describe('useLiveEvents', () => {
     const { invalidate } = setup();
     const source = FakeEventSource.last!;
     const event = { id: 41, type: 'notification.created', data: {} };
+    const perEvent = staleKeysOf(LiveEventSchema.parse(event)).length;
     source.emit('notification.created', event);
     source.emit('notification.created', event);
-    expect(invalidate).toHaveBeenCalledTimes(2);
+    expect(invalidate).toHaveBeenCalledTimes(perEvent);
     source.emit('notification.created', { ...event, id: 40 });
-    expect(invalidate).toHaveBeenCalledTimes(4);
+    expect(invalidate).toHaveBeenCalledTimes(2 * perEvent);
   });
 
   it('maps the read events too', () => {

@@ -1,7 +1,8 @@
-import { LIVE_EVENT_TYPES, LiveEventSchema, type LiveEvent } from '@arrendia/api-contract';
+import { DELEGATIONS_PATH, LIVE_EVENT_TYPES, LiveEventSchema, type LiveEvent } from '@arrendia/api-contract';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { BADGE_COUNTS_KEY } from './useBadgeCounts';
+import { CONSENT_REQUESTS_KEY } from './useConsentRequests';
 import { NOTIFICATIONS_KEY } from './useNotifications';
 
 export const LIVE_EVENTS_PATH = '/api/events';
@@ -14,7 +15,10 @@ export function staleKeysOf(event: LiveEvent): QueryKey[] {
     case 'message.created':
     case 'conversation.read':
       return [CONVERSATIONS_KEY, BADGE_COUNTS_KEY];
+    // A consent request asked or answered comes with a notification (the event names no type):
+    // the requests and the delegations they grant refetch, only where a screen shows them.
     case 'notification.created':
+      return [NOTIFICATIONS_KEY, BADGE_COUNTS_KEY, CONSENT_REQUESTS_KEY, [DELEGATIONS_PATH]];
     case 'notification.read':
       return [NOTIFICATIONS_KEY, BADGE_COUNTS_KEY];
     // A conversation partner opened or closed Arrendia: the open thread's 'En línea'.
