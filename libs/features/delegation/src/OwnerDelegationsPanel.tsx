@@ -15,9 +15,6 @@ const Form = styled.form`
   & > :first-child { flex: 1 1 280px; }
 `;
 
-/** The owner's delegation requests still waiting for an answer: the others are history. */
-const pendingDelegations = (requests: ConsentRequest[] | undefined) => (requests ?? []).filter((r) => r.kind === 'delegation' && r.status === 'Pendiente');
-
 /**
  * 'Delegación de cartera' in an owner's settings (issues 11 and 30): ask a propietario_delegado,
  * by email, to manage the whole portfolio; see the requests not yet answered (and withdraw them),
@@ -32,9 +29,10 @@ export function OwnerDelegationsPanel() {
   const delegations = useDelegations(page);
   const ask = useRequestDelegation();
   const revoke = useRevokeDelegation();
-  const outgoing = useConsentRequests('outgoing');
+  // The owner's delegation requests still waiting for an answer: the others are history.
+  const outgoing = useConsentRequests('outgoing', { kind: 'delegation', status: 'Pendiente' });
   const cancel = useCancelConsentRequest();
-  const pending = pendingDelegations(outgoing.data);
+  const pending = outgoing.data ?? [];
   const { toast } = useToast();
 
   const submit = (event: FormEvent) => {

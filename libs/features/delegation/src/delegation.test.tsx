@@ -44,7 +44,7 @@ const management = (id: number, overrides: Partial<ConsentRequest> = {}): Consen
     ...overrides,
   });
 const INCOMING = 'GET /api/consent-requests?direction=incoming&page=1&pageSize=100';
-const OUTGOING = 'GET /api/consent-requests?direction=outgoing&page=1&pageSize=100';
+const OUTGOING = 'GET /api/consent-requests?direction=outgoing&kind=delegation&status=Pendiente&page=1&pageSize=100';
 const DELEGATIONS = 'GET /api/delegations?page=1&pageSize=20';
 const metrics: DashboardMetrics = { activeProperties: 7, monthlyIncome: '6150.50', occupancyRate: 81.3, openIncidents: 2 };
 
@@ -145,12 +145,13 @@ describe('OwnerDelegationsPanel', () => {
 
   it('sends a request to an email (nothing delegated yet), shows the server’s refusal on the field, and withdraws a pending one', async () => {
     const user = userEvent.setup();
-    // The owner's history: only pending delegation requests are listed, not answered ones nor management requests.
+    // The owner's history; the server answers only its pending delegation requests (the panel asks kind and status).
     let outgoing: ConsentRequest[] = [request(3, { email: 'ana@example.es', status: 'Rechazada' }), management(4)];
+    const pendingOnly = () => outgoing.filter((r) => r.kind === 'delegation' && r.status === 'Pendiente');
     const calls: string[] = [];
     global.fetch = routedFetch({
       [DELEGATIONS]: () => fakeResponse(200, [], { 'X-Total-Count': '0' }),
-      [OUTGOING]: () => outgoing,
+      [OUTGOING]: pendingOnly,
       'POST /api/delegations': (init) => {
         const { delegateEmail } = JSON.parse(String(init?.body));
         calls.push(`POST ${delegateEmail}`);
@@ -199,7 +200,7 @@ describe('OwnerDelegationsPanel', () => {
     const revoked = jest.fn();
     global.fetch = routedFetch({
       [DELEGATIONS]: () => fakeResponse(200, rows, { 'X-Total-Count': String(rows.length) }),
-      [OUTGOING]: () => [request(3, { status: 'Aceptada' })],
+      [OUTGOING]: () => [],
       'DELETE /api/delegations/50': () => {
         revoked();
         rows = [];
@@ -313,7 +314,7 @@ describe('ConsentRequestsCard', () => {
     const fetchMock = routedFetch({ [INCOMING]: () => [] });
     global.fetch = fetchMock;
     const { client } = renderAt(<ConsentRequestsCard />);
-    await waitFor(() => expect(client.getQueryState(['/api/consent-requests', 'incoming'])?.status).toBe('success'));
+    await waitFor(() => expect(client.getQueryState(['/api/consent-requests', 'incoming', null, null])?.status).toBe('success'));
     expect(fetchMock).toHaveBeenCalledWith('/api/consent-requests?direction=incoming&page=1&pageSize=100', expect.anything());
     expect(screen.queryByRole('region', { name: 'Solicitudes pendientes' })).toBeNull();
     expect(screen.queryByText('Solicitudes pendientes')).toBeNull();

@@ -1,4 +1,4 @@
-import { CONSENT_REQUESTS_PATH, ConsentRequestSchema, DELEGATIONS_PATH, type ConsentRequest } from '@arrendia/api-contract';
+import { CONSENT_REQUESTS_PATH, ConsentRequestSchema, DELEGATIONS_PATH, type ConsentRequest, type ConsentRequestKind, type ConsentRequestStatus } from '@arrendia/api-contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { getJson } from './getJson';
 import { apiRequest } from './http';
@@ -29,15 +29,22 @@ const refreshRequests = (client: QueryClient) => () => void client.invalidateQue
 /**
  * GET /api/consent-requests?direction=: the pending requests the user must answer ('incoming': a
  * delegate's portfolio requests, an agency admin's management requests), or every request it made
- * or that concerns it as owner ('outgoing', newest first, any status).
+ * or that concerns it as owner ('outgoing', newest first), narrowed on the server by `kind` and `status`.
  */
-export function useConsentRequests(direction: ConsentRequestDirection, { enabled = true }: { enabled?: boolean } = {}) {
+export function useConsentRequests(
+  direction: ConsentRequestDirection,
+  { enabled = true, kind, status }: { enabled?: boolean; kind?: ConsentRequestKind; status?: ConsentRequestStatus } = {},
+) {
+  const params = new URLSearchParams({ direction });
+  if (kind) params.set('kind', kind);
+  if (status) params.set('status', status);
   // The list is paged (X-Total-Count); one page of the largest size holds what a screen shows.
-  const url = `${CONSENT_REQUESTS_PATH}?direction=${direction}&page=1&pageSize=${CONSENT_REQUESTS_PAGE_SIZE}`;
+  params.set('page', '1');
+  params.set('pageSize', String(CONSENT_REQUESTS_PAGE_SIZE));
   return useQuery<ConsentRequest[]>({
-    queryKey: [...CONSENT_REQUESTS_KEY, direction],
+    queryKey: [...CONSENT_REQUESTS_KEY, direction, kind ?? null, status ?? null],
     enabled,
-    queryFn: async ({ signal }) => (await getJson(url, ConsentRequestListSchema, signal)).data,
+    queryFn: async ({ signal }) => (await getJson(`${CONSENT_REQUESTS_PATH}?${params}`, ConsentRequestListSchema, signal)).data,
   });
 }
 

@@ -20,9 +20,15 @@ export const CONSENT_REQUEST_LABELS: Readonly<Record<ConsentRequestKind, string>
   agency_management: 'Gestión de propiedad',
 };
 
-/** `GET /api/consent-requests?direction=&page=&pageSize=`: those the user must answer (incoming, the default) or those it made (outgoing), paged. */
+/**
+ * `GET /api/consent-requests?direction=&kind=&status=&page=&pageSize=`: those the user must answer
+ * (incoming, the default: pending ones only) or those it made (outgoing), narrowed by kind and
+ * status, paged.
+ */
 export const ConsentRequestsListQuerySchema = PageQuerySchema.extend({
   direction: z.enum(['incoming', 'outgoing']).default('incoming'),
+  kind: z.enum(CONSENT_REQUEST_KINDS).optional(),
+  status: z.enum(CONSENT_REQUEST_STATUSES).optional(),
 });
 
 /** One request as either side reads it. `email` is the delegate's as the owner typed it; the agency and property only for 'agency_management'. */

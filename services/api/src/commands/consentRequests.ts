@@ -1,4 +1,4 @@
-import { CONSENT_REQUEST_NOT_PENDING, type ConsentRequest } from '@arrendia/api-contract';
+import { CONSENT_REQUEST_NOT_PENDING, type ConsentRequest, type ConsentRequestKind, type ConsentRequestStatus } from '@arrendia/api-contract';
 import { presentConsentRequest, type ConsentRequestRow as RequestRow } from '../presenters/consentRequest';
 import { canonicalRole, roleNamesOf } from '@arrendia/permissions';
 import type { Knex } from 'knex';
@@ -58,12 +58,20 @@ function outgoingFrom(qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
  * The requests of GET /api/consent-requests, newest first: the pending ones to answer (incoming) or
  * every one the user made (outgoing). The route pages them and presents each with presentConsentRequest.
  */
-export function consentRequestRows(db: Db, user: User, direction: 'incoming' | 'outgoing'): Knex.QueryBuilder {
+export function consentRequestRows(
+  db: Db,
+  user: User,
+  { direction, kind, status }: { direction: 'incoming' | 'outgoing'; kind?: ConsentRequestKind; status?: ConsentRequestStatus },
+): Knex.QueryBuilder {
   const qb = requestRows(db).orderBy([
     { column: 'consent_requests.createdAt', order: 'desc' },
     { column: 'consent_requests.id', order: 'desc' },
   ]);
-  return direction === 'incoming' ? incomingTo(db, qb, user).where('consent_requests.status', 'Pendiente') : outgoingFrom(qb, user);
+  if (direction === 'incoming') incomingTo(db, qb, user).where('consent_requests.status', 'Pendiente');
+  else outgoingFrom(qb, user);
+  if (kind) qb.where('consent_requests.kind', kind);
+  if (status) qb.where('consent_requests.status', status);
+  return qb;
 }
 
 async function insertRequest(trx: Knex.Transaction, values: Record<string, unknown>, duplicate: string, field: string): Promise<RequestRow> {

@@ -9,10 +9,10 @@ import { parseInput } from '../../middlewares/validate';
 
 const idOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
 
-/** GET /api/consent-requests?direction=incoming|outgoing → the requests to answer, or those made, paged (X-Total-Count). */
+/** GET /api/consent-requests?direction=incoming|outgoing&kind=&status= → the requests to answer, or those made, paged (X-Total-Count). */
 export async function list(ctx: Ctx) {
-  const { direction, ...page } = parseInput(ConsentRequestsListQuerySchema, ctx.query);
-  const rows = await paginate<ConsentRequestRow>(ctx, consentRequestRows(ctx.knex, currentUser(ctx), direction), page);
+  const { direction, kind, status, ...page } = parseInput(ConsentRequestsListQuerySchema, ctx.query);
+  const rows = await paginate<ConsentRequestRow>(ctx, consentRequestRows(ctx.knex, currentUser(ctx), { direction, kind, status }), page);
   ctx.body = rows.map(presentConsentRequest);
 }
 

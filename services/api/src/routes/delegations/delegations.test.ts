@@ -153,6 +153,11 @@ describe('/api/delegations', () => {
       [toNobody.body.id]: 'Cancelada',
       [again.body.id]: 'Aceptada',
     });
+    const pending = await asOwner.get('/api/consent-requests?direction=outgoing&kind=delegation&status=Pendiente').expect(200);
+    expect(pending.body.map((r: { id: number }) => r.id)).toEqual([toAgent.body.id]);
+    expect(pending.headers['x-total-count']).toBe('1');
+    expect((await asOwner.get('/api/consent-requests?direction=outgoing&kind=agency_management').expect(200)).body).toEqual([]);
+    expect((await asOwner.get('/api/consent-requests?status=Borrador').expect(400)).body.fields).toHaveProperty('status');
   });
 
   it('lets only owners grant or revoke (403 for the other roles), and shows nobody else one owner’s delegations', async () => {
