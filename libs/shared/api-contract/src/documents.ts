@@ -70,6 +70,8 @@ export type DocumentItem = z.infer<typeof DocumentSchema>;
 export const DocumentsSummarySchema = z.object({
   total: z.number().int(),
   byCategory: z.record(z.enum(DOCUMENT_CATEGORIES), z.number().int()),
+  /** What the user itself stored (uploads and profile photo) against its plan's storage quota, in KB. */
+  storage: z.object({ usedKb: z.number().int(), quotaKb: z.number().int() }),
 });
 
 export type DocumentsSummary = z.infer<typeof DocumentsSummarySchema>;

@@ -124,15 +124,25 @@ export type UserSession = z.infer<typeof UserSessionSchema>;
  * The plan of each kind of account (spec §9). The billing sample of spec §2 is the individual
  * owner's plan; an agency's plan has no property limit ('properties unlimited from 89'); the
  * people who work under someone else's plan (agents, delegated owners, tenants) pay nothing.
+ *
+ * `storageQuotaMb` is what one account may keep stored: the documents and incident photos it
+ * uploaded and its profile photo (issue 30: a fresh account filled the shared disk at will). Each
+ * value is generous for the account's real work and small next to the disk all accounts share.
  */
 export const USER_PLANS = {
-  propietario_individual: { name: 'Plan Propietario Individual', monthlyPrice: '29.00', propertyLimit: 10 },
-  agencia: { name: 'Plan Agencia', monthlyPrice: '89.00', propertyLimit: null },
-  agente: { name: 'Incluido en el plan de tu agencia', monthlyPrice: '0.00', propertyLimit: null },
-  propietario_delegado: { name: 'Incluido en el plan de tus propietarios', monthlyPrice: '0.00', propertyLimit: null },
-  inquilino: { name: 'Cuenta de inquilino', monthlyPrice: '0.00', propertyLimit: null },
-  plataforma: { name: 'Administración de la plataforma', monthlyPrice: '0.00', propertyLimit: null },
-} as const satisfies Record<string, { name: string; monthlyPrice: string; propertyLimit: number | null }>;
+  // 2 GB: years of contracts, receipts and photos of 10 properties (a scanned contract is ~0.5 MB).
+  propietario_individual: { name: 'Plan Propietario Individual', monthlyPrice: '29.00', propertyLimit: 10, storageQuotaMb: 2048 },
+  // 20 GB: no property limit, and the agency's admin files for the whole portfolio.
+  agencia: { name: 'Plan Agencia', monthlyPrice: '89.00', propertyLimit: null, storageQuotaMb: 20480 },
+  // 5 GB: agents do the day-to-day filing of the agency's properties, each on their own account.
+  agente: { name: 'Incluido en el plan de tu agencia', monthlyPrice: '0.00', propertyLimit: null, storageQuotaMb: 5120 },
+  // 1 GB: a delegated owner mostly reads what is filed for the owners it represents.
+  propietario_delegado: { name: 'Incluido en el plan de tus propietarios', monthlyPrice: '0.00', propertyLimit: null, storageQuotaMb: 1024 },
+  // 250 MB: a tenant stores incident photos (5 MB each at most) and a profile photo: 50 full-size photos.
+  inquilino: { name: 'Cuenta de inquilino', monthlyPrice: '0.00', propertyLimit: null, storageQuotaMb: 250 },
+  // 1 GB: the platform's staff file little under their own accounts.
+  plataforma: { name: 'Administración de la plataforma', monthlyPrice: '0.00', propertyLimit: null, storageQuotaMb: 1024 },
+} as const satisfies Record<string, { name: string; monthlyPrice: string; propertyLimit: number | null; storageQuotaMb: number }>;
 export type UserPlanId = keyof typeof USER_PLANS;
 
 /** The plan an account of `roleName` is on (the role decides until plans can be changed). */

@@ -9,6 +9,7 @@ import { endSessions } from '../middlewares/session';
 import { User } from '../models/User';
 import { notify } from '../notify';
 import { removeStored, storeFile } from '../storage/files';
+import { reserveStorage } from '../storage/quota';
 
 export const EMAIL_TAKEN = 'Ya existe una cuenta con ese correo electrónico';
 
@@ -79,14 +80,18 @@ const storedNameOf = (url: string | null) => (url?.startsWith(PROFILE_PHOTO_PATH
 
 /**
  * Stores a new profile photo in `dir` and points the user at it; the previous photo's file goes
- * once the transaction commits, the new one if it does not.
+ * once the transaction commits, the new one if it does not. A new photo counts against the user's
+ * storage quota and upload rate in place of the previous one.
  */
 export async function replaceProfilePhoto(trx: Knex.Transaction, user: User, dir: string, bytes: Buffer | null): Promise<User> {
+  // Before the row lock: every upload takes the account's upload lock first (no deadlock between them).
+  if (bytes) await reserveStorage(trx, user.id, bytes.length, { replacesProfilePhoto: true });
   const locked = await User.query(trx).findById(user.id).forUpdate().throwIfNotFound();
   const stored = bytes ? await storeFile(dir, bytes) : null;
   const profileImageUrl = stored ? `${PROFILE_PHOTO_PATH}${stored}` : null;
+  const profileImageSizeKb = bytes ? Math.ceil(bytes.length / 1024) : null;
   try {
-    const updated = await User.query(trx).patchAndFetchById(user.id, { profileImageUrl });
+    const updated = await User.query(trx).patchAndFetchById(user.id, { profileImageUrl, profileImageSizeKb });
     await audit(trx, { userId: user.id, action: 'update', tableName: 'users', recordId: user.id, oldValues: { profileImageUrl: locked.profileImageUrl }, newValues: { profileImageUrl } });
     const previous = storedNameOf(locked.profileImageUrl);
     if (previous) afterCommit(trx, () => removeStored(dir, previous));

@@ -8,6 +8,7 @@ import type { User } from '../models/User';
 import { documentEntityIds, manageablePropertyIds, scopeDeletableDocuments } from '../policies/scope';
 import type { DocumentRow } from '../presenters/document';
 import { removeStored, storeFile } from '../storage/files';
+import { reserveStorage } from '../storage/quota';
 
 export interface DocumentUpload {
   bytes: Buffer;
@@ -43,9 +44,11 @@ export async function uploadDocument(trx: Knex.Transaction, user: User, dir: str
 /**
  * Stores a file under a random name in `dir` and writes its documents row (audited), for a caller
  * that has already checked the user may attach it; if the row cannot be written, the file goes too.
+ * The user's quota and upload rate are checked first, so a refusal leaves no file behind.
  */
 export async function storeDocument(trx: Knex.Transaction, user: User, dir: string, upload: DocumentUpload): Promise<DocumentRow> {
   const { relatedEntityType: type, relatedEntityId: entityId } = upload;
+  await reserveStorage(trx, user.id, upload.bytes.length);
   const stored = await storeFile(dir, upload.bytes);
   try {
     const [row] = await trx('documents')

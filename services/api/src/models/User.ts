@@ -20,6 +20,8 @@ export class User extends Model {
   declare telefono: string | null;
   declare ibanBancaria: string | null;
   declare profileImageUrl: string | null;
+  /** The stored profile photo's size, for the storage quota (storage/quota.ts); null without one. */
+  declare profileImageSizeKb: number | null;
   declare preferredLanguage: string;
   declare isActive: boolean;
   declare emailVerifiedAt: Date | null;

@@ -160,7 +160,8 @@ describe('GET /api/documents, /summary and /:id/download', () => {
     expect(list.headers['x-total-count']).toBe('2');
     expect(list.body.map((d: { fileName: string }) => d.fileName)).toEqual(['recibo.pdf', 'foto.png']);
     const summary = DocumentsSummarySchema.parse((await agent.get('/api/documents/summary').expect(200)).body);
-    expect(summary).toEqual({ total: 2, byCategory: { Contratos: 0, Recibos: 1, Incidencias: 1, Inventarios: 0 } });
+    // Storage counts what the owner stored (its 3 KB receipt), not what it sees.
+    expect(summary).toEqual({ total: 2, byCategory: { Contratos: 0, Recibos: 1, Incidencias: 1, Inventarios: 0 }, storage: { usedKb: 3, quotaKb: 2048 * 1024 } });
     const receipts = await agent.get('/api/documents?category=Recibos').expect(200);
     expect(receipts.body.map((d: { fileName: string }) => d.fileName)).toEqual(['recibo.pdf']);
     await agent.get('/api/documents?category=Nada').expect(400);

@@ -23,6 +23,7 @@ import { scopeDeletableDocuments, scopeDocuments } from '../../policies/scope';
 import { presentDocument, type DocumentRow } from '../../presenters/document';
 import { detectFileType } from '../../storage/fileType';
 import { contentDisposition, documentsDir, storedPath } from '../../storage/files';
+import { storageUsage, type StorageUsage } from '../../storage/quota';
 
 type Db = Knex | Knex.Transaction;
 
@@ -60,20 +61,20 @@ export async function list(ctx: Ctx) {
   ctx.body = rows.map((r) => presentDocument(r, deletable.has(r.id)));
 }
 
-/** GET /api/documents/summary → counts per category of the documents the user sees. */
+/** GET /api/documents/summary → counts per category of the documents the user sees, and the user's storage use. */
 export async function summary(ctx: Ctx) {
-  const rows: { category: DocumentCategory | null; n: string | number }[] = await scopeDocuments(
-    ctx.knex,
-    ctx.knex('documents').select('documents.category').count({ n: '*' }).groupBy('documents.category'),
-    currentUser(ctx),
-  );
+  const user = currentUser(ctx);
+  const [rows, storage]: [{ category: DocumentCategory | null; n: string | number }[], StorageUsage] = await Promise.all([
+    scopeDocuments(ctx.knex, ctx.knex('documents').select('documents.category').count({ n: '*' }).groupBy('documents.category'), user),
+    storageUsage(ctx.knex, user.id),
+  ]);
   const byCategory = Object.fromEntries(DOCUMENT_CATEGORIES.map((c) => [c, 0])) as Record<DocumentCategory, number>;
   let total = 0;
   for (const row of rows) {
     total += Number(row.n);
     if (row.category) byCategory[row.category] = Number(row.n);
   }
-  ctx.body = { total, byCategory };
+  ctx.body = { total, byCategory, storage };
 }
 
 /** POST /api/documents (multipart: file, category, relatedEntityType?, relatedEntityId?) → 201 with the document. */
