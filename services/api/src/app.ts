@@ -5,7 +5,7 @@ import type { AppContext, AppState } from './context';
 import type { Config } from './env';
 import { notFound } from './errors';
 import { createLogger, type Logger } from './log';
-import { requestLogger } from './middlewares/logger';
+import { redactorOf, requestLogger } from './middlewares/logger';
 import { requestId } from './middlewares/requestId';
 import { sameOriginWrites } from './middlewares/sameOriginWrites';
 import { securityHeaders } from './middlewares/securityHeaders';
@@ -50,10 +50,12 @@ export function createApp({ knex, config, log = createLogger(config.logLevel), e
   app.silent = true;
 
   const api = apiRouter(app);
+  // Logs and error reports never show the secret parameters (:token) of the router's own routes.
+  const redact = redactorOf(api);
   app
     .use(requestId())
-    .use(requestLogger())
-    .use(errorHandler())
+    .use(requestLogger(redact))
+    .use(errorHandler(redact))
     .use(securityHeaders(knex))
     .use(sameOriginWrites)
     .use(compression())

@@ -2,6 +2,8 @@ import type { Middleware } from 'koa';
 import { CheckViolationError, DataError, ForeignKeyViolationError, NotNullViolationError, UniqueViolationError } from 'objection';
 import type { AppContext, AppState } from './context';
 import { conflict, HttpError, internalError, serviceUnavailable } from './errors';
+import type { PathRedactor } from './log';
+import { redactorOf } from './middlewares/logger';
 import { StorageFailure } from './storage/files';
 
 /** Unique constraints a user can run into, by the name knex gives them: which field, what to say. */
@@ -70,17 +72,40 @@ export function toHttpError(err: unknown): HttpError {
 /** Headers of a response that was being built when the error came; they do not describe the error body. */
 const STALE_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-disposition', 'etag', 'last-modified'];
 
+const safeDecode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/**
+ * `err` as a report may show it: the path segments `redact` took out (a token, raw and decoded) are
+ * also taken out of its message and stack, should the code that threw have quoted one.
+ */
+function scrubbed(err: unknown, path: string, shown: string): unknown {
+  if (!(err instanceof Error) || path === shown) return err;
+  const shownSegments = shown.split('/');
+  const secrets = path.split('/').flatMap((segment, i) => (segment === shownSegments[i] ? [] : [segment, safeDecode(segment)]));
+  const scrub = (text = '') => secrets.reduce((out, secret) => out.replaceAll(secret, '[redacted]'), text);
+  return { name: err.name, message: scrub(err.message), stack: scrub(err.stack) };
+}
+
 /**
  * The one place failures become answers. Cookies, the request id and CORS headers already set
- * stay: a logout that fails halfway must still clear its cookie.
+ * stay: a logout that fails halfway must still clear its cookie. A failure's report shows the path
+ * as the request log does, its secrets redacted.
  */
-export function errorHandler(): Middleware<AppState, AppContext> {
+export function errorHandler(redact: PathRedactor = redactorOf()): Middleware<AppState, AppContext> {
   return async (ctx, next) => {
+    const { method, path } = ctx;
     try {
       await next();
     } catch (err) {
       const httpError = toHttpError(err);
-      const where = { reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, err };
+      const shown = redact(path);
+      const where = { reqId: ctx.state.requestId, method, path: shown, err: scrubbed(err, path, shown) };
       if (httpError.status === 500) ctx.log.error('request failed', where);
       else if (httpError.status > 500 || err instanceof StorageFailure) ctx.log.warn('request failed', where);
       if (ctx.headerSent) return;

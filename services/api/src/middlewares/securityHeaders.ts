@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { AppMiddleware } from '../context';
+import type { AppMiddleware, Ctx } from '../context';
+import { SESSION_COOKIE } from './session';
 
 /**
  * The origins the registered remotes are served from (absolute manifest addresses only: a path is
@@ -44,11 +45,37 @@ export function contentSecurityPolicy(remotes: readonly string[]): string {
 /** What an answer that is not a page gets: it may load nothing and sit in no frame. */
 export const STRICT_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/** Production is served over HTTPS only (behind its proxy): browsers must never try plain HTTP again for a year. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The Cache-Control of an /api answer made for a signed-in user: no cache, the browser's or a
+ * proxy's, may keep it (NIF, IBAN, payments, documents, photos). `no-transform` stays where a route
+ * asked for it (the event stream: no compression).
+ */
+function personalCacheControl(current: string): string {
+  return /\bno-transform\b/i.test(current) ? 'no-store, no-transform' : 'no-store';
+}
+
+/**
+ * Whether an answer was made with a session: the route read a signed-in one (the session store puts
+ * its user in sessionUser, authenticate in user), or the answer starts or ends one (sign-in,
+ * sign-out). Routes that never read the session (the public catalogue, the placeholder images)
+ * answer the same to everyone and keep their own caching.
+ */
+function madeWithSession(ctx: Ctx): boolean {
+  if (ctx.state.user || ctx.state.sessionUser) return true;
+  const setCookie = ctx.response.get('Set-Cookie') as string | string[] | undefined;
+  return [setCookie ?? []].flat().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+}
+
 /**
  * Security headers on every answer (issue 15): no MIME sniffing, the path and query never sent to
  * other sites, no framing (also for browsers without frame-ancestors), and a CSP. A page (HTML)
  * gets the policy above, built from the remotes as they are registered right now (an address an
- * admin just saved works on the next page load); anything else, the strict one.
+ * admin just saved works on the next page load); anything else, the strict one. In production,
+ * HSTS; and every /api answer made with a session is `no-store`, here rather than route by route so
+ * that a new route cannot forget it (issue 30).
  */
 export function securityHeaders(knex: Knex): AppMiddleware {
   return async (ctx, next) => {
@@ -56,7 +83,10 @@ export function securityHeaders(knex: Knex): AppMiddleware {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('X-Frame-Options', 'DENY');
+    if (ctx.config.production) ctx.set('Strict-Transport-Security', HSTS);
+    const api = ctx.path.startsWith('/api/');
     await next();
+    if (api && madeWithSession(ctx)) ctx.set('Cache-Control', personalCacheControl(String(ctx.response.get('Cache-Control') ?? '')));
     if (ctx.response.is('html')) {
       // Without the database (it is down) the page still gets a policy, without the remotes' origins.
       ctx.set('Content-Security-Policy', contentSecurityPolicy(await remoteOrigins(knex).catch(() => [])));
