@@ -111,6 +111,47 @@ describe('MessagesScreen', () => {
     expect(posted).toHaveLength(1);
   });
 
+  it('marks the thread read when it opens and when an unread message arrives while it is open, and the unread counts clear', async () => {
+    let unread = 2;
+    let page = [message(1, 9, 'Hola'), message(2, 9, '¿Sigues ahí?')];
+    let threadReads = 0;
+    const reads: string[] = [];
+    global.fetch = routedFetch({
+      [LIST]: () => fakeResponse(200, [item(5, 'Contrato CTR-1', unread, page.at(-1)!.content)], { 'X-Total-Count': '1' }),
+      'GET /api/conversations/5': () => detail,
+      [THREAD]: () => {
+        threadReads++;
+        return page;
+      },
+      'POST /api/conversations/5/read': () => {
+        reads.push('read');
+        const readCount = unread;
+        unread = 0;
+        page = page.map((m) => (m.senderUserId === 9 ? { ...m, readAt: m.readAt ?? '2026-11-20T11:00:00Z' } : m));
+        return { readCount };
+      },
+    });
+    const { client } = renderAt(<MessagesScreen user={me} />, '/messages?conversation=5');
+    const list = await screen.findByRole('list', { name: 'Conversaciones' });
+    await screen.findByText('¿Sigues ahí?', { selector: 'p' });
+    await waitFor(() => expect(reads).toHaveLength(1));
+    // Marking read refreshes the list: its badge goes.
+    await waitFor(() => expect(within(list).getByRole('button', { name: /Contrato CTR-1/ })).not.toHaveTextContent('sin leer'));
+
+    // Tomás writes while the thread is open: the live stream makes the conversations stale.
+    unread = 1;
+    page = [...page, message(3, 9, 'Te espero a las diez')];
+    await act(() => client.invalidateQueries({ queryKey: ['/api/conversations'] }));
+    await screen.findByText('Te espero a las diez', { selector: 'p' });
+    await waitFor(() => expect(reads).toHaveLength(2));
+
+    // Reading the thread again with nothing new unread marks nothing.
+    const before = threadReads;
+    await act(() => client.invalidateQueries({ queryKey: ['/api/conversations'] }));
+    await waitFor(() => expect(threadReads).toBeGreaterThan(before));
+    expect(reads).toHaveLength(2);
+  });
+
   it("says 'En línea' on the thread while someone else in it has Arrendia open (not the user itself)", async () => {
     const withTomas = (online: boolean): ConversationDetail => ({ ...detail, participants: detail.participants.map((p) => (p.id === 9 ? { ...p, online } : p)) });
     let tomasOnline = false;

@@ -6,7 +6,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { NewConversationDialog } from './NewConversationDialog';
-import { threadMessages, useConversation, useConversations, useSendMessage, useThread } from './useMessaging';
+import { threadMessages, useConversation, useConversations, useMarkConversationRead, useSendMessage, useThread } from './useMessaging';
 
 const Layout = styled.div`
   display: grid;
@@ -185,12 +185,25 @@ function Thread({ id, user }: { id: number; user: CurrentUser | null }) {
   const logRef = useRef<HTMLOListElement>(null);
   const messages = threadMessages(thread.data?.pages);
   const newest = messages[messages.length - 1]?.id;
+  const { mutate: markRead } = useMarkConversationRead(id);
+  // The newest message someone else sent that is still unread, as the thread shows it.
+  const newestUnread = messages.findLast((m) => m.senderUserId !== user?.id && m.readAt === null)?.id ?? null;
+  const markedFor = useRef<number | null | undefined>(undefined);
 
   // Keep the newest message in view when one arrives (not when older ones are loaded above).
   useEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
   }, [newest]);
+
+  // What the thread shows is read: once it opens, and again for each unread message that arrives
+  // while it is open (reading the messages marks nothing on the server).
+  useEffect(() => {
+    if (!thread.isSuccess) return;
+    if (markedFor.current !== undefined && (newestUnread === null || newestUnread === markedFor.current)) return;
+    markedFor.current = newestUnread;
+    markRead();
+  }, [thread.isSuccess, newestUnread, markRead]);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();

@@ -3,6 +3,7 @@ import {
   ContactSchema,
   ConversationDetailSchema,
   ConversationListItemSchema,
+  ConversationReadSchema,
   MessageSchema,
   type ConversationListItem,
   type ConversationsCreateInput,
@@ -44,8 +45,8 @@ export function useConversation(id: number | null) {
 
 /**
  * A thread's messages, fetched newest first a page at a time (each page oldest first, as the API
- * answers it); `fetchNextPage` loads the page before the oldest one shown. Reading marks the
- * others' messages read on the server.
+ * answers it); `fetchNextPage` loads the page before the oldest one shown. Reading marks nothing:
+ * the open thread says what it showed with `useMarkConversationRead`.
  */
 export function useThread(id: number | null) {
   return useInfiniteQuery({
@@ -60,6 +61,22 @@ export function useThread(id: number | null) {
 
 /** The messages of a thread in reading order (oldest first), from its pages (newest page first). */
 export const threadMessages = (pages: readonly Message[][] | undefined): Message[] => (pages ? [...pages].reverse().flat() : []);
+
+/**
+ * POST /api/conversations/:id/read: the others' messages are read. When it marked any, the list's
+ * unread counts and the sidebar badge refresh (the live stream tells the user's other tabs).
+ */
+export function useMarkConversationRead(conversationId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => ConversationReadSchema.parse(await (await apiRequest('POST', `/api/conversations/${conversationId}/read`)).json()),
+    onSuccess: ({ readCount }) => {
+      if (readCount === 0) return;
+      void client.invalidateQueries({ queryKey: [...CONVERSATIONS_KEY, 'list'] });
+      void client.invalidateQueries({ queryKey: BADGE_COUNTS_KEY });
+    },
+  });
+}
 
 /** POST /api/messages; the thread, the list and the badges refresh (the live stream tells the others). */
 export function useSendMessage(conversationId: number | null) {

@@ -29,6 +29,14 @@ export const MessagesListQuerySchema = z.object({
 
 export type MessagesListQuery = z.input<typeof MessagesListQuerySchema>;
 
+/**
+ * POST /api/conversations/:id/read (no body): how many of the others' messages it marked read. The
+ * open thread calls it; reading the messages (a GET) marks nothing.
+ */
+export const ConversationReadSchema = z.object({ readCount: z.number().int() });
+
+export type ConversationRead = z.infer<typeof ConversationReadSchema>;
+
 /** Conversation list record (spec §3): conversation (id, title), lastMessage (content, sentAt). */
 export const ConversationListItemSchema = z.object({
   conversation: z.object({ id: z.number().int(), title: z.string().nullable(), relatedEntityType: z.string().nullable(), relatedEntityId: z.number().int().nullable(), createdAt: z.string() }),

@@ -5,6 +5,7 @@ import { listenChannel } from '../db/listen';
 import type { Logger } from '../log';
 import { startPresence } from './presence';
 import { eventsChannel } from './publish';
+import { watchStreamSessions } from './streamSessions';
 
 /** How long live events are kept for streams that reconnect (Last-Event-ID), and how many at most are replayed after the id. */
 export const EVENTS_KEPT_MS = 24 * 3600_000;
@@ -20,10 +21,20 @@ const CATCH_UP_MARGIN = 1000;
 
 type Listener = (event: LiveEvent) => void;
 
+/** The session a stream was opened with: the stream ends (`onEnd`) when that session does. */
+export interface StreamSession {
+  sid: string;
+  onEnd(): void;
+}
+
 /** The live events of this API instance: every tab's stream subscribes here for its user. */
 export interface EventHub {
-  /** Calls `listener` with each event for `userId` from now on; returns the unsubscribe. */
-  subscribe(userId: number, listener: Listener): () => void;
+  /**
+   * Calls `listener` with each event for `userId` from now on, and `session.onEnd` once that
+   * session is no longer valid (logout, password change, deactivation, expiry: events/streamSessions.ts);
+   * returns the unsubscribe.
+   */
+  subscribe(userId: number, listener: Listener, session?: StreamSession): () => void;
   /**
    * What a stream that reconnects with Last-Event-ID `afterId` may have missed, oldest first, among
    * the events for `userId` still kept: those after `afterId`, and those up to CATCH_UP_MARGIN below
@@ -136,16 +147,19 @@ export async function startEventHub(db: Database, log: Logger): Promise<EventHub
   pruning.unref();
   // A user is present while this instance holds a stream of theirs: from the first one to the last.
   const presence = startPresence(knex, log);
+  const sessions = await watchStreamSessions(db, log);
 
   return {
-    subscribe(userId, listener) {
+    subscribe(userId, listener, session) {
       let set = listeners.get(userId);
       if (!set) {
         listeners.set(userId, (set = new Set()));
         presence.arrived(userId);
       }
       set.add(listener);
+      const unbind = session ? sessions.bind(session.sid, userId, session.onEnd) : () => {};
       return () => {
+        unbind();
         if (!set.delete(listener)) return;
         if (set.size === 0 && listeners.get(userId) === set) {
           listeners.delete(userId);
@@ -171,6 +185,7 @@ export async function startEventHub(db: Database, log: Logger): Promise<EventHub
     async close() {
       clearInterval(pruning);
       await stopListening();
+      await sessions.close();
       listeners.clear();
       await presence.close();
     },

@@ -473,6 +473,10 @@ export const ROUTES: Record<string, RouteSpec> = {
     actor: (w) => w.owner,
     fixtures: async (w) => ({ body: await conversationBody(w) }),
   },
+  'POST /api/conversations/:id/read': {
+    actor: (w) => w.tenant,
+    fixtures: async (w) => ({ params: [(await buildConversation(w.t.knex, [w.owner.id, w.tenant.id])).id], body: () => ({}) }),
+  },
   'PATCH /api/notifications/:id/read': {
     actor: ownUser('propietario_individual'),
     fixtures: async (w, actor) => {

@@ -113,8 +113,9 @@ export interface RouteSpec {
   /** Make the throwaway target for every case, not only for those expected to succeed. */
   freshForAll?: boolean;
   /**
-   * Run order: 0 reads; 1 reads that mark messages read; 2 writes; 3 and up the calls on the callers'
-   * own sessions and passwords (sign-in, sign-out, ending sessions, the password change last).
+   * Run order: 0 reads; 1 marking messages read (after the reads that count them unread); 2 writes;
+   * 3 and up the calls on the callers' own sessions and passwords (sign-in, sign-out, ending
+   * sessions, the password change last).
    */
   phase?: number;
 }
@@ -672,7 +673,7 @@ export const MATRIX: Record<string, RouteSpec> = {
       abort.abort();
       return { status: res.status, body, headers: Object.fromEntries(res.headers.entries()) };
     },
-    verify: (_c, res) => same({ 'content-type': [res.headers['content-type'], 'text/event-stream; charset=utf-8'], 'cache-control': [res.headers['cache-control'], 'no-cache, no-transform'] }),
+    verify: (_c, res) => same({ 'content-type': [res.headers['content-type'], 'text/event-stream; charset=utf-8'], 'cache-control': [res.headers['cache-control'], 'no-store, no-transform'] }),
   },
 
   // --- Shell: search, badges, dashboards -----------------------------------------------------
@@ -1276,6 +1277,24 @@ export const MATRIX: Record<string, RouteSpec> = {
       const messages = list<{ conversationId: number }>(res.body);
       const conversation = c.w.cells[cellOf(c.target)].conversation;
       return messages.length > 0 && messages.every((m) => m.conversationId === conversation) ? [] : ['the messages are not those of the conversation'];
+    },
+    // A plain read since issue 30 (it marks nothing read: POST …/read below does).
+    guard: (c) => ({ table: 'messages', where: { conversationId: c.w.cells[cellOf(c.target)].conversation } }),
+  },
+  'POST /api/conversations/:id/read': {
+    gate: 'messages:use',
+    ok: 200,
+    targets: cellTargets,
+    sees: (a, target) => conversationSees(a, cellOf(target)),
+    send: (c) => c.http.post(`/api/conversations/${c.w.cells[cellOf(c.target)].conversation}/read`),
+    verify: async (c) => {
+      const unread = await c.w.t.knex('messages')
+        .where({ conversationId: c.w.cells[cellOf(c.target)].conversation })
+        .whereNull('readAt')
+        .whereRaw('"senderUserId" is distinct from ?', [me(c)])
+        .count({ n: '*' })
+        .first();
+      return Number(unread?.n) === 0 ? [] : ["the others' messages are still unread"];
     },
     guard: (c) => ({ table: 'messages', where: { conversationId: c.w.cells[cellOf(c.target)].conversation } }),
     phase: 1,

@@ -1,4 +1,4 @@
-import { ContactSchema, ConversationDetailSchema, ConversationListItemSchema, ErrorBodySchema, MessageSchema } from '@arrendia/api-contract';
+import { BadgeCountsSchema, ContactSchema, ConversationDetailSchema, ConversationListItemSchema, ConversationReadSchema, ErrorBodySchema, MessageSchema } from '@arrendia/api-contract';
 import type { RoleName } from '@arrendia/permissions';
 import type { User } from '../../models/User';
 import { buildAgency, buildContract, buildConversation, buildProperty, buildUnit, buildUser, delegate, FACTORY_PASSWORD } from '../../test/factories';
@@ -41,6 +41,13 @@ async function portfolio() {
 async function buildMessage(conversationId: number, senderUserId: number | null, sentAt: string, readAt: string | null = null): Promise<number> {
   const [row] = await t.knex('messages').insert({ conversationId, senderUserId, content: `Mensaje de las ${sentAt}`, sentAt, readAt }).returning('id');
   return row.id;
+}
+
+/** What a signed-in user is shown as unread: the sidebar badge and the conversation list's counts, summed. */
+async function unreadFor(agent: Awaited<ReturnType<typeof signedIn>>) {
+  const badges = BadgeCountsSchema.parse((await agent.get('/api/badges').expect(200)).body);
+  const list = ConversationListItemSchema.array().parse((await agent.get('/api/conversations?pageSize=100').expect(200)).body);
+  return { badge: badges.unreadMessages, list: list.reduce((sum, item) => sum + item.unreadCount, 0) };
 }
 
 const counts = async () => ({
@@ -261,10 +268,11 @@ describe('GET /api/conversations/:id/messages', () => {
     await (await signedIn(await userWithoutAccess())).get(`/api/conversations/${conversation.id}/messages`).expect(403);
   });
 
-  it("lists the messages oldest first with their senders and marks the others' as read, audited once", async () => {
+  it('lists the messages oldest first with their senders and marks nothing read (a GET writes nothing)', async () => {
     const { me, other, conversation, ids } = await thread();
     const agent = await signedIn(me);
     const before = await counts();
+    const unreadBefore = await unreadFor(agent);
 
     const res = await agent.get(`/api/conversations/${conversation.id}/messages`).expect(200);
 
@@ -273,13 +281,10 @@ describe('GET /api/conversations/:id/messages', () => {
     expect(res.headers['x-total-count']).toBe('4');
     expect(messages[1]).toMatchObject({ senderUserId: me.id, sender: { id: me.id, firstName: 'Marta', lastName: 'Suárez' }, readAt: null });
     expect(messages[2].sender).toEqual({ id: other.id, firstName: 'Pablo', lastName: 'Ríos' });
-    expect(messages[2].readAt).not.toBeNull();
-    expect(await counts()).toEqual({ ...before, unreadMessages: before.unreadMessages - 3, audit: before.audit + 1 });
-    const auditRow = await t.knex('audit_log').where({ tableName: 'messages', recordId: String(conversation.id) }).first();
-    expect(auditRow).toMatchObject({ userId: me.id, action: 'update', newValues: { readCount: 3 } });
-
-    await agent.get(`/api/conversations/${conversation.id}/messages`).expect(200);
-    expect((await counts()).audit).toBe(before.audit + 1);
+    expect(messages[2].readAt).toBeNull();
+    expect(await counts()).toEqual(before);
+    expect(unreadBefore).toEqual({ badge: 3, list: 3 });
+    expect(await unreadFor(agent)).toEqual(unreadBefore);
   });
 
   it('pages back from the newest with before and limit', async () => {
@@ -337,6 +342,69 @@ describe('GET /api/conversations/:id/messages', () => {
 
   it.each(['abc', '0', '99999999999'])('answers 400 naming id for the id %s', async (id) => {
     const res = await (await signedIn(await buildUser(t.knex))).get(`/api/conversations/${id}/messages`).expect(400);
+    expect(Object.keys(res.body.fields)).toEqual(['id']);
+  });
+});
+
+describe('POST /api/conversations/:id/read', () => {
+  async function thread() {
+    const me = await buildUser(t.knex, { roleName: 'inquilino' });
+    const other = await buildUser(t.knex);
+    const conversation = await buildConversation(t.knex, [other.id, me.id]);
+    await buildMessage(conversation.id, other.id, '2026-03-01T10:00:00Z');
+    await buildMessage(conversation.id, me.id, '2026-03-01T11:00:00Z');
+    return { me, other, conversation };
+  }
+
+  it('answers 401 without a session and 403 to a role that may not use messages, marking nothing read', async () => {
+    const { conversation } = await thread();
+    const withoutAccess = await signedIn(await userWithoutAccess());
+    const before = await counts();
+    await t.request().post(`/api/conversations/${conversation.id}/read`).expect(401);
+    await withoutAccess.post(`/api/conversations/${conversation.id}/read`).expect(403);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("marks the others' messages read for the user (its unread badge and list count clear), audited once, in one transaction", async () => {
+    const { me, other, conversation } = await thread();
+    const [mine, theirs] = [await signedIn(me), await signedIn(other)];
+    const before = await counts();
+    expect(await unreadFor(mine)).toEqual({ badge: 2, list: 2 });
+    const otherUnread = await unreadFor(theirs);
+
+    const res = await mine.post(`/api/conversations/${conversation.id}/read`).expect(200);
+
+    expect(ConversationReadSchema.strict().parse(res.body)).toEqual({ readCount: 2 });
+    expect(await unreadFor(mine)).toEqual({ badge: 0, list: 0 });
+    // What the user sent stays unread for the other participant.
+    expect(await unreadFor(theirs)).toEqual(otherUnread);
+    expect(await counts()).toEqual({ ...before, unreadMessages: before.unreadMessages - 2, audit: before.audit + 1 });
+    const auditRow = await t.knex('audit_log').where({ tableName: 'messages', recordId: String(conversation.id) }).first();
+    expect(auditRow).toMatchObject({ userId: me.id, action: 'update', newValues: { readCount: 2 } });
+
+    // Nothing left to mark: 0, and no second audit row.
+    expect((await mine.post(`/api/conversations/${conversation.id}/read`).expect(200)).body).toEqual({ readCount: 0 });
+    expect((await counts()).audit).toBe(before.audit + 1);
+  });
+
+  it('answers 404 to someone outside the conversation (even the super admin) and marks nothing read', async () => {
+    const { me, conversation } = await thread();
+    const mine = await signedIn(me);
+    const outsiders = [await signedIn(await buildUser(t.knex, { roleName: 'super_admin' })), await signedIn(await buildUser(t.knex, { roleName: 'inquilino' }))];
+    const before = await counts();
+    const unreadBefore = await unreadFor(mine);
+
+    for (const outsider of outsiders) {
+      const res = await outsider.post(`/api/conversations/${conversation.id}/read`).expect(404);
+      expect(res.body).toEqual({ error: 'not_found', message: 'No se ha encontrado la conversación' });
+    }
+    expect(await counts()).toEqual(before);
+    expect(await unreadFor(mine)).toEqual({ badge: 2, list: 2 });
+    expect(unreadBefore).toEqual({ badge: 2, list: 2 });
+  });
+
+  it.each(['abc', '0', '99999999999'])('answers 400 naming id for the id %s', async (id) => {
+    const res = await (await signedIn(await buildUser(t.knex))).post(`/api/conversations/${id}/read`).expect(400);
     expect(Object.keys(res.body.fields)).toEqual(['id']);
   });
 });

@@ -1,4 +1,4 @@
-import { ConversationsListQuerySchema, IdSchema, MessagesListQuerySchema, type Contact, type ConversationsCreateSchema } from '@arrendia/api-contract';
+import { ConversationsListQuerySchema, IdSchema, MessagesListQuerySchema, type Contact, type ConversationRead, type ConversationsCreateSchema } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { markConversationRead } from '../../commands/conversationReader';
@@ -95,25 +95,22 @@ export async function create(ctx: Ctx) {
 
 /**
  * GET /api/conversations/:id/messages → the `limit` messages before `before` (default: the newest),
- * oldest first, X-Total-Count the conversation's total. Reading marks what the others sent as read:
- * done in the call's transaction and audited once (tableName messages, recordId the conversation)
- * when it changed anything.
+ * oldest first, X-Total-Count the conversation's total. A pure read: the thread's screen marks what
+ * it shows read with POST /api/conversations/:id/read.
  */
 export async function messages(ctx: Ctx) {
-  const trx = ctx.state.trx!;
+  const db = ctx.knex;
   const user = currentUser(ctx);
   const { id } = parseInput(z.object({ id: IdSchema }), ctx.params);
   const { before, limit } = parseInput(MessagesListQuerySchema, ctx.query);
-  const conversation = await loadConversationInScope(trx, user, id);
+  const conversation = await loadConversationInScope(db, user, id);
 
-  await markConversationRead(trx, user, conversation.id);
-
-  const total = await trx('messages').where('conversationId', conversation.id).count({ n: '*' }).first();
+  const total = await db('messages').where('conversationId', conversation.id).count({ n: '*' }).first();
   ctx.set('X-Total-Count', String(Number(total?.n ?? 0)));
 
-  const query = messageRows(trx).where('messages.conversationId', conversation.id);
+  const query = messageRows(db).where('messages.conversationId', conversation.id);
   if (before !== undefined) {
-    const anchor = await trx('messages').select('id').where({ id: before, conversationId: conversation.id }).first();
+    const anchor = await db('messages').select('id').where({ id: before, conversationId: conversation.id }).first();
     if (!anchor) throw validationError('Revisa los campos marcados', { before: 'El mensaje no pertenece a esta conversación' });
     // Compared in SQL: sentAt has microseconds a JS Date would round away.
     query.whereRaw('(messages."sentAt", messages.id) < (select "sentAt", id from messages where id = ?)', [before]);
@@ -125,4 +122,18 @@ export async function messages(ctx: Ctx) {
     ])
     .limit(limit);
   ctx.body = newestFirst.reverse().map(presentMessage);
+}
+
+/**
+ * POST /api/conversations/:id/read → 200 `{ readCount }`: what the others sent is read by the user,
+ * audited once when it changed anything (commands/conversationReader.ts); 404 unless the user
+ * takes part.
+ */
+export async function markRead(ctx: Ctx) {
+  const trx = ctx.state.trx!;
+  const user = currentUser(ctx);
+  const { id } = parseInput(z.object({ id: IdSchema }), ctx.params);
+  const conversation = await loadConversationInScope(trx, user, id);
+  const body: ConversationRead = { readCount: await markConversationRead(trx, user, conversation.id) };
+  ctx.body = body;
 }

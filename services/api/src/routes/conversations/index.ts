@@ -5,7 +5,7 @@ import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { validate } from '../../middlewares/validate';
-import { contacts, create, list, messages, show } from './conversations';
+import { contacts, create, list, markRead, messages, show } from './conversations';
 
 export function conversationsRoutes({ session }: { session: AppMiddleware }) {
   const use = [session, authenticate, requirePermission('messages:use')];
@@ -14,6 +14,7 @@ export function conversationsRoutes({ session }: { session: AppMiddleware }) {
     .get('/conversations/contacts', ...use, contacts)
     .post('/conversations', ...use, validate(ConversationsCreateSchema), transaction, create)
     .get('/conversations/:id', ...use, show)
-    // A transaction although it is a read: reading marks the others' messages as read.
-    .get('/conversations/:id/messages', ...use, transaction, messages);
+    .get('/conversations/:id/messages', ...use, messages)
+    // Marking read is a POST of its own: a GET a cross-site link can trigger must change nothing (issue 30).
+    .post('/conversations/:id/read', ...use, transaction, markRead);
 }

@@ -144,7 +144,7 @@ describe('GET /api/events', () => {
     const tab = await open(tenantCookie);
     await send(server.base, ownerCookie, conversation.id, 'léeme');
     await tab.waitFor((e) => e.type === 'notification.created');
-    await fetch(`${server.base}/api/conversations/${conversation.id}/messages`, { headers: { cookie: tenantCookie } });
+    expect((await fetch(`${server.base}/api/conversations/${conversation.id}/read`, { method: 'POST', headers: { cookie: tenantCookie } })).status).toBe(200);
     expect(await tab.waitFor((e) => e.type === 'conversation.read')).toMatchObject({ data: { conversationId: conversation.id } });
     expect([200, 204]).toContain((await fetch(`${server.base}/api/notifications/read-all`, { method: 'POST', headers: { cookie: tenantCookie } })).status);
     await tab.waitFor((e) => e.type === 'notification.read');

@@ -3,6 +3,7 @@ import { LIVE_EVENTS_HEARTBEAT_SECONDS, LIVE_EVENTS_RETRY_MS, type LiveEvent } f
 import type { Ctx } from '../../context';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
+import { SESSION_COOKIE } from '../../middlewares/session';
 
 /**
  * One SSE frame: the stream's cursor (the highest event id it has sent, which a reconnect sends
@@ -21,12 +22,15 @@ function resumeAfter(ctx: Ctx): number | null {
  * hint, then every event for the user as it is committed anywhere (the hub hears PostgreSQL
  * NOTIFY), a heartbeat comment every LIVE_EVENTS_HEARTBEAT_SECONDS, and, on a reconnect with
  * Last-Event-ID, what the user missed first. Never cached, and no-transform keeps koa-compress off.
+ * The stream ends when its session does, on whichever process that happens (events/streamSessions.ts).
  */
 export async function stream(ctx: Ctx) {
   const hub = ctx.events;
   if (!hub) throw new HttpError(503, 'events_unavailable', 'Las actualizaciones en directo no están disponibles');
   const user = currentUser(ctx);
   const after = resumeAfter(ctx);
+  // The session row's id is the signed cookie's value (koa-session's external store key).
+  const sid = ctx.cookies.get(SESSION_COOKIE, { signed: true });
 
   const body = new PassThrough();
   ctx.req.socket.setTimeout(0);
@@ -43,15 +47,22 @@ export async function stream(ctx: Ctx) {
   let queue: LiveEvent[] | null = after === null ? null : [];
   let cursor = after ?? 0;
   const send = (event: LiveEvent) => {
+    if (body.writableEnded) return;
     cursor = Math.max(cursor, event.id);
     body.write(frame(cursor, event));
   };
-  const unsubscribe = hub.subscribe(user.id, (event) => (queue ? queue.push(event) : send(event)));
   const heartbeat = setInterval(() => body.write(': ping\n\n'), LIVE_EVENTS_HEARTBEAT_SECONDS * 1000);
+  let unsubscribe = () => {};
   const stop = () => {
     clearInterval(heartbeat);
     unsubscribe();
   };
+  // An ended session ends the response: the browser's reconnection then meets the 401.
+  const onEnd = () => {
+    stop();
+    body.end(': sesión terminada\n\n');
+  };
+  unsubscribe = hub.subscribe(user.id, (event) => (queue ? queue.push(event) : send(event)), sid ? { sid, onEnd } : undefined);
   ctx.req.on('close', stop);
   body.on('close', stop);
 
