@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownText } from './common';
 
 const email = z.string().trim().toLowerCase().email('Introduce un correo electrónico válido').max(255);
 
@@ -49,8 +50,8 @@ export const TotpCodeSchema = typedCode(TOTP_CODE_ERROR).pipe(z.string().regex(T
 export const AuthRegisterSchema = z.object({
   email,
   password: z.string().min(8, 'La contraseña debe tener al menos 8 caracteres').max(200),
-  firstName: z.string().trim().min(1, 'El nombre es obligatorio').max(100),
-  lastName: z.string().trim().min(1, 'Los apellidos son obligatorios').max(100),
+  firstName: shownText().min(1, 'El nombre es obligatorio').max(100),
+  lastName: shownText().min(1, 'Los apellidos son obligatorios').max(100),
 });
 export type AuthRegisterInput = z.infer<typeof AuthRegisterSchema>;
 

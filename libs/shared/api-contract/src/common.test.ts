@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { clearable, IbanSchema, IdSchema, IsoDateSchema, MoneyInputSchema, NifCifSchema, SpanishPhoneSchema } from './common';
+import { AuthRegisterSchema } from './auth';
+import { clearable, IbanSchema, IdSchema, IsoDateSchema, MoneyInputSchema, NifCifSchema, optionalText, requiredText, SpanishPhoneSchema } from './common';
 
 describe('IdSchema', () => {
   it.each([[7, 7], ['42', 42], [' 9 ', 9]])('accepts %j', (input, expected) => {
@@ -53,5 +54,23 @@ describe('the shared tax, bank and phone fields', () => {
     expect(Schema.parse({ telefono: null })).toEqual({ telefono: null });
     expect(Schema.parse({ telefono: '612 345 678' })).toEqual({ telefono: '612345678' });
     expect(Schema.safeParse({ telefono: '999' }).success).toBe(false);
+  });
+});
+
+describe('the shared text fields (names, titles)', () => {
+  it('drop bidirectional controls before trimming and counting', () => {
+    expect(requiredText(100, 'El nombre es obligatorio').parse(' \u202EAna\u2066 María\u2069 ')).toBe('Ana María');
+    expect(optionalText(100).parse('\u200FTorre\u200E Norte')).toBe('Torre Norte');
+    expect(requiredText(5, 'x').parse('Ana\u202A\u202B\u202C')).toBe('Ana');
+  });
+
+  it('treat a text of controls only as empty', () => {
+    expect(requiredText(100, 'El nombre es obligatorio').safeParse('\u202E \u061C').error?.issues[0]?.message).toBe('El nombre es obligatorio');
+    expect(optionalText(100).parse('\u202E')).toBeUndefined();
+  });
+
+  it('are what the sign-up names use', () => {
+    const input = { email: 'a@b.es', password: 'una-clave-larga', firstName: 'Eva\u202E', lastName: '\u2067Gil' };
+    expect(AuthRegisterSchema.parse(input)).toMatchObject({ firstName: 'Eva', lastName: 'Gil' });
   });
 });

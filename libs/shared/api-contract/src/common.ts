@@ -1,4 +1,4 @@
-import { isValidIban, isValidNifCif, isValidSpanishPhone, normalizeIban, normalizeNifCif, normalizeSpanishPhone, VALIDATION_MESSAGES } from '@arrendia/locale-es';
+import { isValidIban, isValidNifCif, isValidSpanishPhone, normalizeIban, normalizeNifCif, normalizeSpanishPhone, stripBidiControls, VALIDATION_MESSAGES } from '@arrendia/locale-es';
 import { z } from 'zod';
 
 /** A money amount as the API returns it: NUMERIC(10,2) as exact text ('1234.50'). */
@@ -31,11 +31,17 @@ export const IdSchema = z
   .transform(Number)
   .pipe(z.number().int('Identificador no válido').positive('Identificador no válido').max(2147483647, 'Identificador no válido'));
 
+/**
+ * Text a user types for others to read (names, titles), trimmed and without bidirectional control
+ * characters: invisible, they would let a name read otherwise than it is (issue 30).
+ */
+export const shownText = (message?: string) => z.string(message === undefined ? undefined : { error: message }).overwrite(stripBidiControls).trim();
+
 /** Optional free text: empty strings become undefined. */
 export const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max, `Máximo ${max} caracteres`).optional());
+  z.preprocess((v) => (typeof v === 'string' && stripBidiControls(v).trim() === '' ? undefined : v), shownText().max(max, `Máximo ${max} caracteres`).optional());
 
-export const requiredText = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres`);
+export const requiredText = (max: number, message: string) => shownText(message).min(1, message).max(max, `Máximo ${max} caracteres`);
 
 /** Server-side paging: `?page=1&pageSize=20`. */
 export const PageQuerySchema = z.object({

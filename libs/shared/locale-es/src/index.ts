@@ -2,8 +2,10 @@
  * @arrendia/locale-es: how Arrendia writes and checks Spanish things. Euro, number and date
  * formatting in es-ES (Europe/Madrid, weeks from Monday), exact money arithmetic in cents, and
  * the NIF/NIE/CIF, IBAN, referencia catastral, postal-code and phone validators shared by the
- * API's zod schemas and the screens. Depends on nothing but the platform's Intl.
+ * API's zod schemas and the screens, and the clean-up of names others read (no bidi controls).
+ * Depends on nothing but the platform's Intl.
  */
 export * from './format';
 export * from './provinces';
+export * from './text';
 export * from './validators';

@@ -1,10 +1,13 @@
+import { stripBidiControls } from '@arrendia/locale-es';
 import multer from '@koa/multer';
 import type { AppMiddleware } from '../context';
 import { HttpError, validationError } from '../errors';
 
 /**
  * Multipart parsing of one file in the field `file` (kept in memory) with our error shape: a file
- * over `maxBytes` is 413 with `sizeError`, any other refusal 400. Non-ASCII names arrive as UTF-8.
+ * over `maxBytes` is 413 with `sizeError`, any other refusal 400. Non-ASCII names arrive as UTF-8;
+ * bidi controls leave the name here, before anything keeps or shows it ('factura\u202Efdp.exe' would
+ * read as 'facturaexe.pdf').
  */
 export function receiveFile({ maxBytes, sizeError }: { maxBytes: number; sizeError: string }): AppMiddleware {
   const upload = multer({
@@ -23,6 +26,8 @@ export function receiveFile({ maxBytes, sizeError }: { maxBytes: number; sizeErr
       if (typeof code === 'string' && code.startsWith('LIMIT_')) throw validationError('La petición tiene demasiados campos', {});
       throw validationError('No se pudo leer el archivo enviado', { file: 'No se pudo leer el archivo enviado' });
     }
+    const file = (ctx.request as { file?: { originalname: string } }).file;
+    if (file) file.originalname = stripBidiControls(file.originalname);
     await next();
   };
 }

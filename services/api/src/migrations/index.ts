@@ -31,6 +31,7 @@ import * as leadPriority from './20261127150000_lead_priority';
 import * as twoFactor from './20261127160000_two_factor';
 import * as consentRequests from './20261129100000_consent_requests';
 import * as storageQuotas from './20261129120000_storage_quotas';
+import * as stripBidiControls from './20261129140000_strip_bidi_controls';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -74,4 +75,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261127160000_two_factor', ...twoFactor },
   { name: '20261129100000_consent_requests', ...consentRequests },
   { name: '20261129120000_storage_quotas', ...storageQuotas },
+  { name: '20261129140000_strip_bidi_controls', ...stripBidiControls },
 ];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { stripBidiControls } from '@arrendia/locale-es';
 import type { Config } from '../env';
 import { HttpError } from '../errors';
 
@@ -60,8 +61,12 @@ export async function removeStored(dir: string, name: string): Promise<void> {
   await fs.rm(storedPath(dir, name), { force: true });
 }
 
-/** A Content-Disposition header keeping a non-ASCII original name (RFC 6266 / 5987). */
-export function contentDisposition(fileName: string): string {
+/**
+ * A Content-Disposition header keeping a non-ASCII original name (RFC 6266 / 5987), less any bidi
+ * control a name stored before uploads dropped them still has (receiveFile.ts).
+ */
+export function contentDisposition(original: string): string {
+  const fileName = stripBidiControls(original);
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
