@@ -1,6 +1,6 @@
 import type { ListingDetail } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
-import { formatDate, formatEuros, sumMoney } from '@arrendia/locale-es';
+import { formatDate, formatEuros, formatPhone, phoneHref, sumMoney } from '@arrendia/locale-es';
 import { Badge, Button, Card, CardTitle, FactList, Icon, LoadError, Skeleton } from '@arrendia/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -270,7 +270,7 @@ function PropertyDetail({ listing }: { listing: ListingDetail }) {
               {listing.agency && <Muted as="span"> · {listing.agency}</Muted>}
             </p>
             <p>
-              <a href={`tel:${listing.contactPhone.replace(/\s/g, '')}`}>{listing.contactPhone}</a>
+              <a href={phoneHref(listing.contactPhone)}>{formatPhone(listing.contactPhone)}</a>
             </p>
             <p>
               <a href={`mailto:${listing.contactEmail}`}>{listing.contactEmail}</a>

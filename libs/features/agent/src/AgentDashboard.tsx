@@ -1,6 +1,6 @@
 import { LEAD_PRIORITIES, LEAD_TRANSITIONS, type CurrentUser, type Lead, type LeadPriority, type LeadStatus } from '@arrendia/api-contract';
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
-import { formatDate, formatDateTime, formatEuros, formatPercent } from '@arrendia/locale-es';
+import { formatDate, formatDateTime, formatEuros, formatPercent, formatPhone } from '@arrendia/locale-es';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
 import { Button, Card, CardDescription, CardList, CardTitle, FactList, LoadError, MutedText, PageHeader, SelectField, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, TextAreaField, useToast } from '@arrendia/ui';
 import { useState } from 'react';
@@ -64,7 +64,7 @@ function LeadCard({ lead, onSchedule }: { lead: Lead; onSchedule: (lead: Lead) =
             {lead.listing.title} ({lead.property.propertyName} · {lead.unit.unitName})
           </dd>
           <dt>Contacto</dt>
-          <dd>{[lead.email, lead.phone].filter(Boolean).join(' · ')}</dd>
+          <dd>{[lead.email, lead.phone && formatPhone(lead.phone)].filter(Boolean).join(' · ')}</dd>
           <dt>Recibido</dt>
           <dd>{formatDateTime(lead.createdAt)}</dd>
           <dt>Mensaje</dt>
@@ -150,7 +150,7 @@ function VisitsTab() {
               {visit.contactPhone && (
                 <>
                   <dt>Teléfono</dt>
-                  <dd>{visit.contactPhone}</dd>
+                  <dd>{visit.contactPhone ? formatPhone(visit.contactPhone) : null}</dd>
                 </>
               )}
               {visit.notes && (

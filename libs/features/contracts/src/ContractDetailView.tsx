@@ -1,6 +1,6 @@
 import { documentDownloadUrl } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
-import { formatDate, formatEuros, formatNumber, personName } from '@arrendia/locale-es';
+import { formatDate, formatEuros, formatNumber, formatPhone, personName } from '@arrendia/locale-es';
 import { Button, Card, CardDescription, CardTitle, DetailGrid, FactList, LoadError, MutedText, PageHeader, RowList, Skeleton, StatusBadge } from '@arrendia/ui';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -115,7 +115,7 @@ export function ContractDetailView({ extra }: { extra?: (contractId: number) => 
                   </span>
                   <MutedText>
                     {t.email}
-                    {t.telefono ? ` · ${t.telefono}` : ''}
+                    {t.telefono ? ` · ${formatPhone(t.telefono)}` : ''}
                   </MutedText>
                 </li>
               ))}

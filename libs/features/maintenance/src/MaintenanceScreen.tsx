@@ -8,7 +8,7 @@ import {
   type MaintenanceTaskStatus,
 } from '@arrendia/api-contract';
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
-import { formatDate, formatEuros, formatNumber } from '@arrendia/locale-es';
+import { formatDate, formatEuros, formatNumber, formatPhone } from '@arrendia/locale-es';
 import { Badge, Button, Card, CardList, CardTitle, FactList, LoadError, MetricCard, MetricGrid, PageHeader, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -151,7 +151,7 @@ function ProvidersTab() {
               <dt>NIF/CIF</dt>
               <dd>{p.nifCif}</dd>
               <dt>Contacto</dt>
-              <dd>{[p.telefono, p.email].filter(Boolean).join(' · ') || '—'}</dd>
+              <dd>{[p.telefono && formatPhone(p.telefono), p.email].filter(Boolean).join(' · ') || '—'}</dd>
             </FactList>
           </Card>
         </li>

@@ -1,5 +1,5 @@
 import type { CurrentUser, TenantHome } from '@arrendia/api-contract';
-import { formatDate, formatEuros } from '@arrendia/locale-es';
+import { formatDate, formatEuros, formatPhone, phoneHref } from '@arrendia/locale-es';
 import { NEW_INCIDENT_PATH } from '@arrendia/permissions';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
 import { ButtonLink, Card, CardDescription, CardList, CardTitle, FactList, LoadError, MetricCard, MetricGrid, PageHeader, SpreadRow, StatusBadge } from '@arrendia/ui';
@@ -154,7 +154,7 @@ export function TenantHomePanels({ user, incidents }: { user: CurrentUser | null
               <dt>{home.emergencyContact.kind === 'agencia' ? 'Agencia' : 'Propietario'}</dt>
               <dd>{home.emergencyContact.name}</dd>
               <dt>Teléfono</dt>
-              <dd>{home.emergencyContact.phone ? <a href={`tel:${home.emergencyContact.phone.replace(/\s+/g, '')}`}>{home.emergencyContact.phone}</a> : 'Sin teléfono: escríbele por Mensajes'}</dd>
+              <dd>{home.emergencyContact.phone ? <a href={phoneHref(home.emergencyContact.phone)}>{formatPhone(home.emergencyContact.phone)}</a> : 'Sin teléfono: escríbele por Mensajes'}</dd>
               {home.emergencyContact.email && (
                 <>
                   <dt>Correo</dt>

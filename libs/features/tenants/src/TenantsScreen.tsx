@@ -1,6 +1,6 @@
 import { TenantInvitationsCreateSchema, type ContractListItem, type CurrentUser, type TenantInvitation, type TenantInvitationsCreateInput, type TenantRow } from '@arrendia/api-contract';
 import { apiRequest, isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
-import { formatDate, formatEuros, personName } from '@arrendia/locale-es';
+import { formatDate, formatEuros, formatPhone, personName } from '@arrendia/locale-es';
 import { Badge, Button, ButtonLink, Card, DataTable, Dialog, FormActions, LoadError, PageHeader, Pager, SelectField, SkeletonRows, statusTone, TextField, useToast } from '@arrendia/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -175,7 +175,7 @@ export function TenantsScreen(_props: { user: CurrentUser | null }) {
               {tenants.data.rows.map((row) => (
                 <tr key={`${row.tenant.id}-${row.contract.id}`}>
                   <th scope="row">{name(row.tenant)}</th>
-                  <td>{[row.tenant.email, row.tenant.telefono].filter(Boolean).join(' · ')}</td>
+                  <td>{[row.tenant.email, row.tenant.telefono && formatPhone(row.tenant.telefono)].filter(Boolean).join(' · ')}</td>
                   <td>
                     {row.property.propertyName} · {row.unit.unitName}
                   </td>

@@ -90,3 +90,6 @@ export const SpanishPhoneSchema = z
   .max(30, VALIDATION_MESSAGES.phone)
   .refine(isValidSpanishPhone, VALIDATION_MESSAGES.phone)
   .transform(normalizeSpanishPhone);
+
+/** A phone a create form may leave blank ('' or absent: none); otherwise a Spanish phone, stored as its 9 digits. */
+export const optionalPhone = () => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), SpanishPhoneSchema.optional());

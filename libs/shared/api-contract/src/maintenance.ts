@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clearable, IbanSchema, IdSchema, IsoDateSchema, MoneySchema, NifCifSchema, optionalFilter, optionalText, PageQuerySchema, PositiveMoneyInputSchema, requiredText } from './common';
+import { clearable, IbanSchema, IdSchema, IsoDateSchema, MoneySchema, NifCifSchema, optionalFilter, optionalPhone, optionalText, PageQuerySchema, PositiveMoneyInputSchema, requiredText } from './common';
 import { MAINTENANCE_TASK_STATUSES, MAINTENANCE_TASK_TYPES } from './enums';
 
 const optionalMoney = z.preprocess((v) => (v === '' || v === null ? undefined : v), PositiveMoneyInputSchema.optional());
@@ -14,7 +14,7 @@ export const ProvidersCreateSchema = z
     name: requiredText(200, 'El nombre es obligatorio'),
     trade: requiredText(100, 'Indica el oficio (fontanería, electricidad…)'),
     nifCif: NifCifSchema,
-    telefono: optionalText(30),
+    telefono: optionalPhone(),
     email: z.preprocess((v) => (v === '' ? undefined : v), z.email('Introduce un correo electrónico válido').max(255).optional()),
     ibanBancaria: clearable(IbanSchema),
     /** The super admin says whose provider it is; everyone else creates for its own account. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, MoneySchema, optionalText, requiredText } from './common';
+import { IdSchema, MoneySchema, optionalPhone, requiredText } from './common';
 
 /** Listing types of the public catalogue (spec §2 type filter). */
 export const LISTING_TYPES = ['Apartamento', 'Habitación', 'Estudio', 'Garaje', 'Local Comercial'] as const;
@@ -102,7 +102,7 @@ export const PublicLeadCreateSchema = z.object({
     .min(1, 'El correo electrónico es obligatorio')
     .email('Introduce un correo electrónico válido')
     .max(255, 'Máximo 255 caracteres'),
-  phone: optionalText(30),
+  phone: optionalPhone(),
   message: requiredText(2000, 'El mensaje es obligatorio'),
 });
 export type PublicLeadCreateInput = z.input<typeof PublicLeadCreateSchema>;

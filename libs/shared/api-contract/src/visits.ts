@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema, MoneySchema, optionalFilter, optionalText, PageQuerySchema, PersonSchema } from './common';
+import { IdSchema, IsoDateSchema, MoneySchema, optionalFilter, optionalPhone, optionalText, PageQuerySchema, PersonSchema } from './common';
 import { VISIT_STATUSES, VISIT_TYPES } from './enums';
 
 /** An instant with its offset ('2026-11-26T17:00:00.000Z' or '…+01:00'), as a form sends it. */
@@ -25,7 +25,7 @@ export const VisitsCreateSchema = z
   .object({
     leadId: IdSchema.optional(),
     contactName: optionalText(200),
-    contactPhone: optionalText(30),
+    contactPhone: optionalPhone(),
     contactEmail: z.preprocess((v) => (v === '' ? undefined : v), z.email('Correo electrónico no válido').max(255).optional()),
     rentableUnitId: IdSchema,
     /** Required when a manager books it for one of the agency's agents; an agent books its own. */

@@ -3,6 +3,8 @@ import {
   NBSP,
   WEEK_STARTS_ON,
   formatDate,
+  formatPhone,
+  phoneHref,
   formatDateTime,
   formatDateTimeSeconds,
   formatEuros,
@@ -297,5 +299,16 @@ describe('startOfWeek', () => {
 
   it('throws on something that is not a date', () => {
     expect(() => startOfWeek('mañana')).toThrow(RangeError);
+  });
+});
+
+describe('formatPhone and phoneHref', () => {
+  it('groups a stored Spanish number in threes and dials it with +34', () => {
+    expect(formatPhone('623456789')).toBe('623 456 789');
+    expect(phoneHref('623456789')).toBe('tel:+34623456789');
+  });
+  it('leaves a value that is not 9 digits as it is (an old row the migration could not normalise)', () => {
+    expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
+    expect(phoneHref('+44 20 7946 0958')).toBe('tel:+442079460958');
   });
 });

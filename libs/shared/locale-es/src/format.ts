@@ -338,3 +338,17 @@ export function startOfWeek(value: Date | string): string {
 export function personName(person: { firstName?: string | null; lastName?: string | null } | null | undefined, fallback = 'Usuario'): string {
   return [person?.firstName, person?.lastName].map((part) => part?.trim()).filter(Boolean).join(' ') || fallback;
 }
+
+/**
+ * A phone as people read it: a stored Spanish number (its 9 digits) in groups of three, '623 456 789';
+ * anything else (an old value the migration could not normalise) as it is.
+ */
+export function formatPhone(value: string): string {
+  return /^\d{9}$/.test(value) ? value.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3') : value;
+}
+
+/** The `tel:` link of a phone: a stored Spanish number dials with its +34 prefix from anywhere. */
+export function phoneHref(value: string): string {
+  const digits = value.replace(/[^\d+]/g, '');
+  return `tel:${/^\d{9}$/.test(digits) ? `+34${digits}` : digits}`;
+}

@@ -30,8 +30,9 @@ import * as userPresence from './20261127140000_user_presence';
 import * as leadPriority from './20261127150000_lead_priority';
 import * as twoFactor from './20261127160000_two_factor';
 import * as consentRequests from './20261129100000_consent_requests';
-import * as storageQuotas from './20261129120000_storage_quotas';
+import * as normalisePhones from './20261129130000_normalise_phones';
 import * as stripBidiControls from './20261129140000_strip_bidi_controls';
+import * as storageQuotas from './20261129120000_storage_quotas';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -75,5 +76,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261127160000_two_factor', ...twoFactor },
   { name: '20261129100000_consent_requests', ...consentRequests },
   { name: '20261129120000_storage_quotas', ...storageQuotas },
+  { name: '20261129130000_normalise_phones', ...normalisePhones },
   { name: '20261129140000_strip_bidi_controls', ...stripBidiControls },
 ];

@@ -30,10 +30,10 @@ export interface DemoListing {
   reviews: number;
 }
 
-const JAVIER = { name: 'Javier Martín', phone: '+34 623 456 789', email: 'owner@demo.arrendia.es' };
-const CASTELLANA = { name: 'Inmobiliaria Castellana', phone: '+34 910 123 456', email: 'contacto@castellana.demo.arrendia.es' };
-const ISABEL = { name: 'Isabel Moreno', phone: '+34 678 901 234', email: 'isabel.moreno@demo.arrendia.es' };
-const FERNANDO = { name: 'Fernando Ruiz', phone: '+34 689 012 345', email: 'fernando.ruiz@demo.arrendia.es' };
+const JAVIER = { name: 'Javier Martín', phone: '623456789', email: 'owner@demo.arrendia.es' };
+const CASTELLANA = { name: 'Inmobiliaria Castellana', phone: '910123456', email: 'contacto@castellana.demo.arrendia.es' };
+const ISABEL = { name: 'Isabel Moreno', phone: '678901234', email: 'isabel.moreno@demo.arrendia.es' };
+const FERNANDO = { name: 'Fernando Ruiz', phone: '689012345', email: 'fernando.ruiz@demo.arrendia.es' };
 
 /** Photos of an advert: generated placeholders (spec §3: /api/placeholder/{w}/{h}). */
 export function listingImages(index: number): string[] {
@@ -460,7 +460,7 @@ const DEMO_LEADS: readonly { unit: string; name: string; email: string; phone?: 
     unit: 'santaEngracia/piso',
     name: 'Clara Benítez',
     email: 'clara.benitez@example.com',
-    phone: '+34 611 222 333',
+    phone: '611222333',
     message: 'Hola, me interesa el piso. ¿Se podría visitar el jueves por la tarde?',
     daysAgo: 1,
   },
@@ -469,7 +469,7 @@ const DEMO_LEADS: readonly { unit: string; name: string; email: string; phone?: 
     unit: 'ponzano/piso',
     name: 'Beatriz Llorente',
     email: 'beatriz.llorente@example.com',
-    phone: '+34 622 333 444',
+    phone: '622333444',
     message: 'Somos una pareja con trabajo estable. ¿Qué documentación necesitáis?',
     daysAgo: 2,
   },

@@ -13,8 +13,8 @@ export async function seedDemoMaintenance(trx: Knex.Transaction, cal: DemoCalend
     { key: { ownerUserId: null, agencyId }, properties: trx('main_properties').where({ managerAgencyId: agencyId }) },
   ];
   const providers = [
-    { name: 'Fontanería Hermanos Gil SL', trade: 'Fontanería', nifCif: 'B84021971', telefono: '+34 914 556 210', email: 'avisos@fontaneriagil.es', ibanBancaria: 'ES9121000418450200051332' },
-    { name: 'Clima Centro Instalaciones SL', trade: 'Calefacción y climatización', nifCif: 'B86537628', telefono: '+34 917 332 118', email: 'servicio@climacentro.es', ibanBancaria: 'ES7921000813610123456789' },
+    { name: 'Fontanería Hermanos Gil SL', trade: 'Fontanería', nifCif: 'B84021971', telefono: '914556210', email: 'avisos@fontaneriagil.es', ibanBancaria: 'ES9121000418450200051332' },
+    { name: 'Clima Centro Instalaciones SL', trade: 'Calefacción y climatización', nifCif: 'B86537628', telefono: '917332118', email: 'servicio@climacentro.es', ibanBancaria: 'ES7921000813610123456789' },
   ];
   for (const [i, account] of accounts.entries()) {
     if (!account.key.ownerUserId && !account.key.agencyId) continue;

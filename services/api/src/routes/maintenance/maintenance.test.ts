@@ -119,8 +119,12 @@ describe('providers', () => {
     const bad = await api.post('/api/providers').send({ name: 'Fontanería Pepe', trade: 'Fontanería', nifCif: '12345678A', ibanBancaria: 'ES00 0000 0000 0000 0000 0000' }).expect(400);
     expect(bad.body.fields).toEqual({ nifCif: 'El NIF/NIE/CIF no es válido', ibanBancaria: 'El IBAN no es válido' });
     expect(await counts()).toEqual(before);
+    const badPhone = await api.post('/api/providers').send({ name: 'Fontanería Pepe', trade: 'Fontanería', nifCif: '12345678Z', telefono: '+33 6 12 34 56 78' }).expect(400);
+    expect(badPhone.body.fields).toEqual({ telefono: 'El teléfono no es válido' });
+    expect(await counts()).toEqual(before);
     const ok = await api.post('/api/providers').send({ name: 'Fontanería Pepe', trade: 'Fontanería', nifCif: '12345678z', telefono: '+34 600 111 222' }).expect(201);
-    expect(ProviderSchema.parse(ok.body)).toMatchObject({ nifCif: '12345678Z', isActive: true });
+    // Issue 31: every phone is kept as its 9 digits, as users' are.
+    expect(ProviderSchema.parse(ok.body)).toMatchObject({ nifCif: '12345678Z', telefono: '600111222', isActive: true });
   });
 
   it("keeps each account's providers to itself; tenants and delegated owners get 403", async () => {

@@ -230,6 +230,11 @@ describe('POST /api/public/leads', () => {
     expect([...live.recipientUserIds].sort((a: number, b: number) => a - b)).toEqual([...notes].sort((a, b) => a - b));
     const log = await t.knex('audit_log').where({ tableName: 'leads', recordId: String(res.body.id) }).first();
     expect(log).toMatchObject({ userId: null, action: 'create' });
+    // A phone is kept as its 9 digits (issue 31); one that is not Spanish is a 400 on the field.
+    const withPhone = await t.request().post('/api/public/leads').send({ listingId: listing.id, name: 'Luis', email: 'luis@example.com', phone: '+34 611-22-33-44', message: 'Hola' }).expect(201);
+    expect((await t.knex('leads').where({ id: withPhone.body.id }).first('phone')).phone).toBe('611223344');
+    const badPhone = await t.request().post('/api/public/leads').send({ listingId: listing.id, name: 'Luis', email: 'luis@example.com', phone: '12 34', message: 'Hola' }).expect(400);
+    expect(badPhone.body.fields).toEqual({ phone: 'El teléfono no es válido' });
   });
 
   it('refuses a lead without name, with a bad email and without message with 400 naming each field, writing nothing', async () => {
