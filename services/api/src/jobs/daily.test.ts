@@ -73,6 +73,9 @@ describe('a contract that becomes active', () => {
     const tenant = await buildUser(t.knex, { roleName: 'inquilino' });
     const property = await buildProperty(t.knex, { ownerUserId: owner.id });
     const unit = await buildUnit(t.knex, { mainPropertyId: property.id });
+    // The tenant of an earlier contract of this owner's: one it may name again (issue 30).
+    const earlier = await buildUnit(t.knex, { mainPropertyId: property.id });
+    await buildContract(t.knex, { rentableUnitId: earlier.id, tenantUserIds: [tenant.id], status: 'Finalizado', startDate: '2024-01-01', endDate: '2024-12-31' });
     const start = `${todayIso().slice(0, 7)}-01`;
     const signed = t.agent();
     await signed.post('/api/auth/login').send({ email: owner.email, password: FACTORY_PASSWORD }).expect(200);
