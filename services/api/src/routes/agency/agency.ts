@@ -11,7 +11,7 @@ export async function overview(ctx: Ctx) {
 }
 
 /** PATCH /api/agency {commissionRate} → the manager's agency with its new rate. */
-export async function patch(ctx: Ctx) {
-  const { commissionRate } = ctx.state.input as z.output<typeof AgencyPatchSchema>;
+export async function patch(ctx: Ctx, input: z.output<typeof AgencyPatchSchema>) {
+  const { commissionRate } = input;
   ctx.body = await updateCommissionRate(ctx.state.trx!, currentUser(ctx), commissionRate);
 }

@@ -17,8 +17,8 @@ export async function properties(ctx: Ctx) {
 }
 
 /** PATCH /api/agents/:id {monthlyTarget} → the agent's new monthly target (the agency manager). */
-export async function patch(ctx: Ctx) {
+export async function patch(ctx: Ctx, input: z.output<typeof AgentPatchSchema>) {
   const { id } = parseInput(z.object({ id: IdSchema }), ctx.params);
-  const { monthlyTarget } = ctx.state.input as z.output<typeof AgentPatchSchema>;
+  const { monthlyTarget } = input;
   ctx.body = await updateAgentTarget(ctx.state.trx!, currentUser(ctx), id, monthlyTarget);
 }

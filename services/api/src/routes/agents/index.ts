@@ -4,7 +4,7 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { validate } from '../../middlewares/validate';
+import { route } from '../../middlewares/validate';
 import { patch, performance, properties } from './agents';
 
 /** The signed-in agent's own figures (issue 11), and the monthly target its agency manager sets. */
@@ -13,5 +13,5 @@ export function agentsRoutes({ session }: { session: AppMiddleware }) {
   return new Router<AppState, AppContext>()
     .get('/agents/me/performance', ...staff, performance)
     .get('/agents/me/properties', ...staff, properties)
-    .patch('/agents/:id', session, authenticate, requirePermission('agency:manage'), validate(AgentPatchSchema), transaction, patch);
+    .patch('/agents/:id', session, authenticate, requirePermission('agency:manage'), transaction, route(AgentPatchSchema, patch));
 }

@@ -2,8 +2,8 @@ import {
   CONTRACT_DETAIL_TRANSACTIONS,
   ContractsListQuerySchema,
   IdSchema,
-  type ContractsCreateData,
-  type ContractsUpdateData,
+  type ContractsCreateSchema,
+  type ContractsUpdateSchema,
 } from '@arrendia/api-contract';
 import { loadManageable } from '../../policies/manageable';
 import { z } from 'zod';
@@ -51,8 +51,7 @@ export async function list(ctx: Ctx) {
 }
 
 /** POST /api/contracts → 201 with the new contract's list record. */
-export async function create(ctx: Ctx) {
-  const input = ctx.state.input as ContractsCreateData;
+export async function create(ctx: Ctx, input: z.output<typeof ContractsCreateSchema>) {
   const contract = await createContract(ctx.state.trx!, currentUser(ctx), input);
   ctx.status = 201;
   ctx.body = presentContractListItem(contract);
@@ -109,7 +108,7 @@ export async function show(ctx: Ctx) {
 }
 
 /** PATCH /api/contracts/:id → edits the contract and/or moves its status; 200 with its list record. */
-export async function update(ctx: Ctx) {
+export async function update(ctx: Ctx, input: z.output<typeof ContractsUpdateSchema>) {
   const id = contractIdOf(ctx);
   const trx = ctx.state.trx!;
   const user = currentUser(ctx);
@@ -118,7 +117,7 @@ export async function update(ctx: Ctx) {
     lock: 'contracts',
     notFoundMessage: CONTRACT_NOT_FOUND,
   });
-  const updated = await updateContract(trx, user, contract, ctx.state.input as ContractsUpdateData);
+  const updated = await updateContract(trx, user, contract, input);
   ctx.body = presentContractListItem(updated);
 }
 

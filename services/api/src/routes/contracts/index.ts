@@ -4,7 +4,7 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { validate } from '../../middlewares/validate';
+import { route } from '../../middlewares/validate';
 import { create, list, pdf, show, update } from './contracts';
 
 export function contractsRoutes({ session }: { session: AppMiddleware }) {
@@ -12,8 +12,8 @@ export function contractsRoutes({ session }: { session: AppMiddleware }) {
   const write = [session, authenticate, requirePermission('contracts:write')];
   return new Router<AppState, AppContext>()
     .get('/contracts', ...read, list)
-    .post('/contracts', ...write, validate(ContractsCreateSchema), transaction, create)
+    .post('/contracts', ...write, transaction, route(ContractsCreateSchema, create))
     .get('/contracts/:id', ...read, show)
     .get('/contracts/:id/pdf', ...read, pdf)
-    .patch('/contracts/:id', ...write, validate(ContractsUpdateSchema), transaction, update);
+    .patch('/contracts/:id', ...write, transaction, route(ContractsUpdateSchema, update));
 }

@@ -1,4 +1,11 @@
-import { ConversationsListQuerySchema, IdSchema, MessagesListQuerySchema, type Contact, type ConversationRead, type ConversationsCreateSchema } from '@arrendia/api-contract';
+import {
+  ConversationsListQuerySchema,
+  IdSchema,
+  MessagesListQuerySchema,
+  type Contact,
+  type ConversationRead,
+  type ConversationsCreateSchema,
+} from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { markConversationRead } from '../../commands/conversationReader';
@@ -79,10 +86,9 @@ export async function show(ctx: Ctx) {
 }
 
 /** POST /api/conversations → 201 with the new conversation's list record; every other participant must be a contact. */
-export async function create(ctx: Ctx) {
+export async function create(ctx: Ctx, input: z.output<typeof ConversationsCreateSchema>) {
   const trx = ctx.state.trx!;
   const user = currentUser(ctx);
-  const input = ctx.state.input as z.output<typeof ConversationsCreateSchema>;
   const { conversation, created } = await startConversation(trx, user, input);
   if (!created) {
     ctx.status = 200;

@@ -4,7 +4,7 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { validate } from '../../middlewares/validate';
+import { route } from '../../middlewares/validate';
 import { contacts, create, list, markRead, messages, show } from './conversations';
 
 export function conversationsRoutes({ session }: { session: AppMiddleware }) {
@@ -12,7 +12,7 @@ export function conversationsRoutes({ session }: { session: AppMiddleware }) {
   return new Router<AppState, AppContext>()
     .get('/conversations', ...use, list)
     .get('/conversations/contacts', ...use, contacts)
-    .post('/conversations', ...use, validate(ConversationsCreateSchema), transaction, create)
+    .post('/conversations', ...use, transaction, route(ConversationsCreateSchema, create))
     .get('/conversations/:id', ...use, show)
     .get('/conversations/:id/messages', ...use, messages)
     // Marking read is a POST of its own: a GET a cross-site link can trigger must change nothing (issue 30).

@@ -72,8 +72,8 @@ export async function list(ctx: Ctx) {
  * propietario_delegado with that email accepts it (issue 30), and the answer is the same whether
  * or not such an account exists.
  */
-export async function create(ctx: Ctx) {
-  const { delegateEmail } = ctx.state.input as z.output<typeof DelegationsCreateSchema>;
+export async function create(ctx: Ctx, input: z.output<typeof DelegationsCreateSchema>) {
+  const { delegateEmail } = input;
   ctx.status = 201;
   ctx.body = await requestDelegation(ctx.state.trx!, currentUser(ctx), delegateEmail);
 }

@@ -98,9 +98,9 @@ export async function listComments(ctx: Ctx) {
 }
 
 /** POST /api/incidents/:id/comments {content} → 201 with the comment's id. */
-export async function addComment(ctx: Ctx) {
+export async function addComment(ctx: Ctx, input: z.output<typeof IncidentCommentsCreateSchema>) {
   const { id } = parseInput(Params, ctx.params);
-  const { content } = ctx.state.input as z.output<typeof IncidentCommentsCreateSchema>;
+  const { content } = input;
   const commentId = await addIncidentComment(ctx.state.trx!, currentUser(ctx), id, content);
   ctx.status = 201;
   ctx.body = { id: commentId };

@@ -1,4 +1,4 @@
-import { IdSchema, IncidentsListQuerySchema, type IncidentsCreateData, type IncidentsUpdateSchema } from '@arrendia/api-contract';
+import { IdSchema, IncidentsListQuerySchema, type IncidentsUpdateSchema, type IncidentsCreateSchema } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { reportIncident } from '../../commands/incidentReporter';
@@ -61,10 +61,10 @@ export async function list(ctx: Ctx) {
 }
 
 /** POST /api/incidents → 201 with the new incident's list record. */
-export async function create(ctx: Ctx) {
+export async function create(ctx: Ctx, input: z.output<typeof IncidentsCreateSchema>) {
   const trx = ctx.state.trx!;
   const user = currentUser(ctx);
-  const id = await reportIncident(trx, user, ctx.state.input as IncidentsCreateData);
+  const id = await reportIncident(trx, user, input);
   const row: IncidentRow = await incidentRows(trx, user).where('incidents.id', id).first();
   ctx.status = 201;
   ctx.body = presentIncidentListItem(row);
@@ -76,10 +76,10 @@ export async function show(ctx: Ctx) {
 }
 
 /** PATCH /api/incidents/:id → 200 with the changed incident's detail record. */
-export async function update(ctx: Ctx) {
+export async function update(ctx: Ctx, input: z.output<typeof IncidentsUpdateSchema>) {
   const trx = ctx.state.trx!;
   const user = currentUser(ctx);
   const id = incidentIdOf(ctx);
-  await changeIncident(trx, user, id, ctx.state.input as z.output<typeof IncidentsUpdateSchema>);
+  await changeIncident(trx, user, id, input);
   ctx.body = await loadDetail(trx, user, id);
 }

@@ -4,7 +4,7 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { validate } from '../../middlewares/validate';
+import { route } from '../../middlewares/validate';
 import { addComment, addPhoto, listComments, listPhotos, photo, receivePhoto } from './extras';
 import { create, list, show, update } from './incidents';
 
@@ -12,13 +12,13 @@ export function incidentsRoutes({ session }: { session: AppMiddleware }) {
   const read = [session, authenticate, requirePermission('incidents:read')];
   return new Router<AppState, AppContext>()
     .get('/incidents', ...read, list)
-    .post('/incidents', session, authenticate, requirePermission('incidents:report'), validate(IncidentsCreateSchema), transaction, create)
+    .post('/incidents', session, authenticate, requirePermission('incidents:report'), transaction, route(IncidentsCreateSchema, create))
     .get('/incidents/:id', ...read, show)
-    .patch('/incidents/:id', session, authenticate, requirePermission('incidents:manage'), validate(IncidentsUpdateSchema), transaction, update)
+    .patch('/incidents/:id', session, authenticate, requirePermission('incidents:manage'), transaction, route(IncidentsUpdateSchema, update))
     // Photos and comments (issue 12): whoever sees the incident, tenants included.
     .get('/incidents/:id/photos', ...read, listPhotos)
     .post('/incidents/:id/photos', session, authenticate, requirePermission('incidents:report'), receivePhoto, transaction, addPhoto)
     .get('/incidents/:id/photos/:photoId', ...read, photo)
     .get('/incidents/:id/comments', ...read, listComments)
-    .post('/incidents/:id/comments', session, authenticate, requirePermission('incidents:report'), validate(IncidentCommentsCreateSchema), transaction, addComment);
+    .post('/incidents/:id/comments', session, authenticate, requirePermission('incidents:report'), transaction, route(IncidentCommentsCreateSchema, addComment));
 }

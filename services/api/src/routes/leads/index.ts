@@ -4,7 +4,7 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { validate } from '../../middlewares/validate';
+import { route } from '../../middlewares/validate';
 import { list, show, update } from './leads';
 
 /** The agency's leads (issue 11): its agents and manager, and the super admin; rows by policies/scope. */
@@ -13,5 +13,5 @@ export function leadsRoutes({ session }: { session: AppMiddleware }) {
   return new Router<AppState, AppContext>()
     .get('/leads', ...staff, list)
     .get('/leads/:id', ...staff, show)
-    .patch('/leads/:id', ...staff, validate(LeadsUpdateSchema), transaction, update);
+    .patch('/leads/:id', ...staff, transaction, route(LeadsUpdateSchema, update));
 }

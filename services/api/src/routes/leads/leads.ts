@@ -36,7 +36,6 @@ export async function show(ctx: Ctx) {
 }
 
 /** PATCH /api/leads/:id → the lead, moved, annotated or reassigned (commands/leadUpdater). */
-export async function update(ctx: Ctx) {
-  const input = ctx.state.input as z.output<typeof LeadsUpdateSchema>;
+export async function update(ctx: Ctx, input: z.output<typeof LeadsUpdateSchema>) {
   ctx.body = presentLead(await updateLead(ctx.state.trx!, currentUser(ctx), leadIdOf(ctx), input));
 }

@@ -4,7 +4,7 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { validate } from '../../middlewares/validate';
+import { route } from '../../middlewares/validate';
 import { createPlan, createTask, listPlans, listTasks, stats, updateTask } from './maintenance';
 
 /** Maintenance (issue 11): who may open /maintenance; rows by property through policies/scope. */
@@ -14,8 +14,8 @@ export function maintenanceRoutes({ session }: { session: AppMiddleware }) {
   return new Router<AppState, AppContext>()
     .get('/maintenance/stats', ...read, stats)
     .get('/maintenance/tasks', ...read, listTasks)
-    .post('/maintenance/tasks', ...write, validate(MaintenanceTasksCreateSchema), transaction, createTask)
-    .patch('/maintenance/tasks/:id', ...write, validate(MaintenanceTasksUpdateSchema), transaction, updateTask)
+    .post('/maintenance/tasks', ...write, transaction, route(MaintenanceTasksCreateSchema, createTask))
+    .patch('/maintenance/tasks/:id', ...write, transaction, route(MaintenanceTasksUpdateSchema, updateTask))
     .get('/maintenance/plans', ...read, listPlans)
-    .post('/maintenance/plans', ...write, validate(MaintenancePlansCreateSchema), transaction, createPlan);
+    .post('/maintenance/plans', ...write, transaction, route(MaintenancePlansCreateSchema, createPlan));
 }

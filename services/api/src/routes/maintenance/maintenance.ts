@@ -28,16 +28,16 @@ export async function listTasks(ctx: Ctx) {
 }
 
 /** POST /api/maintenance/tasks → 201 with the task. */
-export async function createTask(ctx: Ctx) {
-  const row = await createMaintenanceTask(ctx.state.trx!, currentUser(ctx), ctx.state.input as z.output<typeof MaintenanceTasksCreateSchema>);
+export async function createTask(ctx: Ctx, input: z.output<typeof MaintenanceTasksCreateSchema>) {
+  const row = await createMaintenanceTask(ctx.state.trx!, currentUser(ctx), input);
   ctx.status = 201;
   ctx.body = presentMaintenanceTask(row);
 }
 
 /** PATCH /api/maintenance/tasks/:id → the task, started, completed or cancelled. */
-export async function updateTask(ctx: Ctx) {
+export async function updateTask(ctx: Ctx, input: z.output<typeof MaintenanceTasksUpdateSchema>) {
   const { id } = parseInput(z.object({ id: IdSchema }), ctx.params);
-  ctx.body = presentMaintenanceTask(await updateMaintenanceTask(ctx.state.trx!, currentUser(ctx), id, ctx.state.input as z.output<typeof MaintenanceTasksUpdateSchema>));
+  ctx.body = presentMaintenanceTask(await updateMaintenanceTask(ctx.state.trx!, currentUser(ctx), id, input));
 }
 
 /** GET /api/maintenance/plans → the user's preventive plans by next date, paged. */
@@ -51,8 +51,8 @@ export async function listPlans(ctx: Ctx) {
 }
 
 /** POST /api/maintenance/plans → 201 with the plan (its first task booked). */
-export async function createPlan(ctx: Ctx) {
-  const row = await createMaintenancePlan(ctx.state.trx!, currentUser(ctx), ctx.state.input as z.output<typeof MaintenancePlansCreateSchema>);
+export async function createPlan(ctx: Ctx, input: z.output<typeof MaintenancePlansCreateSchema>) {
+  const row = await createMaintenancePlan(ctx.state.trx!, currentUser(ctx), input);
   ctx.status = 201;
   ctx.body = presentMaintenancePlan(row);
 }

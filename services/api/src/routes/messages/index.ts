@@ -4,9 +4,9 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { validate } from '../../middlewares/validate';
+import { route } from '../../middlewares/validate';
 import { create } from './messages';
 
 export function messagesRoutes({ session }: { session: AppMiddleware }) {
-  return new Router<AppState, AppContext>().post('/messages', session, authenticate, requirePermission('messages:use'), validate(MessagesCreateSchema), transaction, create);
+  return new Router<AppState, AppContext>().post('/messages', session, authenticate, requirePermission('messages:use'), transaction, route(MessagesCreateSchema, create));
 }

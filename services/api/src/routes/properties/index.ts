@@ -4,7 +4,7 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { validate } from '../../middlewares/validate';
+import { route } from '../../middlewares/validate';
 import { create, list, remove, show, update } from './properties';
 
 export function propertiesRoutes({ session }: { session: AppMiddleware }) {
@@ -12,8 +12,8 @@ export function propertiesRoutes({ session }: { session: AppMiddleware }) {
   const write = [session, authenticate, requirePermission('properties:write')];
   return new Router<AppState, AppContext>()
     .get('/properties', ...read, list)
-    .post('/properties', ...write, validate(PropertiesCreateSchema), transaction, create)
+    .post('/properties', ...write, transaction, route(PropertiesCreateSchema, create))
     .get('/properties/:id', ...read, show)
-    .patch('/properties/:id', ...write, validate(PropertiesUpdateSchema), transaction, update)
+    .patch('/properties/:id', ...write, transaction, route(PropertiesUpdateSchema, update))
     .delete('/properties/:id', ...write, transaction, remove);
 }

@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import {
   PROPERTY_DETAIL_INCIDENTS,
   PROPERTY_DETAIL_TRANSACTIONS,
   PropertiesListQuerySchema,
   PropertyParamsSchema,
-  type PropertiesCreateData,
-  type PropertiesUpdateInput,
+  type PropertiesCreateSchema,
+  type PropertiesUpdateSchema,
 } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { createProperty } from '../../commands/propertyCreator';
@@ -20,7 +21,14 @@ import { resolvePropertyParties } from '../../policies/property';
 import { scopeContracts, scopeProperties } from '../../policies/scope';
 import { presentContractListItem, type ContractListRow } from '../../presenters/contract';
 import { presentIncidentListItem, type IncidentRow } from '../../presenters/incident';
-import { PROPERTY_COLUMNS, presentProperty, presentPropertyDetail, presentPropertyListItem, type PropertyColumns, type UnitFigures } from '../../presenters/property';
+import {
+  PROPERTY_COLUMNS,
+  presentProperty,
+  presentPropertyDetail,
+  presentPropertyListItem,
+  type PropertyColumns,
+  type UnitFigures,
+} from '../../presenters/property';
 import { presentTransactionListItem, type TransactionListRow } from '../../presenters/transaction';
 import { presentPropertyUnit } from '../../presenters/unit';
 import { whereContains } from '../../queries/textSearch';
@@ -66,8 +74,7 @@ export async function list(ctx: Ctx) {
 }
 
 /** POST /api/properties → 201 with the new property (and its first unit when `unitType` is given). */
-export async function create(ctx: Ctx) {
-  const input = ctx.state.input as PropertiesCreateData;
+export async function create(ctx: Ctx, input: z.output<typeof PropertiesCreateSchema>) {
   const trx = ctx.state.trx!;
   const user = currentUser(ctx);
   const parties = await resolvePropertyParties(trx, user, input);
@@ -119,9 +126,9 @@ export async function show(ctx: Ctx) {
 }
 
 /** PATCH /api/properties/:id → archives or restores it (see commands/propertyUpdater). */
-export async function update(ctx: Ctx) {
+export async function update(ctx: Ctx, input: z.output<typeof PropertiesUpdateSchema>) {
   const { id } = parseInput(PropertyParamsSchema, ctx.params);
-  const patch = ctx.state.input as PropertiesUpdateInput;
+  const patch = input;
   ctx.body = presentProperty(await archiveProperty(ctx.state.trx!, currentUser(ctx), id, patch.isArchived));
 }
 

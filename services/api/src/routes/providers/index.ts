@@ -4,12 +4,12 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { validate } from '../../middlewares/validate';
+import { route } from '../../middlewares/validate';
 import { create, list } from './providers';
 
 /** Maintenance providers (issue 11): each account (owner or agency) keeps its own. */
 export function providersRoutes({ session }: { session: AppMiddleware }) {
   return new Router<AppState, AppContext>()
     .get('/providers', session, authenticate, requirePermission('maintenance:read'), list)
-    .post('/providers', session, authenticate, requirePermission('maintenance:write'), validate(ProvidersCreateSchema), transaction, create);
+    .post('/providers', session, authenticate, requirePermission('maintenance:write'), transaction, route(ProvidersCreateSchema, create));
 }

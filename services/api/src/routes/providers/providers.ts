@@ -19,8 +19,8 @@ export async function list(ctx: Ctx) {
 }
 
 /** POST /api/providers → 201 with the provider. */
-export async function create(ctx: Ctx) {
-  const row = await registerProvider(ctx.state.trx!, currentUser(ctx), ctx.state.input as z.output<typeof ProvidersCreateSchema>);
+export async function create(ctx: Ctx, input: z.output<typeof ProvidersCreateSchema>) {
+  const row = await registerProvider(ctx.state.trx!, currentUser(ctx), input);
   ctx.status = 201;
   ctx.body = presentProvider(row);
 }

@@ -4,7 +4,7 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { validate } from '../../middlewares/validate';
+import { route } from '../../middlewares/validate';
 import { listAll, listEnabled, update } from './remotes';
 
 export function remotesRoutes({ session }: { session: AppMiddleware }) {
@@ -12,5 +12,5 @@ export function remotesRoutes({ session }: { session: AppMiddleware }) {
   return new Router<AppState, AppContext>()
     .get('/remotes', listEnabled)
     .get('/admin/remotes', ...admin, listAll)
-    .patch('/admin/remotes/:name', ...admin, validate(RemotesPatchSchema), transaction, update);
+    .patch('/admin/remotes/:name', ...admin, transaction, route(RemotesPatchSchema, update));
 }

@@ -1,4 +1,5 @@
-import type { RemotesPatchInput } from '@arrendia/api-contract';
+import type { z } from 'zod';
+import type { RemotesPatchSchema } from '@arrendia/api-contract';
 import { updateRemote } from '../../commands/remoteUpdater';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
@@ -27,6 +28,6 @@ export async function listAll(ctx: Ctx) {
 }
 
 /** PATCH /api/admin/remotes/:name → enables, disables or moves a remote. */
-export async function update(ctx: Ctx) {
-  ctx.body = presentRemote(await updateRemote(ctx.state.trx!, currentUser(ctx), ctx.params.name, ctx.state.input as RemotesPatchInput));
+export async function update(ctx: Ctx, input: z.output<typeof RemotesPatchSchema>) {
+  ctx.body = presentRemote(await updateRemote(ctx.state.trx!, currentUser(ctx), ctx.params.name, input));
 }

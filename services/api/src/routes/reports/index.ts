@@ -4,7 +4,7 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { validate } from '../../middlewares/validate';
+import { route } from '../../middlewares/validate';
 import { create, download, list } from './reports';
 
 /** Generated PDF reports: the roles that may open /reports, each user only its own. */
@@ -12,6 +12,6 @@ export function reportsRoutes({ session }: { session: AppMiddleware }) {
   const signedIn = [session, authenticate];
   return new Router<AppState, AppContext>()
     .get('/reports', ...signedIn, requirePermission('reports:read'), list)
-    .post('/reports', ...signedIn, requirePermission('reports:generate'), validate(ReportsCreateSchema), transaction, create)
+    .post('/reports', ...signedIn, requirePermission('reports:generate'), transaction, route(ReportsCreateSchema, create))
     .get('/reports/:id/download', ...signedIn, requirePermission('reports:read'), download);
 }

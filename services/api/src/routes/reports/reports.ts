@@ -19,8 +19,7 @@ function reportRows(db: Knex | Knex.Transaction, ctx: Ctx) {
 }
 
 /** POST /api/reports {reportType, from, to, ownerUserId?} → 201 with the generated report's metadata. */
-export async function create(ctx: Ctx) {
-  const input = ctx.state.input as z.output<typeof ReportsCreateSchema>;
+export async function create(ctx: Ctx, input: z.output<typeof ReportsCreateSchema>) {
   const row = await generateReport(ctx.state.trx!, currentUser(ctx), reportsDir(ctx.config), input);
   ctx.status = 201;
   ctx.body = presentReport(await reportRows(ctx.state.trx!, ctx).where('reports.id', row.id).first());

@@ -6,19 +6,36 @@ import {
   USER_PLANS,
   planForRole,
   type Settings,
-  type SettingsPasswordInput,
-  type SettingsPreferencesInput,
-  type SettingsProfileData,
   type RecoveryCodes,
-  type TwoFactorEnableInput,
-  type TwoFactorPasswordInput,
   type TwoFactorSetup,
   type UserSession,
+  type SettingsProfileSchema,
+  type SettingsPreferencesSchema,
+  type SettingsPasswordSchema,
+  type TwoFactorEnableSchema,
+  type TwoFactorPasswordSchema,
 } from '@arrendia/api-contract';
 import { z } from 'zod';
-import { changePassword, endOtherSessions, endSessionByHandle, notificationPreferences, profilePhotoOwner, replaceProfilePhoto, updatePreferences, updateProfile, userSessions } from '../../commands/accountSettings';
+import {
+  changePassword,
+  endOtherSessions,
+  endSessionByHandle,
+  notificationPreferences,
+  profilePhotoOwner,
+  replaceProfilePhoto,
+  updatePreferences,
+  updateProfile,
+  userSessions,
+} from '../../commands/accountSettings';
 import { countOwnedProperties } from '../../commands/propertyCreator';
-import { disableTwoFactor as turnOff, enableTwoFactor as turnOn, recoveryCodesLeft, replaceRecoveryCodes, startTwoFactorSetup, twoFactorOn } from '../../commands/twoFactorSettings';
+import {
+  disableTwoFactor as turnOff,
+  enableTwoFactor as turnOn,
+  recoveryCodesLeft,
+  replaceRecoveryCodes,
+  startTwoFactorSetup,
+  twoFactorOn,
+} from '../../commands/twoFactorSettings';
 import { describeDevice } from '../../commands/userRegistrar';
 import type { Ctx } from '../../context';
 import { notFound, validationError } from '../../errors';
@@ -73,17 +90,17 @@ export async function show(ctx: Ctx) {
 }
 
 /** PUT /api/settings/profile → the current user with the saved profile. */
-export async function saveProfile(ctx: Ctx) {
+export async function saveProfile(ctx: Ctx, input: z.output<typeof SettingsProfileSchema>) {
   const user = currentUser(ctx);
-  const updated = await updateProfile(ctx.state.trx!, user, ctx.state.input as SettingsProfileData);
+  const updated = await updateProfile(ctx.state.trx!, user, input);
   updated.role = user.role;
   ctx.body = presentCurrentUser(updated);
 }
 
 /** PATCH /api/settings/preferences → the settings with the saved switches and security choices. */
-export async function savePreferences(ctx: Ctx) {
+export async function savePreferences(ctx: Ctx, input: z.output<typeof SettingsPreferencesSchema>) {
   const user = currentUser(ctx);
-  const updated = await updatePreferences(ctx.state.trx!, user, ctx.state.input as SettingsPreferencesInput);
+  const updated = await updatePreferences(ctx.state.trx!, user, input);
   updated.role = user.role;
   ctx.body = presentSettings(updated, await countOwnedProperties(ctx.state.trx!, user.id));
 }
@@ -92,9 +109,8 @@ export async function savePreferences(ctx: Ctx) {
  * POST /api/settings/password → 204. The current password is required; the new one is stored as
  * argon2id and every other session of the user ends at once, on every API process.
  */
-export async function savePassword(ctx: Ctx) {
+export async function savePassword(ctx: Ctx, input: z.output<typeof SettingsPasswordSchema>) {
   const user = currentUser(ctx);
-  const input = ctx.state.input as SettingsPasswordInput;
   await assertPassword(user, input.currentPassword);
   // Hashed before the transaction opens: argon2 is slow on purpose, and PGlite has one connection.
   const passwordHash = await hashPassword(input.newPassword);
@@ -123,9 +139,9 @@ export async function startTwoFactor(ctx: Ctx) {
 }
 
 /** POST /api/settings/two-factor {code, currentPassword} → the recovery codes, shown this once; two-factor is on, and only this session is open. */
-export async function enableTwoFactor(ctx: Ctx) {
+export async function enableTwoFactor(ctx: Ctx, input: z.output<typeof TwoFactorEnableSchema>) {
   const user = currentUser(ctx);
-  const { code, currentPassword } = ctx.state.input as Required<TwoFactorEnableInput>;
+  const { code, currentPassword } = input;
   await assertPassword(user, currentPassword);
   const body: RecoveryCodes = { recoveryCodes: await ctx.knex.transaction((trx) => turnOn(trx, user, code, ctx.session?.key)) };
   ctx.set('Cache-Control', 'no-store');
@@ -133,17 +149,17 @@ export async function enableTwoFactor(ctx: Ctx) {
 }
 
 /** POST /api/settings/two-factor/disable {currentPassword} → 204; two-factor is off. */
-export async function disableTwoFactor(ctx: Ctx) {
+export async function disableTwoFactor(ctx: Ctx, input: z.output<typeof TwoFactorPasswordSchema>) {
   const user = currentUser(ctx);
-  await assertPassword(user, (ctx.state.input as TwoFactorPasswordInput).currentPassword);
+  await assertPassword(user, input.currentPassword);
   await ctx.knex.transaction((trx) => turnOff(trx, user));
   ctx.status = 204;
 }
 
 /** POST /api/settings/two-factor/recovery-codes {currentPassword} → new recovery codes; the old ones stop working. */
-export async function newRecoveryCodes(ctx: Ctx) {
+export async function newRecoveryCodes(ctx: Ctx, input: z.output<typeof TwoFactorPasswordSchema>) {
   const user = currentUser(ctx);
-  await assertPassword(user, (ctx.state.input as TwoFactorPasswordInput).currentPassword);
+  await assertPassword(user, input.currentPassword);
   const body: RecoveryCodes = { recoveryCodes: await ctx.knex.transaction((trx) => replaceRecoveryCodes(trx, user)) };
   ctx.set('Cache-Control', 'no-store');
   ctx.body = body;

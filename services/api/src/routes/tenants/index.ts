@@ -4,7 +4,7 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { validate } from '../../middlewares/validate';
+import { route } from '../../middlewares/validate';
 import { accept, invite, list, preview } from './tenants';
 
 /**
@@ -14,7 +14,7 @@ import { accept, invite, list, preview } from './tenants';
 export function tenantsRoutes({ session }: { session: AppMiddleware }) {
   return new Router<AppState, AppContext>()
     .get('/tenants', session, authenticate, requirePermission('tenants:read'), list)
-    .post('/tenant-invitations', session, authenticate, requirePermission('tenants:invite'), validate(TenantInvitationsCreateSchema), transaction, invite)
+    .post('/tenant-invitations', session, authenticate, requirePermission('tenants:invite'), transaction, route(TenantInvitationsCreateSchema, invite))
     .get('/tenant-invitations/:token', preview)
-    .post('/tenant-invitations/:token/accept', session, validate(TenantInvitationAcceptSchema), accept);
+    .post('/tenant-invitations/:token/accept', session, route(TenantInvitationAcceptSchema, accept));
 }

@@ -1,4 +1,10 @@
-import { TenantsListQuerySchema, type TenantInvitationAcceptSchema, type TenantInvitationsCreateSchema, type TenantRow, type TenantStatus } from '@arrendia/api-contract';
+import {
+  TenantsListQuerySchema,
+  type TenantInvitationAcceptSchema,
+  type TenantInvitationsCreateSchema,
+  type TenantRow,
+  type TenantStatus,
+} from '@arrendia/api-contract';
 import type { z } from 'zod';
 import { acceptInvitation, invitationLink, inviteTenant, loadInvitation } from '../../commands/tenantInviter';
 import type { Ctx } from '../../context';
@@ -59,8 +65,7 @@ export async function list(ctx: Ctx) {
 }
 
 /** POST /api/tenant-invitations → 201 with the one-time link to hand to the invitee. */
-export async function invite(ctx: Ctx) {
-  const input = ctx.state.input as z.output<typeof TenantInvitationsCreateSchema>;
+export async function invite(ctx: Ctx, input: z.output<typeof TenantInvitationsCreateSchema>) {
   const { id, token, expiresAt } = await inviteTenant(ctx.state.trx!, currentUser(ctx), input);
   ctx.status = 201;
   ctx.body = { id, email: input.email, contractId: input.contractId, expiresAt: expiresAt.toISOString(), link: invitationLink(token) };
@@ -75,8 +80,7 @@ export async function preview(ctx: Ctx) {
 }
 
 /** POST /api/tenant-invitations/:token/accept → 200 with the tenant, signed in (a new session id). */
-export async function accept(ctx: Ctx) {
-  const input = ctx.state.input as z.output<typeof TenantInvitationAcceptSchema>;
+export async function accept(ctx: Ctx, input: z.output<typeof TenantInvitationAcceptSchema>) {
   // Hashed before the transaction opens: argon2 is slow on purpose, and PGlite has one connection.
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   // Signed in or not: an existing account accepts with its own session, a new one without.

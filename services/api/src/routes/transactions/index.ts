@@ -4,11 +4,11 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { validate } from '../../middlewares/validate';
+import { route } from '../../middlewares/validate';
 import { create, list } from './transactions';
 
 export function transactionsRoutes({ session }: { session: AppMiddleware }) {
   return new Router<AppState, AppContext>()
     .get('/transactions', session, authenticate, requirePermission('transactions:read'), list)
-    .post('/transactions', session, authenticate, requirePermission('transactions:write'), validate(TransactionsCreateSchema), transaction, create);
+    .post('/transactions', session, authenticate, requirePermission('transactions:write'), transaction, route(TransactionsCreateSchema, create));
 }

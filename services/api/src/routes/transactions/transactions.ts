@@ -1,4 +1,5 @@
-import { TransactionsListQuerySchema, type TransactionsCreateData } from '@arrendia/api-contract';
+import type { z } from 'zod';
+import { TransactionsListQuerySchema, type TransactionsCreateSchema } from '@arrendia/api-contract';
 import { recordTransaction } from '../../commands/transactionRecorder';
 import type { Knex } from 'knex';
 import type { Ctx } from '../../context';
@@ -34,8 +35,8 @@ export async function list(ctx: Ctx) {
 }
 
 /** POST /api/transactions → 201 with the new transaction's list record. */
-export async function create(ctx: Ctx) {
-  const transaction = await recordTransaction(ctx.state.trx!, currentUser(ctx), ctx.state.input as TransactionsCreateData);
+export async function create(ctx: Ctx, input: z.output<typeof TransactionsCreateSchema>) {
+  const transaction = await recordTransaction(ctx.state.trx!, currentUser(ctx), input);
   ctx.status = 201;
   ctx.body = presentTransactionListItem(transaction);
 }

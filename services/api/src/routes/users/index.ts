@@ -4,7 +4,7 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { validate } from '../../middlewares/validate';
+import { route, validate } from '../../middlewares/validate';
 import { preview, redeem } from './passwordResets';
 import { agencies, changeRole, create, list, passwordReset, patch, resetTwoFactor, roles, setActive, show, stats } from './users';
 
@@ -21,12 +21,12 @@ export function usersRoutes({ session }: { session: AppMiddleware }) {
       .get('/users/roles', ...admin, roles)
       .get('/users/agencies', ...admin, agencies)
       .get('/users', ...admin, list)
-      .post('/users', ...admin, validate(UsersCreateSchema), create)
+      .post('/users', ...admin, route(UsersCreateSchema, create))
       .get('/users/:id', ...admin, show)
-      .patch('/users/:id', ...admin, validate(UsersPatchSchema), transaction, patch)
+      .patch('/users/:id', ...admin, transaction, route(UsersPatchSchema, patch))
       .post('/users/:id/deactivate', ...admin, transaction, setActive(false))
       .post('/users/:id/activate', ...admin, transaction, setActive(true))
-      .patch('/users/:id/role', ...admin, validate(UsersRoleSchema), transaction, changeRole)
+      .patch('/users/:id/role', ...admin, transaction, route(UsersRoleSchema, changeRole))
       .post('/users/:id/password-reset', ...admin, transaction, passwordReset)
       .post('/users/:id/two-factor/reset', ...admin, transaction, resetTwoFactor)
       .get('/password-resets/:token', preview)

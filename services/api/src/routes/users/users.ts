@@ -55,8 +55,7 @@ export async function show(ctx: Ctx) {
 }
 
 /** POST /api/users → 201 with the user and, when no password was given, its one-time setup link. */
-export async function create(ctx: Ctx) {
-  const input = ctx.state.input as z.output<typeof UsersCreateSchema>;
+export async function create(ctx: Ctx, input: z.output<typeof UsersCreateSchema>) {
   // Hashed before the transaction opens: argon2 is slow on purpose, and PGlite has one connection.
   // Without a password the account gets one nobody knows, until the setup link sets the real one.
   const passwordHash = await hashPassword(input.password ?? randomBytes(32).toString('base64url'));
@@ -66,9 +65,9 @@ export async function create(ctx: Ctx) {
 }
 
 /** PATCH /api/users/:id → the user with its new data. */
-export async function patch(ctx: Ctx) {
+export async function patch(ctx: Ctx, input: z.output<typeof UsersPatchSchema>) {
   const id = userIdOf(ctx);
-  await updateUser(ctx.state.trx!, currentUser(ctx), id, ctx.state.input as z.output<typeof UsersPatchSchema>);
+  await updateUser(ctx.state.trx!, currentUser(ctx), id, input);
   ctx.body = await loadDetail(ctx, id);
 }
 
@@ -82,9 +81,9 @@ export function setActive(isActive: boolean) {
 }
 
 /** PATCH /api/users/:id/role → the user with its new role (and agency). */
-export async function changeRole(ctx: Ctx) {
+export async function changeRole(ctx: Ctx, input: z.output<typeof UsersRoleSchema>) {
   const id = userIdOf(ctx);
-  await changeUserRole(ctx.state.trx!, currentUser(ctx), id, ctx.state.input as z.output<typeof UsersRoleSchema>);
+  await changeUserRole(ctx.state.trx!, currentUser(ctx), id, input);
   ctx.body = await loadDetail(ctx, id);
 }
 

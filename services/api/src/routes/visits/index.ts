@@ -4,7 +4,7 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { validate } from '../../middlewares/validate';
+import { route } from '../../middlewares/validate';
 import { create, list, update } from './visits';
 
 /** Property visits (issue 11): the agency's agents and manager, and the super admin. */
@@ -12,6 +12,6 @@ export function visitsRoutes({ session }: { session: AppMiddleware }) {
   const staff = [session, authenticate, requirePermission('visits:manage')];
   return new Router<AppState, AppContext>()
     .get('/visits', ...staff, list)
-    .post('/visits', ...staff, validate(VisitsCreateSchema), transaction, create)
-    .patch('/visits/:id', ...staff, validate(VisitsUpdateSchema), transaction, update);
+    .post('/visits', ...staff, transaction, route(VisitsCreateSchema, create))
+    .patch('/visits/:id', ...staff, transaction, route(VisitsUpdateSchema, update));
 }

@@ -27,14 +27,14 @@ export async function list(ctx: Ctx) {
 }
 
 /** POST /api/visits → 201 with the visit ('Programar Visita', commands/visitScheduler). */
-export async function create(ctx: Ctx) {
-  const visit = await scheduleVisit(ctx.state.trx!, currentUser(ctx), ctx.state.input as z.output<typeof VisitsCreateSchema>);
+export async function create(ctx: Ctx, input: z.output<typeof VisitsCreateSchema>) {
+  const visit = await scheduleVisit(ctx.state.trx!, currentUser(ctx), input);
   ctx.status = 201;
   ctx.body = presentVisit(visit);
 }
 
 /** PATCH /api/visits/:id → the visit, held, cancelled or annotated. */
-export async function update(ctx: Ctx) {
+export async function update(ctx: Ctx, input: z.output<typeof VisitsUpdateSchema>) {
   const { id } = parseInput(z.object({ id: IdSchema }), ctx.params);
-  ctx.body = presentVisit(await updateVisit(ctx.state.trx!, currentUser(ctx), id, ctx.state.input as z.output<typeof VisitsUpdateSchema>));
+  ctx.body = presentVisit(await updateVisit(ctx.state.trx!, currentUser(ctx), id, input));
 }
