@@ -19,7 +19,7 @@ const STILL_TO_BUILD: Readonly<Record<DemoAccount, readonly string[]>> = {
   delegado: [],
   tenant: [],
 };
-const PLACEHOLDER = /Estamos preparando esta sección|Tu panel se está preparando/;
+const PLACEHOLDER = /Estamos preparando esta sección/;
 
 test.describe('each demo account', () => {
   for (const [account, role] of DEMO_ROLES) {

@@ -4,14 +4,16 @@ import { routesFor, type AppRoute } from '@arrendia/permissions';
 import { ROUTE_TITLES, SECTION_IN_PREPARATION } from '@arrendia/remote-contract';
 import { NotFound, PageHeader } from '@arrendia/ui';
 import { Link, Route, Routes } from 'react-router-dom';
-import { Dashboard } from './Dashboard';
 
 export type PortalScreen = ComponentType<{ user: CurrentUser | null }>;
 
 export interface PortalRoutesProps {
   user: CurrentUser | null;
-  /** The screens a portal has built, by route; a route without one shows its title and a notice. */
-  screens?: Partial<Record<AppRoute, PortalScreen>>;
+  /**
+   * The screens a portal has built, by route: its dashboard always (every portal has its role's
+   * real one), the rest where built; a route without one shows its title and a notice.
+   */
+  screens: Partial<Record<AppRoute, PortalScreen>> & { '/dashboard': PortalScreen };
 }
 
 /**
@@ -19,8 +21,8 @@ export interface PortalRoutesProps {
  * and /dashboard, a page for each route the role may open (and below it, for detail pages), and
  * 404 for the rest.
  */
-export function PortalRoutes({ user, screens = {} }: PortalRoutesProps) {
-  const DashboardScreen = screens['/dashboard'] ?? Dashboard;
+export function PortalRoutes({ user, screens }: PortalRoutesProps) {
+  const DashboardScreen = screens['/dashboard'];
   const sections = routesFor(user?.role?.roleName).filter((route) => route !== '/dashboard');
   return (
     <Routes>

@@ -1,4 +1,3 @@
-export * from './Dashboard';
 export * from './PortalRoutes';
 export * from './mountStandalone';
 export * from './lazyScreen';

@@ -18,7 +18,7 @@ describe('lazyScreen', () => {
       <ThemeProvider initialMode="light">
         <MemoryRouter initialEntries={['/contracts']}>
           <Suspense fallback={<p>Cargando sección...</p>}>
-            <PortalRoutes user={owner} screens={{ '/contracts': Contracts }} />
+            <PortalRoutes user={owner} screens={{ '/dashboard': () => null, '/contracts': Contracts }} />
           </Suspense>
         </MemoryRouter>
       </ThemeProvider>,
