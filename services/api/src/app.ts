@@ -17,6 +17,7 @@ import { TtlCache } from './ttlCache';
 import { forgetAfterWrites } from './middlewares/forgetAfterWrites';
 import type { SessionCache } from './middlewares/sessionCache';
 import { CookieKeys } from './cookieKeys';
+import { trustProxies } from './clientAddress';
 
 export interface AppOptions {
   knex: Knex;
@@ -36,8 +37,8 @@ export type App = Koa<AppState, AppContext>;
  * The database must be migrated and seeded already.
  */
 export function createApp({ knex, config, log = createLogger(config.logLevel), events, sessionCache }: AppOptions): App {
-  // Behind a proxy in production: trust X-Forwarded-* for the client ip and for HTTPS (Secure cookie).
-  const app: App = new Koa<AppState, AppContext>({ proxy: config.production });
+  // X-Forwarded-* (client ip, HTTPS for the Secure cookie) only from the proxies TRUST_PROXY names.
+  const app: App = trustProxies(new Koa<AppState, AppContext>());
   app.keys = new CookieKeys([config.sessionSecret]);
   app.context.knex = knex;
   app.context.config = config;

@@ -60,6 +60,20 @@ describe('readConfig', () => {
     for (const bad of ['0', '65', '1.5', 'dos']) expect(() => readConfig({ WEB_CONCURRENCY: bad, DATABASE_URL: 'postgres://db/a' }, cwd)).toThrow(/WEB_CONCURRENCY debe ser/);
   });
 
+  it('trusts no proxy unless TRUST_PROXY names them, in production too: X-Forwarded-For is ignored', () => {
+    expect(readConfig({}, cwd).trustProxy).toEqual({ hops: 0 });
+    expect(readConfig({ NODE_ENV: 'production', SESSION_SECRET: 's' }, cwd).trustProxy).toEqual({ hops: 0 });
+    expect(readConfig({ TRUST_PROXY: '1' }, cwd).trustProxy).toEqual({ hops: 1 });
+    expect(readConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8,::1 ' }, cwd).trustProxy).toEqual({ networks: ['127.0.0.1', '10.0.0.0/8', '::1'] });
+  });
+
+  it('refuses a TRUST_PROXY that is neither a hop count nor addresses and networks, naming the bad entry', () => {
+    expect(() => readConfig({ TRUST_PROXY: '127.0.0.1,proxy.interno' }, cwd)).toThrow(ConfigError);
+    expect(() => readConfig({ TRUST_PROXY: '127.0.0.1,proxy.interno' }, cwd)).toThrow(/TRUST_PROXY.*"proxy\.interno"/);
+    expect(() => readConfig({ TRUST_PROXY: '10.0.0.0/33' }, cwd)).toThrow(/TRUST_PROXY.*"10\.0\.0\.0\/33"/);
+    for (const bad of ['true', '11', '-1', '1.5', '10.0.0.1,,10.0.0.2']) expect(() => readConfig({ TRUST_PROXY: bad }, cwd)).toThrow(/TRUST_PROXY/);
+  });
+
   it('is silent under jest unless LOG_LEVEL says otherwise', () => {
     expect(readConfig({ NODE_ENV: 'test' }, cwd).logLevel).toBe('silent');
     expect(readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' }, cwd).logLevel).toBe('debug');

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isProxyNetwork, TRUST_NOBODY, type ProxyTrust } from './clientAddress';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
@@ -45,6 +46,11 @@ export interface Config {
    * PostgreSQL: PGlite lives inside a single process.
    */
   workers: number;
+  /**
+   * The proxies whose X-Forwarded-For (and -Proto, -Host) is believed (TRUST_PROXY): a hop count or
+   * their addresses and networks; nobody by default, so a client cannot choose its own address.
+   */
+  trustProxy: ProxyTrust;
 }
 
 /** A setting that stops the server from starting; its message is meant for the operator. */
@@ -80,6 +86,25 @@ function wholeNumber(name: string, value: string | undefined, { fallback, min, m
 /** A whole number of seconds from 0 to `max`, `fallback` when unset. */
 function seconds(name: string, value: string | undefined, fallback: number, max: number): number {
   return wholeNumber(name, value, { fallback, min: 0, max, unit: 'segundos' });
+}
+
+const MAX_PROXY_HOPS = 10;
+
+/** TRUST_PROXY: a hop count (`1`: the peer is a proxy) or a comma-separated list of addresses and networks. */
+function proxyTrust(value: string | undefined): ProxyTrust {
+  const text = (value ?? '').trim();
+  if (!text) return TRUST_NOBODY;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > MAX_PROXY_HOPS) throw new ConfigError(`TRUST_PROXY debe ser un número de proxies entre 0 y ${MAX_PROXY_HOPS} (recibido "${value}")`);
+    return { hops };
+  }
+  const networks = text.split(',').map((entry) => entry.trim());
+  const bad = networks.find((entry) => !isProxyNetwork(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(`TRUST_PROXY debe ser un número de proxies o una lista de direcciones y redes separadas por comas, como 127.0.0.1,10.0.0.0/8,::1 (no se entiende "${bad}")`);
+  }
+  return { networks };
 }
 
 /** LOG_LEVEL, by default silent under jest (NODE_ENV=test) and info elsewhere. */
@@ -129,6 +154,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionCacheSeconds,
     listTotalCacheSeconds,
     workers,
+    trustProxy: proxyTrust(env.TRUST_PROXY),
     documentsDir: path.resolve(cwd, env.DOCUMENTS_DIR || path.join(path.dirname(env.PGLITE_DIR || './data/pglite'), 'documents')),
   };
 }

@@ -3,7 +3,9 @@ import { PASSWORD_RESET_EXPIRED, PASSWORD_RESET_HOURS, PASSWORD_RESET_UNKNOWN, P
 import type { Knex } from 'knex';
 import { audit } from '../audit';
 import { HttpError, notFound } from '../errors';
+import { storedAddress } from '../clientAddress';
 import { endSessions } from '../middlewares/session';
+import { takeAllowances } from '../policies/throttle';
 import { hashToken } from './tenantInviter';
 
 export const passwordResetLink = (token: string) => `/restablecer/${token}`;
@@ -20,6 +22,32 @@ export async function issuePasswordReset(trx: Knex.Transaction, createdByUserId:
   const [{ id }] = await trx('password_resets').insert({ userId, tokenHash: hashToken(token), createdByUserId, expiresAt }).returning('id');
   await audit(trx, { userId: createdByUserId, action: 'create', tableName: 'password_resets', recordId: id, newValues: { userId, expiresAt } });
   return { link: passwordResetLink(token), expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Reset links asked for per account and hour: a handful is plenty for someone who lost a link,
+ * and more is someone flooding one person with links.
+ */
+export const RESETS_PER_EMAIL = 5;
+/** Per client address and hour, whatever the accounts: higher, since an office shares one address. */
+export const RESETS_PER_ADDRESS = 20;
+export const RESET_WINDOW_MS = 60 * 60_000;
+
+/**
+ * A reset link asked for (an admin's POST /api/users/:id/password-reset): counted against the
+ * account's RESETS_PER_EMAIL and the address's RESETS_PER_ADDRESS first; over either, 429 and no
+ * link is made. Setup links of new users (issuePasswordReset at creation) are not requests.
+ */
+export async function requestPasswordReset(trx: Knex.Transaction, createdByUserId: number, user: { id: number; email: string }, ipAddress: string, now = new Date()): Promise<PasswordResetLink> {
+  await takeAllowances(
+    trx,
+    [
+      { scope: 'reset email', key: user.email.toLowerCase(), limit: RESETS_PER_EMAIL, windowMs: RESET_WINDOW_MS },
+      { scope: 'reset address', key: storedAddress(ipAddress), limit: RESETS_PER_ADDRESS, windowMs: RESET_WINDOW_MS },
+    ],
+    now,
+  );
+  return issuePasswordReset(trx, createdByUserId, user.id, now);
 }
 
 export interface PasswordResetRow {

@@ -5,6 +5,7 @@ import { notify } from '../notify';
 import { Role } from '../models/Role';
 import { User } from '../models/User';
 import { storedAddress } from '../clientAddress';
+import { takeAllowances } from '../policies/throttle';
 
 /**
  * Self-registration always creates an individual owner: the landing page sells the product to
@@ -13,8 +14,20 @@ import { storedAddress } from '../clientAddress';
  */
 const SELF_REGISTERED_ROLE: RoleName = 'propietario_individual';
 
-/** Creates a self-registered account (POST /api/auth/register); `passwordHash` is hashed already (outside the transaction: argon2 is slow on purpose). */
-export async function registerUser(trx: Knex.Transaction, input: { email: string; passwordHash: string; firstName: string; lastName: string }): Promise<User> {
+/**
+ * Self-registrations per client address and hour, against a script filling the database with
+ * accounts. Not lower: an office or a mobile network puts many people behind one address.
+ */
+export const REGISTRATIONS_PER_ADDRESS = 20;
+export const REGISTRATION_WINDOW_MS = 60 * 60_000;
+
+/**
+ * Creates a self-registered account (POST /api/auth/register); `passwordHash` is hashed already
+ * (outside the transaction: argon2 is slow on purpose). Counted against `ipAddress`'s
+ * REGISTRATIONS_PER_ADDRESS first: over it, 429 and nothing is written.
+ */
+export async function registerUser(trx: Knex.Transaction, input: { email: string; passwordHash: string; firstName: string; lastName: string }, ipAddress: string): Promise<User> {
+  await takeAllowances(trx, [{ scope: 'registration address', key: storedAddress(ipAddress), limit: REGISTRATIONS_PER_ADDRESS, windowMs: REGISTRATION_WINDOW_MS }]);
   const role = await Role.query(trx).findOne({ roleName: SELF_REGISTERED_ROLE }).throwIfNotFound();
   const created = await User.query(trx).insertAndFetch({
     roleId: role.id,

@@ -9,7 +9,7 @@ import { HttpError } from '../errors';
 import { Role } from '../models/Role';
 import { User } from '../models/User';
 import type { SessionCache, SessionRecord } from './sessionCache';
-import { storedAddress } from '../clientAddress';
+import { clientAddress, storedAddress } from '../clientAddress';
 
 export const SESSION_COOKIE = 'arrendia.sid';
 export const SESSION_MAX_AGE_MS = 8 * 60 * 60 * 1000;
@@ -111,7 +111,7 @@ export async function startSession(ctx: Ctx, userId: number): Promise<void> {
   session.createdAt = now;
   session.seenAt = now;
   session.userAgent = (ctx.get('User-Agent') || '').slice(0, 300);
-  session.ipAddress = storedAddress(ctx.ip);
+  session.ipAddress = storedAddress(clientAddress(ctx));
   await session.regenerate();
 }
 

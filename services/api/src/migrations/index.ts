@@ -33,6 +33,7 @@ import * as consentRequests from './20261129100000_consent_requests';
 import * as normalisePhones from './20261129130000_normalise_phones';
 import * as stripBidiControls from './20261129140000_strip_bidi_controls';
 import * as storageQuotas from './20261129120000_storage_quotas';
+import * as throttleHits from './20261129150000_throttle_hits';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -78,4 +79,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261129120000_storage_quotas', ...storageQuotas },
   { name: '20261129130000_normalise_phones', ...normalisePhones },
   { name: '20261129140000_strip_bidi_controls', ...stripBidiControls },
+  { name: '20261129150000_throttle_hits', ...throttleHits },
 ];

@@ -54,6 +54,15 @@ describe('public lead limit on the stored leads', () => {
     await expect(inTransaction('203.0.113.8')).resolves.toBeUndefined();
   });
 
+  it('by default, in production too, counts the socket address: a rotated X-Forwarded-For does not escape the limit (issue 30)', async () => {
+    const production = supertest(createApp({ knex: t.knex, config: { ...t.config, nodeEnv: 'production', production: true } }).callback());
+    const claiming = (forwardedFor: string) =>
+      production.post('/api/public/leads').set('X-Forwarded-For', forwardedFor).send({ listingId, name: 'Bot', email: 'bot@example.com', message: 'Hola, ¿sigue disponible?' });
+    for (let i = 0; i < LEADS_PER_WINDOW; i++) await claiming(`198.51.100.${i}`).expect(201);
+    await claiming('198.51.100.99').expect(429);
+    expect(await t.knex('leads').whereNotNull('ipAddress').distinct().pluck('ipAddress')).toEqual(['127.0.0.1']);
+  });
+
   it(`stores ${LEADS_PER_WINDOW} of ${LEADS_PER_WINDOW * 2} leads sent at once from one address`, async () => {
     const statuses = (await Promise.all(Array.from({ length: LEADS_PER_WINDOW * 2 }, () => send(t.request())))).map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(LEADS_PER_WINDOW);

@@ -1,12 +1,10 @@
 import type { Knex } from 'knex';
 import { rateLimited } from '../errors';
-import { retryAfter } from './loginThrottle';
+import { lockThrottleKeys, retryAfter } from './throttle';
 
 /** Stored leads per client address and window, against a bot filling owners' inboxes. */
 export const LEADS_PER_WINDOW = 5;
 export const LEADS_WINDOW_MS = 10 * 60 * 1000;
-/** The advisory lock class of the per-address lead count (any other lock uses another number). */
-const LEAD_LOCK_CLASS = 71_463;
 
 /**
  * Refuses, with 429 and Retry-After, a public lead from an address that already left
@@ -16,7 +14,7 @@ const LEAD_LOCK_CLASS = 71_463;
  * the other, never both against the same count. `ipAddress` is the address as stored (storedAddress).
  */
 export async function assertLeadAllowed(trx: Knex.Transaction, ipAddress: string, now: Date = new Date()): Promise<void> {
-  await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [LEAD_LOCK_CLASS, ipAddress]);
+  await lockThrottleKeys(trx, [`lead address:${ipAddress}`]);
   const since = new Date(now.getTime() - LEADS_WINDOW_MS);
   const sent: { n: number; oldest: Date | null } = await trx('leads')
     .where('ipAddress', ipAddress)

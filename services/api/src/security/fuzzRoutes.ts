@@ -9,7 +9,7 @@ import type { User } from '../models/User';
 import { buildAgency, buildContract, buildConversation, buildIncident, buildLead, buildProperty, buildUnit, buildUser, delegate, enableTwoFactorFor, FACTORY_PASSWORD } from '../test/factories';
 import { newTotpSecret, totpCode } from '../twoFactor';
 import type { TestApp } from '../test/support';
-import { clearFailedLogins, signIn, type Client } from './fuzzHarness';
+import { clearFailedLogins, clearThrottles, signIn, type Client } from './fuzzHarness';
 import type { Json } from './fuzzPayloads';
 
 const VALID_NIF = '12345678Z';
@@ -246,6 +246,8 @@ export const ROUTES: Record<string, RouteSpec> = {
       return { params: [String(link).split('/').pop()!], body: () => ({ password: 'contraseña-nueva-3' }) };
     },
     refresh: 'fixtures',
+    // Every 2xx makes a new link through the admin's route, which allows RESETS_PER_ADDRESS an hour.
+    beforeEach: (w) => clearThrottles(w.t.knex),
   },
 
   // ---- portfolio

@@ -22,6 +22,7 @@ import { clearOnWrites } from '../db/writeNotices';
 import { startEventHub, type EventHub } from '../events/hub';
 import { createLogger } from '../log';
 import { startSessionCache, type SessionCache } from '../middlewares/sessionCache';
+import { TRUST_NOBODY } from '../clientAddress';
 import type { Config } from '../env';
 import { MIGRATIONS } from '../migrations';
 import { seedCatalogues, seedRemotes, seedRoles } from '../seeds/reference';
@@ -65,6 +66,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Factories insert rows straight in the database; reused list totals have their own tests.
     listTotalCacheSeconds: 0,
     workers: 1,
+    trustProxy: TRUST_NOBODY,
     ...overrides,
   };
 }

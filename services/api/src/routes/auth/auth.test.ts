@@ -3,6 +3,9 @@ import { CurrentUserSchema, ErrorBodySchema } from '@arrendia/api-contract';
 import supertest from 'supertest';
 import { createApp } from '../../app';
 import { openDatabase } from '../../db';
+import { TRUST_NOBODY, type ProxyTrust } from '../../clientAddress';
+import { REGISTRATION_WINDOW_MS, REGISTRATIONS_PER_ADDRESS } from '../../commands/userRegistrar';
+import type { Config } from '../../env';
 import { SESSION_COOKIE } from '../../middlewares/session';
 import { buildUser, FACTORY_PASSWORD } from '../../test/factories';
 import { countRows, startTestApp, testConfig, TEST_SESSION_SECRET, type TestApp } from '../../test/support';
@@ -84,6 +87,23 @@ describe('POST /api/auth/register', () => {
       fields: { email: 'Ya existe una cuenta con ese correo electrónico' },
     });
     expect(await counts()).toEqual(before);
+  });
+
+  it(`registers ${REGISTRATIONS_PER_ADDRESS} of ${REGISTRATIONS_PER_ADDRESS + 5} accounts sent at once from one address; then 429, writing nothing (issue 30)`, async () => {
+    await t.knex('throttle_hits').delete();
+    const burst = Array.from({ length: REGISTRATIONS_PER_ADDRESS + 5 }, (_, i) => t.request().post('/api/auth/register').send({ ...payload, email: `rafaga.alta${i}@ejemplo.es` }));
+    const statuses = (await Promise.all(burst)).map((res) => res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(REGISTRATIONS_PER_ADDRESS);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    const before = await counts();
+
+    const refused = await t.request().post('/api/auth/register').send({ ...payload, email: 'una.mas@ejemplo.es' }).expect(429);
+
+    expect(refused.body).toMatchObject({ error: 'rate_limited', message: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(REGISTRATION_WINDOW_MS / 1000 - 60);
+    expect(await counts()).toEqual(before);
+    expect(await t.knex('users').where({ email: 'una.mas@ejemplo.es' }).first()).toBeUndefined();
+    await t.knex('throttle_hits').delete();
   });
 
   it('refuses an invalid payload with 400 and a Spanish message per field, writing nothing', async () => {
@@ -243,9 +263,10 @@ describe('GET /api/login', () => {
 });
 
 describe('session cookie in production', () => {
-  const production = () => supertest(createApp({ knex: t.knex, config: testConfig({ nodeEnv: 'production', production: true, cookieSecure: true }) }).callback());
+  const production = (trustProxy: ProxyTrust = { networks: ['127.0.0.1', '::1'] }) =>
+    supertest(createApp({ knex: t.knex, config: testConfig({ nodeEnv: 'production', production: true, cookieSecure: true, trustProxy }) }).callback());
 
-  it('is Secure behind an HTTPS proxy', async () => {
+  it('is Secure behind an HTTPS proxy that TRUST_PROXY names', async () => {
     const user = await buildUser(t.knex);
     const res = await production()
       .post('/api/auth/login')
@@ -259,6 +280,38 @@ describe('session cookie in production', () => {
     const user = await buildUser(t.knex);
     const res = await production().post('/api/auth/login').send({ email: user.email, password: FACTORY_PASSWORD }).expect(403);
     expect(res.body.error).toBe('https_required');
+  });
+
+  it('does not believe X-Forwarded-Proto from a peer that is no trusted proxy (issue 30)', async () => {
+    const user = await buildUser(t.knex);
+    for (const trustProxy of [TRUST_NOBODY, { networks: ['10.0.0.0/8'] }]) {
+      const res = await production(trustProxy).post('/api/auth/login').set('X-Forwarded-Proto', 'https').send({ email: user.email, password: FACTORY_PASSWORD }).expect(403);
+      expect(res.body.error).toBe('https_required');
+    }
+  });
+});
+
+describe('the address a session records, as the sessions list shows it (TRUST_PROXY, issue 30)', () => {
+  /** Signs a new user in through an app with `config`, claiming `forwardedFor`; the address its session list shows. */
+  async function recordedAddress(config: Partial<Config>, forwardedFor: string): Promise<string> {
+    const user = await buildUser(t.knex);
+    const client = supertest.agent(createApp({ knex: t.knex, config: { ...t.config, ...config } }).callback());
+    await client.post('/api/auth/login').set('X-Forwarded-For', forwardedFor).send({ email: user.email, password: FACTORY_PASSWORD }).expect(200);
+    const sessions = (await client.get('/api/settings/sessions').expect(200)).body as { ipAddress: string }[];
+    expect(sessions).toHaveLength(1);
+    return sessions[0]!.ipAddress;
+  }
+
+  it('by default, in production too, is the socket address, not a claimed X-Forwarded-For', async () => {
+    expect(await recordedAddress({ nodeEnv: 'production', production: true }, '198.51.100.7')).toBe('127.0.0.1');
+  });
+
+  it('behind a list of proxies, is the rightmost address that is no proxy, never the spoofed leftmost', async () => {
+    expect(await recordedAddress({ trustProxy: { networks: ['127.0.0.1', '::1', '10.0.0.0/8'] } }, '6.6.6.6, 203.0.113.9, 10.0.0.2')).toBe('203.0.113.9');
+  });
+
+  it('behind a hop count, skips that many proxies', async () => {
+    expect(await recordedAddress({ trustProxy: { hops: 2 } }, '6.6.6.6, 203.0.113.9, 10.0.0.2')).toBe('203.0.113.9');
   });
 });
 

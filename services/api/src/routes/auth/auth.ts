@@ -1,25 +1,29 @@
 import type { AuthLoginInput, AuthRegisterInput, AuthTwoFactorInput, TwoFactorChallenge } from '@arrendia/api-contract';
+import { clientAddress } from '../../clientAddress';
 import { acceptSecondFactor, twoFactorOn, warnOfWrongCode, WRONG_CODE } from '../../commands/twoFactorSettings';
-import { recordFailedLogin, recordLogin, registerUser } from '../../commands/userRegistrar';
+import { recordLogin, registerUser } from '../../commands/userRegistrar';
 import type { Ctx } from '../../context';
 import { forbidden, HttpError } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { pendingSecondStep, startSecondStep, startSession } from '../../middlewares/session';
 import { User } from '../../models/User';
-import { assertLoginAllowed } from '../../policies/loginThrottle';
+import { assertLoginAllowed, loginAttempt } from '../../policies/loginThrottle';
 import { hashPassword, verifyPassword } from '../../passwords';
 import { presentCurrentUser } from '../../presenters/user';
 
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Correo electrónico o contraseña incorrectos');
 const secondStepExpired = () => new HttpError(401, 'two_factor_expired', 'La verificación ha caducado. Vuelve a iniciar sesión');
 
-/** POST /api/auth/register → 201 with the new user; the client then asks the user to log in. */
+/**
+ * POST /api/auth/register → 201 with the new user; the client then asks the user to log in. An
+ * address over REGISTRATIONS_PER_ADDRESS gets 429 and nothing is written (commands/userRegistrar).
+ */
 export async function register(ctx: Ctx) {
   const input = ctx.state.input as AuthRegisterInput;
   // Hashed before the transaction opens: argon2 is slow on purpose, and PGlite has one connection.
   const password = await hashPassword(input.password);
   const user = await ctx.knex.transaction((trx) =>
-    registerUser(trx, { email: input.email, passwordHash: password, firstName: input.firstName, lastName: input.lastName }),
+    registerUser(trx, { email: input.email, passwordHash: password, firstName: input.firstName, lastName: input.lastName }, clientAddress(ctx)),
   );
   ctx.status = 201;
   ctx.body = presentCurrentUser(user);
@@ -33,17 +37,20 @@ export async function register(ctx: Ctx) {
  */
 export async function login(ctx: Ctx) {
   const { email, password } = ctx.state.input as AuthLoginInput;
-  await assertLoginAllowed(ctx.knex, email, ctx.ip);
+  const origin = { ipAddress: clientAddress(ctx), userAgent: ctx.get('User-Agent') };
+  // An early 429 spares the slow hash; loginAttempt counts again under the throttle's locks.
+  await assertLoginAllowed(ctx.knex, email, origin.ipAddress);
 
   const user = await User.query(ctx.knex).findOne({ email }).withGraphFetched('role');
   const passwordOk = await verifyPassword(user?.password, password);
-  const origin = { ipAddress: ctx.ip, userAgent: ctx.get('User-Agent') };
-  if (!user || !passwordOk) {
-    await recordFailedLogin(ctx.knex, email, origin);
-    throw invalidCredentials();
-  }
-  // Told only to whoever knows the password.
-  if (!user.isActive) throw forbidden('Tu cuenta está desactivada. Contacta con el administrador');
+  const accepted = await loginAttempt(ctx.knex, email, origin, async (trx) => {
+    if (!user || !passwordOk) return false;
+    // Told only to whoever knows the password, and no failure.
+    if (!user.isActive) throw forbidden('Tu cuenta está desactivada. Contacta con el administrador');
+    if (!twoFactorOn(user)) await recordLogin(trx, user, origin);
+    return true;
+  });
+  if (!accepted || !user) throw invalidCredentials();
 
   if (twoFactorOn(user)) {
     await startSecondStep(ctx, user);
@@ -52,8 +59,6 @@ export async function login(ctx: Ctx) {
     ctx.body = body;
     return;
   }
-
-  await ctx.knex.transaction((trx) => recordLogin(trx, user, origin));
 
   // A fresh session id at every login, so a session id planted before login is worth nothing.
   await startSession(ctx, user.id);
@@ -72,22 +77,18 @@ export async function loginSecondStep(ctx: Ctx) {
   const pending = pendingSecondStep(ctx);
   if (!pending) throw secondStepExpired();
 
-  const origin = { ipAddress: ctx.ip, userAgent: ctx.get('User-Agent') };
+  const origin = { ipAddress: clientAddress(ctx), userAgent: ctx.get('User-Agent') };
   const user = await User.query(ctx.knex).findById(pending.userId).withGraphFetched('role');
   if (!user || user.email !== pending.email || !twoFactorOn(user)) throw secondStepExpired();
   if (user.lastPasswordChange && new Date(user.lastPasswordChange).getTime() > pending.at) throw secondStepExpired();
   if (!user.isActive) throw forbidden('Tu cuenta está desactivada. Contacta con el administrador');
 
-  // The account's row stays locked from the throttle's count to the failure it records, so a burst
-  // of codes sent at once is counted one by one, not all against the same count.
-  const accepted = await ctx.knex.transaction(async (trx) => {
-    await User.query(trx).findById(user.id).forUpdate();
-    await assertLoginAllowed(trx, pending.email, ctx.ip);
+  // Counted like a password (loginAttempt): a burst of codes sent at once is counted one by one.
+  const accepted = await loginAttempt(ctx.knex, pending.email, origin, async (trx) => {
     if (await acceptSecondFactor(trx, user.id, code)) {
       await recordLogin(trx, user, origin);
       return true;
     }
-    await recordFailedLogin(trx, pending.email, origin);
     await warnOfWrongCode(trx, user.id);
     return false;
   });

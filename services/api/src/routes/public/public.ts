@@ -9,7 +9,7 @@ import { assertLeadAllowed } from '../../policies/leadThrottle';
 import { presentListingCard, presentListingDetail, type ListingRow } from '../../presenters/listing';
 import { listingRows } from '../../queries/listings';
 import { containsPattern } from '../../queries/textSearch';
-import { storedAddress } from '../../clientAddress';
+import { clientAddress, storedAddress } from '../../clientAddress';
 import { PreparedJson } from '../../compression';
 
 /** What a listing card and page show. */
@@ -88,7 +88,7 @@ export async function showListing(ctx: Ctx) {
 export async function createLead(ctx: Ctx) {
   const trx = ctx.state.trx!;
   const input = ctx.state.input as z.output<typeof PublicLeadCreateSchema>;
-  const ipAddress = storedAddress(ctx.ip);
+  const ipAddress = storedAddress(clientAddress(ctx));
   await assertLeadAllowed(trx, ipAddress);
   const lead = await recordLead(trx, { ...input, ipAddress });
 

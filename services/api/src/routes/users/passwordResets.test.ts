@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PASSWORD_RESET_EXPIRED, PASSWORD_RESET_UNKNOWN, PASSWORD_RESET_USED, PasswordResetLinkSchema } from '@arrendia/api-contract';
+import { RESET_WINDOW_MS, RESETS_PER_ADDRESS, RESETS_PER_EMAIL } from '../../commands/passwordResetter';
 import type { User } from '../../models/User';
 import { buildUser, FACTORY_PASSWORD, signIn } from '../../test/factories';
 import { countRows, startTestApp, type TestApp } from '../../test/support';
@@ -37,6 +38,36 @@ describe('POST /api/users/:id/password-reset', () => {
     const second = await resetLinkFor(user);
     expect((await t.request().get(`/api/password-resets/${first.token}`).expect(410)).body.message).toBe(PASSWORD_RESET_EXPIRED);
     expect((await t.request().get(`/api/password-resets/${second.token}`).expect(200)).body).toEqual({ email: user.email, expiresAt: second.expiresAt });
+  });
+
+  describe('throttled (issue 30)', () => {
+    beforeEach(() => t.knex('throttle_hits').delete());
+    afterAll(() => t.knex('throttle_hits').delete());
+
+    /** The 429 of one more link for `user`, and that it made no link. */
+    async function refusedFor(admin: Awaited<ReturnType<typeof signedIn>>, user: User) {
+      const before = await countRows(t.knex, 'password_resets');
+      const res = await admin.post(`/api/users/${user.id}/password-reset`).expect(429);
+      expect(res.body).toMatchObject({ error: 'rate_limited', message: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(RESET_WINDOW_MS / 1000 - 60);
+      expect(await countRows(t.knex, 'password_resets')).toBe(before);
+    }
+
+    it(`makes ${RESETS_PER_EMAIL} links for one account in an hour, then 429 and no link`, async () => {
+      const admin = await signedIn(await buildUser(t.knex, { roleName: 'super_admin' }));
+      const user = await buildUser(t.knex);
+      for (let i = 0; i < RESETS_PER_EMAIL; i++) await admin.post(`/api/users/${user.id}/password-reset`).expect(201);
+      await refusedFor(admin, user);
+      // Another account is not refused.
+      await admin.post(`/api/users/${(await buildUser(t.knex)).id}/password-reset`).expect(201);
+    });
+
+    it(`makes ${RESETS_PER_ADDRESS} links from one address in an hour, whatever the accounts, then 429 and no link`, async () => {
+      const admin = await signedIn(await buildUser(t.knex, { roleName: 'super_admin' }));
+      const users = await Promise.all(Array.from({ length: RESETS_PER_ADDRESS + 1 }, () => buildUser(t.knex)));
+      for (const user of users.slice(0, RESETS_PER_ADDRESS)) await admin.post(`/api/users/${user.id}/password-reset`).expect(201);
+      await refusedFor(admin, users[RESETS_PER_ADDRESS]!);
+    });
   });
 
   it('answers 404 for an unknown user', async () => {

@@ -1,7 +1,8 @@
 import { IdSchema, UsersListQuerySchema, type UsersCreateSchema, type UsersPatchSchema, type UsersRoleSchema } from '@arrendia/api-contract';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { issuePasswordReset } from '../../commands/passwordResetter';
+import { clientAddress } from '../../clientAddress';
+import { requestPasswordReset } from '../../commands/passwordResetter';
 import { resetTwoFactor as turnOffTwoFactor } from '../../commands/twoFactorSettings';
 import { changeUserRole, createUser, setUserActive, updateUser } from '../../commands/userAdministrator';
 import type { Ctx } from '../../context';
@@ -89,9 +90,9 @@ export async function changeRole(ctx: Ctx, input: z.output<typeof UsersRoleSchem
 
 /** POST /api/users/:id/password-reset → 201 { link, expiresAt }: the one-time link to hand over. */
 export async function passwordReset(ctx: Ctx) {
-  const { id } = await loadDetail(ctx, userIdOf(ctx));
+  const user = await loadDetail(ctx, userIdOf(ctx));
   ctx.status = 201;
-  ctx.body = await issuePasswordReset(ctx.state.trx!, currentUser(ctx).id, id);
+  ctx.body = await requestPasswordReset(ctx.state.trx!, currentUser(ctx).id, user, clientAddress(ctx));
 }
 
 /** POST /api/users/:id/two-factor/reset → the user, with two-factor authentication off (409 when it was not on). */
