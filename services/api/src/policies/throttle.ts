@@ -17,12 +17,14 @@ export function retryAfter(oldest: Date | string, now: Date, windowMs: number): 
   return Math.max(1, Math.ceil((new Date(oldest).getTime() + windowMs - now.getTime()) / 1000));
 }
 
-/** A limit on the requests of one kind (`scope`) from one key (an address, an email). */
+/** A limit on the requests of one kind (`scope`) from one key (an address, an email, an account). */
 export interface Allowance {
   scope: string;
   key: string;
   limit: number;
   windowMs: number;
+  /** The 429's Spanish message when this allowance is the one used up (the generic one otherwise). */
+  message?: string;
 }
 
 /**
@@ -32,13 +34,17 @@ export interface Allowance {
  */
 export async function takeAllowances(trx: Knex.Transaction, allowances: readonly Allowance[], now: Date = new Date()): Promise<void> {
   await lockThrottleKeys(trx, allowances.map(({ scope, key }) => `${scope}:${key}`));
-  for (const { scope, key, limit, windowMs } of allowances) {
+  for (const { scope, key, limit, windowMs, message } of allowances) {
     const since = new Date(now.getTime() - windowMs);
     const used: { n: number; oldest: Date | null } = await trx('throttle_hits')
       .where({ scope, key })
       .where('createdAt', '>', since)
       .first(trx.raw('count(*)::int as n'), trx.raw('min("createdAt") as oldest'));
-    if (used.n >= limit) throw rateLimited(retryAfter(used.oldest!, now, windowMs));
+    if (used.n >= limit) {
+      const refusal = rateLimited(retryAfter(used.oldest!, now, windowMs));
+      if (message) refusal.message = message;
+      throw refusal;
+    }
   }
   for (const { scope, key, windowMs } of allowances) {
     // The key's rows outside its window count no more: they go, so a key keeps at most `limit` rows.

@@ -22,7 +22,7 @@ afterAll(async () => {
 const pdf = (kb: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(kb * 1024 - 9, 1)]);
 const png = (kb: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(kb * 1024 - 8, 7)]);
 const files = (sub = '') => (fs.existsSync(path.join(dir, sub)) ? fs.readdirSync(path.join(dir, sub)).filter((f) => !['reports', 'profile-photos'].includes(f)) : []);
-const written = async () => ({ documents: await countRows(t.knex, 'documents'), audit: await countRows(t.knex, 'audit_log'), uploads: await countRows(t.knex, 'upload_log'), files: files().length, photos: files('profile-photos').length });
+const written = async () => ({ documents: await countRows(t.knex, 'documents'), audit: await countRows(t.knex, 'audit_log'), uploads: await countRows(t.knex, 'throttle_hits'), files: files().length, photos: files('profile-photos').length });
 const quotaKb = (plan: keyof typeof USER_PLANS) => USER_PLANS[plan].storageQuotaMb * 1024;
 
 /** What `user` already stores, as a documents row of `kb` KB (its file is not needed to count). */
@@ -135,7 +135,7 @@ describe('upload rate limit per account', () => {
     const other = await owner();
     await uploadDocument(other.agent, pdf(1)).expect(201);
     // Uploads older than the window count no more.
-    await t.knex('upload_log').where({ userId: user.id }).update({ createdAt: new Date(Date.now() - 11 * 60_000) });
+    await t.knex('throttle_hits').where({ scope: 'upload', key: String(user.id) }).update({ createdAt: new Date(Date.now() - 11 * 60_000) });
     await uploadDocument(agent, pdf(1)).expect(201);
   });
 });

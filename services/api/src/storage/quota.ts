@@ -1,7 +1,8 @@
 import { planForRole, USER_PLANS } from '@arrendia/api-contract';
 import { formatNumber } from '@arrendia/locale-es';
 import type { Knex } from 'knex';
-import { HttpError, rateLimited } from '../errors';
+import { HttpError } from '../errors';
+import { takeAllowances } from '../policies/throttle';
 
 /**
  * Uploads one account may store per window, whatever their size (issue 30: a fresh account stored
@@ -11,8 +12,6 @@ import { HttpError, rateLimited } from '../errors';
  */
 export const UPLOADS_PER_WINDOW = 30;
 export const UPLOADS_WINDOW_MS = 10 * 60 * 1000;
-/** The advisory lock class of an account's uploads (any other lock uses another number). */
-const UPLOAD_LOCK_CLASS = 71_464;
 
 const kbOf = (bytes: number) => Math.ceil(bytes / 1024);
 
@@ -43,27 +42,21 @@ export async function storageUsage(db: Knex | Knex.Transaction, userId: number, 
 /**
  * Lets `userId` store `bytes` more, or refuses before anything is written: 429 past
  * UPLOADS_PER_WINDOW accepted uploads in the window, 409 storage_quota_exceeded past the plan's
- * quota. Call it in the upload's transaction before the file is written: the account's advisory
- * lock is held until that transaction ends, so two uploads racing for the last megabytes are
- * counted one after the other, on any process. The upload is logged for the rate limit, and goes
- * with the transaction if it rolls back.
+ * quota. Call it in the upload's transaction before the file is written. The upload is counted by
+ * the shared throttle (policies/throttle.ts), whose lock on the account is held until that
+ * transaction ends, so two uploads racing for the last megabytes are counted one after the other
+ * on any process; a refused or failed upload rolls its count back with the rest.
  */
 export async function reserveStorage(trx: Knex.Transaction, userId: number, bytes: number, options: { replacesProfilePhoto?: boolean } = {}): Promise<void> {
-  await trx.raw('select pg_advisory_xact_lock(?, ?)', [UPLOAD_LOCK_CLASS, userId]);
-  const windowSeconds = UPLOADS_WINDOW_MS / 1000;
-  const recent: { n: number; retryAfter: number | null } = await trx('upload_log')
-    .where('userId', userId)
-    .where('createdAt', '>', trx.raw('now() - make_interval(secs => ?)', [windowSeconds]))
-    // The database's clock, as for createdAt: the processes' clocks may differ.
-    .first(trx.raw('count(*)::int as n'), trx.raw(`ceil(extract(epoch from min("createdAt") + make_interval(secs => ?) - now()))::int as "retryAfter"`, [windowSeconds]));
-  if (recent.n >= UPLOADS_PER_WINDOW) {
-    const refusal = rateLimited(Math.max(1, recent.retryAfter ?? 1));
-    refusal.message = `Has subido ${UPLOADS_PER_WINDOW} archivos en los últimos ${UPLOADS_WINDOW_MS / 60_000} minutos, el máximo permitido. Espera unos minutos y vuelve a intentarlo.`;
-    throw refusal;
-  }
+  await takeAllowances(trx, [
+    {
+      scope: 'upload',
+      key: String(userId),
+      limit: UPLOADS_PER_WINDOW,
+      windowMs: UPLOADS_WINDOW_MS,
+      message: `Has subido ${UPLOADS_PER_WINDOW} archivos en los últimos ${UPLOADS_WINDOW_MS / 60_000} minutos, el máximo permitido. Espera unos minutos y vuelve a intentarlo.`,
+    },
+  ]);
   const { usedKb, quotaKb } = await storageUsage(trx, userId, { withoutProfilePhoto: options.replacesProfilePhoto });
   if (usedKb + kbOf(bytes) > quotaKb) throw storageQuotaExceeded(quotaKb / 1024);
-  await trx('upload_log').insert({ userId, sizeKb: kbOf(bytes) });
-  // Rows past the window count for nothing any more.
-  await trx('upload_log').where('userId', userId).where('createdAt', '<', trx.raw('now() - make_interval(secs => ?)', [windowSeconds])).delete();
 }
