@@ -32,8 +32,6 @@ export interface AppState {
   sessionUser?: User;
   /** Set by `transaction`. */
   trx?: Knex.Transaction;
-  /** The body as `validate` parsed it. */
-  input?: unknown;
 }
 
 /** Properties every request context carries (koa-session does not type its own). */

@@ -83,11 +83,3 @@ export function route<S extends z.ZodType>(schema: S, handler: InputHandler<S>):
   return Object.assign(middleware, { bodySchema: schema });
 }
 
-/** Validates the JSON body into `ctx.state.input` (the routes not yet on `route`). */
-export function validate(schema: z.ZodType): ValidatingMiddleware {
-  const middleware: AppMiddleware = async (ctx, next) => {
-    ctx.state.input = parseInput(schema, ctx.request.body);
-    await next();
-  };
-  return Object.assign(middleware, { bodySchema: schema });
-}

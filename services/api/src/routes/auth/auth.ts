@@ -1,4 +1,5 @@
-import type { AuthLoginInput, AuthRegisterInput, AuthTwoFactorInput, TwoFactorChallenge } from '@arrendia/api-contract';
+import type { z } from 'zod';
+import type { TwoFactorChallenge, AuthRegisterSchema, AuthLoginSchema, AuthTwoFactorSchema } from '@arrendia/api-contract';
 import { clientAddress } from '../../clientAddress';
 import { acceptSecondFactor, twoFactorOn, warnOfWrongCode, WRONG_CODE } from '../../commands/twoFactorSettings';
 import { recordLogin, registerUser } from '../../commands/userRegistrar';
@@ -18,8 +19,7 @@ const secondStepExpired = () => new HttpError(401, 'two_factor_expired', 'La ver
  * POST /api/auth/register → 201 with the new user; the client then asks the user to log in. An
  * address over REGISTRATIONS_PER_ADDRESS gets 429 and nothing is written (commands/userRegistrar).
  */
-export async function register(ctx: Ctx) {
-  const input = ctx.state.input as AuthRegisterInput;
+export async function register(ctx: Ctx, input: z.output<typeof AuthRegisterSchema>) {
   // Hashed before the transaction opens: argon2 is slow on purpose, and PGlite has one connection.
   const password = await hashPassword(input.password);
   const user = await ctx.knex.transaction((trx) =>
@@ -35,8 +35,8 @@ export async function register(ctx: Ctx) {
  * nobody in until the second step (loginSecondStep). The password alone is no successful sign-in:
  * it resets no failure count, stamps nothing and notifies nobody.
  */
-export async function login(ctx: Ctx) {
-  const { email, password } = ctx.state.input as AuthLoginInput;
+export async function login(ctx: Ctx, input: z.output<typeof AuthLoginSchema>) {
+  const { email, password } = input;
   const origin = { ipAddress: clientAddress(ctx), userAgent: ctx.get('User-Agent') };
   // An early 429 spares the slow hash; loginAttempt counts again under the throttle's locks.
   await assertLoginAllowed(ctx.knex, email, origin.ipAddress);
@@ -72,8 +72,8 @@ export async function login(ctx: Ctx) {
  * the user that someone has the password. After TWO_FACTOR_LOGIN_MINUTES, a password change, or
  * two-factor authentication turned off meanwhile, the password must be given again.
  */
-export async function loginSecondStep(ctx: Ctx) {
-  const { code } = ctx.state.input as Required<AuthTwoFactorInput>;
+export async function loginSecondStep(ctx: Ctx, input: z.output<typeof AuthTwoFactorSchema>) {
+  const { code } = input;
   const pending = pendingSecondStep(ctx);
   if (!pending) throw secondStepExpired();
 

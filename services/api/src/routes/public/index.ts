@@ -2,7 +2,7 @@ import { PublicLeadCreateSchema } from '@arrendia/api-contract';
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context';
 import { transaction } from '../../middlewares/transaction';
-import { validate } from '../../middlewares/validate';
+import { route } from '../../middlewares/validate';
 import { createLead, listListings, placeholder, showListing } from './public';
 
 /** The calls a signed-out visitor makes: the catalogue, the contact form and the placeholder images. No session. */
@@ -10,6 +10,6 @@ export function publicRoutes() {
   return new Router<AppState, AppContext>()
     .get('/public/listings', listListings)
     .get('/public/listings/:id', showListing)
-    .post('/public/leads', validate(PublicLeadCreateSchema), transaction, createLead)
+    .post('/public/leads', transaction, route(PublicLeadCreateSchema, createLead))
     .get('/placeholder/:w/:h', placeholder);
 }

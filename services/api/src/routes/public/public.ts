@@ -85,9 +85,8 @@ export async function showListing(ctx: Ctx) {
  * notification. Audited with no user: a visitor wrote it. An address that already left
  * LEADS_PER_WINDOW leads in the window gets 429 and nothing is written (policies/leadThrottle).
  */
-export async function createLead(ctx: Ctx) {
+export async function createLead(ctx: Ctx, input: z.output<typeof PublicLeadCreateSchema>) {
   const trx = ctx.state.trx!;
-  const input = ctx.state.input as z.output<typeof PublicLeadCreateSchema>;
   const ipAddress = storedAddress(clientAddress(ctx));
   await assertLeadAllowed(trx, ipAddress);
   const lead = await recordLead(trx, { ...input, ipAddress });

@@ -4,7 +4,7 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { route, validate } from '../../middlewares/validate';
+import { route } from '../../middlewares/validate';
 import { preview, redeem } from './passwordResets';
 import { agencies, changeRole, create, list, passwordReset, patch, resetTwoFactor, roles, setActive, show, stats } from './users';
 
@@ -30,6 +30,6 @@ export function usersRoutes({ session }: { session: AppMiddleware }) {
       .post('/users/:id/password-reset', ...admin, transaction, passwordReset)
       .post('/users/:id/two-factor/reset', ...admin, transaction, resetTwoFactor)
       .get('/password-resets/:token', preview)
-      .post('/password-resets/:token', validate(PasswordResetUseSchema), redeem)
+      .post('/password-resets/:token', route(PasswordResetUseSchema, redeem))
   );
 }

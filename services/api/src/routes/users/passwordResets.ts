@@ -12,8 +12,8 @@ export async function preview(ctx: Ctx) {
 }
 
 /** POST /api/password-resets/:token { password } → { email }: the new password, every session of the user ended. */
-export async function redeem(ctx: Ctx) {
-  const { password } = ctx.state.input as z.output<typeof PasswordResetUseSchema>;
+export async function redeem(ctx: Ctx, input: z.output<typeof PasswordResetUseSchema>) {
+  const { password } = input;
   // Refused links are told before the slow hash; the transaction checks again under a lock.
   await loadPasswordReset(ctx.knex, String(ctx.params.token));
   const passwordHash = await hashPassword(password);
