@@ -102,18 +102,20 @@ run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
 // The three jest runs share nothing (the unit project no database; each API suite its own PGlite,
 // or its own schema on PostgreSQL), so they run side by side: one jest worker each on a 2-core
 // machine keeps both cores busy instead of one.
-const jestRuns = [];
 const unitOut = path.join(tmp, 'jest-unit.json');
 rmSync(unitOut, { force: true });
-jestRuns.push(runAsync('unit', 'npx', jestArgs('unit', unitOut), jestEnv, jestReport(unitOut)));
+const unitRun = runAsync('unit', 'npx', jestArgs('unit', unitOut), jestEnv, jestReport(unitOut));
+const jestRuns = [];
 const pgliteOut = path.join(tmp, 'jest-api-pglite.json');
 rmSync(pgliteOut, { force: true });
 // The authorization matrix and the fuzz run (services/api/src/security, ~3 of the suite's minutes)
 // test the API's rules, not the engine: once is enough, on PostgreSQL when it is there.
 const pgliteEnv = TEST_DATABASE_URL ? { ...envWithoutPg, API_TEST_IGNORE: '/services/api/src/security/' } : envWithoutPg;
 jestRuns.push(runAsync('api-pglite', 'npx', jestArgs('api', pgliteOut), pgliteEnv, jestReport(pgliteOut)));
-// The PostgreSQL run is the longest (it alone holds the security suites: the fuzz, the matrix):
-// the build and the e2e suite start as soon as the other two end, beside its tail.
+// The PostgreSQL run is the longest (it alone holds the security suites: the fuzz, the matrix).
+// The build and the e2e suite start as soon as the unit run ends, beside both API runs: waiting
+// for the PGlite run too left one core idle for the e2e suite's last five minutes (19.5 min in
+// all, measured 2026-11-29; the API runs spend much of their time waiting on the database).
 let postgresRun = Promise.resolve(true);
 if (TEST_DATABASE_URL) {
   const pgOut = path.join(tmp, 'jest-api-postgres.json');
@@ -122,7 +124,7 @@ if (TEST_DATABASE_URL) {
 } else if (!only.length) {
   console.log('\n(TEST_DATABASE_URL no está definida: la suite de la API no se repite sobre PostgreSQL)');
 }
-await Promise.all(jestRuns);
+await unitRun;
 /**
  * Finds the e2e browser and starts it once. When none runs, the e2e step fails with one line that
  * names what was tried and the command that fixes it, instead of one failure per test.
@@ -158,7 +160,7 @@ if (preflight?.error) {
   rmSync(e2eOut, { force: true });
   await runLive('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { ...baseEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut }, playwrightReport(e2eOut));
 }
-await postgresRun;
+await Promise.all([...jestRuns, postgresRun]);
 
 console.log('\n=== resumen');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);

@@ -63,7 +63,8 @@ test.describe('documents (/documents) as the demo owner', () => {
       expect((await other.request.post('/api/auth/login', { data: { email, password: 'contraseña-e2e-1' } })).status()).toBe(200);
 
       expect(await (await other.request.get('/api/documents')).json()).toEqual([]);
-      expect(await (await other.request.get('/api/documents/summary')).json()).toEqual({ total: 0, byCategory: { Contratos: 0, Recibos: 0, Incidencias: 0, Inventarios: 0 } });
+      // Nothing of the first owner's counts, nor its storage (issue 30's quota counts each account's own files).
+      expect(await (await other.request.get('/api/documents/summary')).json()).toMatchObject({ total: 0, byCategory: { Contratos: 0, Recibos: 0, Incidencias: 0, Inventarios: 0 }, storage: { usedKb: 0 } });
       expect((await other.request.get(`/api/documents/${id}/download`)).status()).toBe(404);
       expect((await other.request.delete(`/api/documents/${id}`)).status()).toBe(404);
       const theirs = new DocumentsPage(other);
