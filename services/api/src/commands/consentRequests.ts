@@ -4,6 +4,7 @@ import { canonicalRole, roleNamesOf } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
 import { audit } from '../audit';
+import { takeAllowances } from '../policies/throttle';
 import { conflict, notFound, validationError } from '../errors';
 import type { User } from '../models/User';
 import { displayName, notify } from '../notify';
@@ -16,6 +17,9 @@ import { displayName, notify } from '../notify';
  */
 
 type Db = Knex | Knex.Transaction;
+
+/** Delegation requests one owner may send per hour: far more than delegating a portfolio needs, few enough that nobody is flooded. */
+export const DELEGATION_REQUESTS_PER_HOUR = 10;
 
 const REQUEST_NOT_FOUND = 'No se ha encontrado la solicitud';
 
@@ -98,6 +102,16 @@ export async function requestDelegation(trx: Knex.Transaction, owner: User, emai
     .whereRaw('lower(users.email) = ?', [address])
     .first('users.id');
   if (already) throw conflict('Ya has delegado tu cartera en esta persona', { delegateEmail: 'Ya has delegado tu cartera en esta persona' });
+  // Each request notifies whoever holds the address: an owner may not send them without end.
+  await takeAllowances(trx, [
+    {
+      scope: 'delegation_request',
+      key: String(owner.id),
+      limit: DELEGATION_REQUESTS_PER_HOUR,
+      windowMs: 3_600_000,
+      message: `Has enviado ${DELEGATION_REQUESTS_PER_HOUR} solicitudes de delegación en la última hora, el máximo permitido. Vuelve a intentarlo más tarde.`,
+    },
+  ]);
   const row = await insertRequest(
     trx,
     { kind: 'delegation', requestedByUserId: owner.id, ownerUserId: owner.id, email: address },

@@ -173,4 +173,14 @@ describe('/api/delegations', () => {
     expect((await (await signedIn(await buildUser(t.knex, { roleName: 'propietario_delegado' }))).get('/api/delegations').expect(200)).body).toEqual([]);
     await (await signedIn(await buildUser(t.knex, { roleName: 'inquilino' }))).get('/api/delegations').expect(403);
   });
+
+  it('counts the delegation requests of one owner: 10 sent at once pass, the next is 429 and writes nothing (issue 30)', async () => {
+    const owner = await buildUser(t.knex);
+    const asOwner = await signedIn(owner);
+    const sent = await Promise.all(Array.from({ length: 12 }, (_, i) => asOwner.post('/api/delegations').send({ delegateEmail: `rafaga${i}.${Date.now()}@example.com` })));
+    expect(sent.map((r) => r.status).sort()).toEqual([...Array(10).fill(201), 429, 429]);
+    expect(await t.knex('consent_requests').where({ ownerUserId: owner.id }).count({ n: '*' }).first()).toEqual({ n: 10 });
+    const refused = sent.find((r) => r.status === 429)!;
+    expect(refused.body.message).toBe('Has enviado 10 solicitudes de delegación en la última hora, el máximo permitido. Vuelve a intentarlo más tarde.');
+  });
 });
