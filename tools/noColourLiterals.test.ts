@@ -9,7 +9,7 @@ import path from 'node:path';
 const COLOUR = /#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?)\(|(?:color|background|border[a-z-]*|fill|stroke|outline|box-shadow)\s*:[^;$]*\b(?:white|black|red|green|blue|grey|gray|orange|yellow)\b/i;
 
 const root = path.resolve(__dirname, '..');
-const ROOTS = ['libs/shared/ui/src', 'libs/features', ...readdirSync(path.join(root, 'apps')).map((app) => `apps/${app}/src`)];
+const ROOTS = ['libs/shared/ui/src', 'libs/shared/portal-runtime/src', 'libs/features', 'libs/composite', ...readdirSync(path.join(root, 'apps')).map((app) => `apps/${app}/src`)];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

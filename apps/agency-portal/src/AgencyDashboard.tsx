@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@arrendia/api-contract';
-import { lazyScreen } from '@arrendia/feature-portal';
+import { lazyScreen } from '@arrendia/portal-runtime';
 import { canonicalRole } from '@arrendia/permissions';
 import { NotFound } from '@arrendia/ui';
 

@@ -1,4 +1,4 @@
-import { mountStandalone } from '@arrendia/feature-portal';
+import { mountStandalone } from '@arrendia/portal-runtime';
 import App from './App';
 
 // Stand-alone page for working on this remote alone (served under /remotes/agency-portal/).

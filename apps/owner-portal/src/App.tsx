@@ -1,5 +1,5 @@
-import { lazyScreen, PortalRoutes } from '@arrendia/feature-portal';
-import { STAFF_SCREENS } from '@arrendia/feature-staff-screens';
+import { lazyScreen, PortalRoutes } from '@arrendia/portal-runtime';
+import { STAFF_SCREENS } from '@arrendia/staff-screens';
 import type { RemoteApp } from '@arrendia/remote-contract';
 import { OwnerDashboard } from './OwnerDashboard';
 

@@ -1,4 +1,4 @@
-import { lazyScreen, PortalRoutes } from '@arrendia/feature-portal';
+import { lazyScreen, PortalRoutes } from '@arrendia/portal-runtime';
 import type { RemoteApp } from '@arrendia/remote-contract';
 import { TenantDashboard } from './TenantDashboard';
 

@@ -1,4 +1,4 @@
-import { lazyScreen, type PortalScreen } from '@arrendia/feature-portal';
+import { lazyScreen, type PortalScreen } from '@arrendia/portal-runtime';
 import type { AppRoute } from '@arrendia/permissions';
 
 /**
