@@ -1,4 +1,4 @@
-import type { AgentPerformance, AgentProperty, Lead, LeadsUpdateInput, UnitOption, Visit, VisitsCreateInput, VisitsUpdateInput } from '@arrendia/api-contract';
+import type { AgentPerformance, AgentProperty, Lead, LeadsUpdateInput, UnitOption, Visit, VisitsCreateData, VisitsUpdateInput } from '@arrendia/api-contract';
 import { apiRequest } from '@arrendia/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -34,7 +34,7 @@ export function useUpdateLead() {
 export function useScheduleVisit() {
   const refresh = useRefreshPipeline();
   return useMutation({
-    mutationFn: async (input: VisitsCreateInput) => (await apiRequest('POST', '/api/visits', input)).json() as Promise<Visit>,
+    mutationFn: async (input: VisitsCreateData) => (await apiRequest('POST', '/api/visits', input)).json() as Promise<Visit>,
     onSuccess: refresh,
   });
 }

@@ -7,5 +7,6 @@ export * from './useSearch';
 export * from './useBadgeCounts';
 export * from './useConsentRequests';
 export * from './formErrors';
+export * from './useFormDialog';
 export * from './useLiveEvents';
 export * from './uploadFile';

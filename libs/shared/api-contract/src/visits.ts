@@ -40,6 +40,7 @@ export const VisitsCreateSchema = z
   .strict()
   .refine((v) => v.leadId !== undefined || v.contactName !== undefined, { path: ['contactName'], message: 'Indica con quién es la visita' });
 export type VisitsCreateInput = z.input<typeof VisitsCreateSchema>;
+export type VisitsCreateData = z.output<typeof VisitsCreateSchema>;
 
 /** `PATCH /api/visits/:id`: Programada → Realizada or Cancelada, and notes. */
 export const VisitsUpdateSchema = z

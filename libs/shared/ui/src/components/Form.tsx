@@ -1,0 +1,26 @@
+import { forwardRef, type FormHTMLAttributes } from 'react';
+import styled from 'styled-components';
+
+const StyledForm = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+export interface FormProps extends FormHTMLAttributes<HTMLFormElement> {
+  /** Every form is named for assistive technology ('Programar visita'). */
+  'aria-label': string;
+}
+
+/**
+ * The one form of the product: fields stacked with the theme's gap, and `noValidate`, because the
+ * shared zod schema checks the values (useFormDialog) and says what is wrong in Spanish under each
+ * field, where the browser's own bubbles would speak the browser's language.
+ */
+export const Form = forwardRef<HTMLFormElement, FormProps>(function Form({ children, ...props }, ref) {
+  return (
+    <StyledForm ref={ref} noValidate {...props}>
+      {children}
+    </StyledForm>
+  );
+});
