@@ -1,14 +1,13 @@
-import { zodFieldErrors } from '@arrendia/api-client';
-import { AuthTwoFactorSchema } from '@arrendia/api-contract';
-import { Button, Dialog, TextField } from '@arrendia/ui';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useFormDialog } from '@arrendia/api-client';
+import { AuthLoginSchema, AuthTwoFactorSchema } from '@arrendia/api-contract';
+import { Button, Dialog, Form, TextField } from '@arrendia/ui';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { safeNextPath } from '../navigation';
 import { useLogin, useLoginSecondStep } from './useAuthMutations';
 
-export const Form = styled.form`
-  display: flex;
-  flex-direction: column;
+/** The ui Form with the roomier gap of the sign-in dialogs. */
+export const AuthForm = styled(Form)`
   gap: ${({ theme }) => theme.space.lg};
 `;
 
@@ -40,52 +39,50 @@ interface LoginDialogProps {
 const TWO_FACTOR_HINT = 'Introduce el código de 6 cifras de tu aplicación de autenticación o uno de tus códigos de recuperación.';
 
 export function LoginDialog({ open, onOpenChange, next, initialEmail = '', onRegister }: LoginDialogProps) {
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
   // An account with two-factor authentication on is asked for a code after its password.
   const [step, setStep] = useState<'password' | 'code'>('password');
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string>();
   const target = safeNextPath(next);
+  // Both steps stay open on a success: the page loads `target`, or the code step follows. The
+  // mutations say their failures (useAuthMutations), and closing keeps what was typed.
+  const login = useFormDialog({
+    schema: AuthLoginSchema,
+    initialValues: { email: initialEmail, password: '' },
+    mutation: useLogin(target, () => toStep('code')),
+    stayOpen: true,
+    failureMessage: 'Error de login',
+  });
+  const verify = useFormDialog({
+    schema: AuthTwoFactorSchema,
+    initialValues: { code: '' },
+    mutation: useLoginSecondStep(target, () => toStep('password')),
+    stayOpen: true,
+    failureMessage: 'Error de login',
+  });
   const toStep = (to: 'password' | 'code') => {
     setStep(to);
-    setCode('');
-    setCodeError(undefined);
+    verify.reset();
   };
-  const login = useLogin(target, () => toStep('code'));
-  const verify = useLoginSecondStep(target, () => toStep('password'));
 
+  const setLoginValue = login.set;
   useEffect(() => {
-    if (open && initialEmail) setEmail(initialEmail);
-  }, [open, initialEmail]);
+    if (open && initialEmail) setLoginValue('email', initialEmail);
+  }, [open, initialEmail, setLoginValue]);
 
   useEffect(() => {
     if (!open) setStep('password');
   }, [open]);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    login.mutate({ email, password });
-  };
-
-  const submitCode = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = AuthTwoFactorSchema.safeParse({ code });
-    setCodeError(parsed.success ? undefined : zodFieldErrors(parsed.error).code);
-    if (parsed.success) verify.mutate(parsed.data);
-  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Iniciar Sesión" description={step === 'code' ? TWO_FACTOR_HINT : 'Accede a tu cuenta de Arrendia.'}>
       {step === 'code' ? (
         <>
           {/* Keyed: each step its own form and fields, so the code field mounts (and takes the focus). */}
-          <Form key="code" onSubmit={submitCode} noValidate>
-            <TextField label="Código de verificación" name="code" autoComplete="one-time-code" autoFocus value={code} error={codeError} onChange={(e) => setCode(e.target.value)} />
-            <Button type="submit" fullWidth disabled={verify.isPending}>
-              {verify.isPending ? 'Verificando...' : 'Verificar'}
+          <AuthForm key="code" onSubmit={verify.submit} aria-label="Segundo paso del inicio de sesión">
+            <TextField label="Código de verificación" name="code" autoComplete="one-time-code" autoFocus {...verify.field('code')} />
+            <Button type="submit" fullWidth disabled={verify.pending}>
+              {verify.pending ? 'Verificando...' : 'Verificar'}
             </Button>
-          </Form>
+          </AuthForm>
           <SwitchLine>
             <TextButton type="button" onClick={() => toStep('password')}>
               Volver
@@ -94,21 +91,13 @@ export function LoginDialog({ open, onOpenChange, next, initialEmail = '', onReg
         </>
       ) : (
         <>
-          <Form key="password" onSubmit={submit}>
-            <TextField label="Correo electrónico" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-            <TextField
-              label="Contraseña"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <Button type="submit" fullWidth disabled={login.isPending}>
-              {login.isPending ? 'Iniciando sesión...' : 'Iniciar Sesión'}
+          <AuthForm key="password" onSubmit={login.submit} aria-label="Inicio de sesión">
+            <TextField label="Correo electrónico" type="email" name="email" autoComplete="email" required {...login.field('email')} />
+            <TextField label="Contraseña" type="password" name="password" autoComplete="current-password" required {...login.field('password')} />
+            <Button type="submit" fullWidth disabled={login.pending}>
+              {login.pending ? 'Iniciando sesión...' : 'Iniciar Sesión'}
             </Button>
-          </Form>
+          </AuthForm>
           <SwitchLine>
             ¿No tienes cuenta?{' '}
             <TextButton type="button" onClick={onRegister}>

@@ -1,5 +1,5 @@
 import type { AuthLoginInput, AuthRegisterInput, AuthTwoFactorInput, TwoFactorChallenge } from '@arrendia/api-contract';
-import { apiRequest, readErrorBody } from '@arrendia/api-client';
+import { apiRequest, readErrorBody, serverMessage } from '@arrendia/api-client';
 import { toast } from '@arrendia/ui';
 import { useMutation } from '@tanstack/react-query';
 import { hardNavigate } from '../navigation';
@@ -8,7 +8,7 @@ import { hardNavigate } from '../navigation';
 export const DEMO_PASSWORD = 'demo1234';
 
 const loginFailed = (error: Error) => {
-  toast({ variant: 'destructive', title: 'Error de autenticación', description: readErrorBody(error)?.message || 'Error de login' });
+  toast({ variant: 'destructive', title: 'Error de autenticación', description: serverMessage(error) || 'Error de login' });
 };
 
 /**
@@ -57,7 +57,7 @@ export function useRegister(onSuccess: (input: AuthRegisterInput) => void) {
       onSuccess(input);
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: 'Error en el registro', description: readErrorBody(error)?.message || 'Error de registro' });
+      toast({ variant: 'destructive', title: 'Error en el registro', description: serverMessage(error) || 'Error de registro' });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { formatEuros } from '@arrendia/locale-es';
-import { Button, Card, LoadError, PageHeader, SelectField, Skeleton, TextField } from '@arrendia/ui';
+import { Button, Card, Form, ListState, PageHeader, SelectField, Skeleton, TextField } from '@arrendia/ui';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -19,7 +19,8 @@ const Page = styled(Container)`
   gap: ${({ theme }) => theme.space.xl};
 `;
 
-const Filters = styled.form`
+/** The ui Form, its filters side by side: they apply as they change, nothing is sent. */
+const Filters = styled(Form)`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
   gap: ${({ theme }) => theme.space.lg};
@@ -145,26 +146,30 @@ export function CatalogPage() {
       </section>
 
       <section aria-label="Resultados" aria-busy={listings.isFetching || undefined}>
-        {listings.isPending ? (
-          <Results>
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} height="320px" />
-            ))}
-          </Results>
-        ) : listings.isError ? (
-          <LoadError retry={listings}>No se pudo cargar el catálogo</LoadError>
-        ) : data && data.items.length === 0 ? (
-          <Empty>
-            <h2>No se encontraron propiedades</h2>
-            <p>Prueba ajustando tus filtros de búsqueda</p>
-          </Empty>
-        ) : (
+        <ListState
+          read={listings}
+          skeleton={
+            <Results>
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} height="320px" />
+              ))}
+            </Results>
+          }
+          error="No se pudo cargar el catálogo"
+          empty={data?.items.length === 0}
+          whenEmpty={
+            <Empty>
+              <h2>No se encontraron propiedades</h2>
+              <p>Prueba ajustando tus filtros de búsqueda</p>
+            </Empty>
+          }
+        >
           <Results>
             {data?.items.map((listing, i) => (
               <ListingCard key={listing.id} listing={listing} eager={i < 3} />
             ))}
           </Results>
-        )}
+        </ListState>
       </section>
 
       {data && totalPages > 1 && (

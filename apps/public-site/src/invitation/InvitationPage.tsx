@@ -1,9 +1,8 @@
-import { TenantInvitationAcceptSchema, type CurrentUser, type TenantInvitationPreview } from '@arrendia/api-contract';
-import { apiRequest, readErrorBody, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { TenantInvitationAcceptSchema, type CurrentUser, type TenantInvitationAcceptData, type TenantInvitationPreview } from '@arrendia/api-contract';
+import { apiRequest, useFormDialog } from '@arrendia/api-client';
 import { formatDate } from '@arrendia/locale-es';
 import { Button, Card, CardDescription, CardTitle, PageHeader, Skeleton, TextField } from '@arrendia/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { messageOf, TokenForm } from '../auth/tokenPage';
 import { Container } from '../layout/PublicLayout';
@@ -25,27 +24,21 @@ async function signOutAndReload(path: string) {
 export function InvitationPage({ user = null }: { user?: CurrentUser | null }) {
   const { token = '' } = useParams();
   const { pathname } = useLocation();
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const invitation = useQuery<TenantInvitationPreview>({ queryKey: [`/api/tenant-invitations/${encodeURIComponent(token)}`], retry: false });
+  // The form's answer ({} for a signed-in invitee, who only links the contract): the portal loads on a success.
   const accept = useMutation({
-    mutationFn: async (input: { firstName: string; lastName: string; password: string } | Record<string, never>) => apiRequest('POST', `/api/tenant-invitations/${encodeURIComponent(token)}/accept`, input),
+    mutationFn: async (input: TenantInvitationAcceptData) => apiRequest('POST', `/api/tenant-invitations/${encodeURIComponent(token)}/accept`, input),
     onSuccess: () => hardNavigate('/dashboard'),
-    onError: (error) => setErrors((readErrorBody(error)?.fields as FieldErrors | undefined) ?? {}),
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = TenantInvitationAcceptSchema.required().safeParse({ firstName, lastName, password });
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    accept.mutate({ firstName, lastName, password });
-  };
+  // A new account gives all three (the form always sends them, so none is left out).
+  const form = useFormDialog({
+    schema: TenantInvitationAcceptSchema,
+    initialValues: { firstName: '', lastName: '', password: '' },
+    mutation: accept,
+    stayOpen: true,
+    failureMessage: 'No se pudo aceptar la invitación',
+  });
+  const { errors } = form;
 
   return (
     <Container>
@@ -88,13 +81,13 @@ export function InvitationPage({ user = null }: { user?: CurrentUser | null }) {
               <CardDescription>
                 Crea tu cuenta de inquilino para {invitation.data.email}. El enlace caduca el {formatDate(invitation.data.expiresAt)}.
               </CardDescription>
-              <TokenForm onSubmit={submit} noValidate aria-label="Aceptar invitación">
-                <TextField label="Nombre" value={firstName} onChange={(e) => setFirstName(e.target.value)} error={errors.firstName} autoComplete="given-name" />
-                <TextField label="Apellidos" value={lastName} onChange={(e) => setLastName(e.target.value)} error={errors.lastName} autoComplete="family-name" />
-                <TextField label="Contraseña" type="password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} autoComplete="new-password" hint="Al menos 8 caracteres" />
+              <TokenForm onSubmit={form.submit} aria-label="Aceptar invitación">
+                <TextField label="Nombre" {...form.field('firstName')} autoComplete="given-name" />
+                <TextField label="Apellidos" {...form.field('lastName')} autoComplete="family-name" />
+                <TextField label="Contraseña" type="password" {...form.field('password')} autoComplete="new-password" hint="Al menos 8 caracteres" />
                 {accept.isError && !Object.keys(errors).length && <p role="alert">{messageOf(accept.error, 'No se pudo aceptar la invitación')}</p>}
-                <Button type="submit" disabled={accept.isPending}>
-                  {accept.isPending ? 'Creando cuenta...' : 'Crear cuenta y entrar'}
+                <Button type="submit" disabled={form.pending}>
+                  {form.pending ? 'Creando cuenta...' : 'Crear cuenta y entrar'}
                 </Button>
               </TokenForm>
             </>

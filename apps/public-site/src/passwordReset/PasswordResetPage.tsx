@@ -1,9 +1,8 @@
-import { PASSWORD_MISMATCH, PasswordResetUseSchema, type PasswordResetPreview } from '@arrendia/api-contract';
-import { apiRequest, readErrorBody, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { PASSWORD_MISMATCH, PasswordResetUseSchema, type PasswordResetPreview, type PasswordResetUseData } from '@arrendia/api-contract';
+import { apiRequest, useFormDialog } from '@arrendia/api-client';
 import { formatDateTime } from '@arrendia/locale-es';
 import { Button, Card, CardDescription, PageHeader, Skeleton, TextField } from '@arrendia/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { messageOf, TokenForm } from '../auth/tokenPage';
 import { Container } from '../layout/PublicLayout';
@@ -17,26 +16,24 @@ import { hardNavigate } from '../navigation';
  */
 export function PasswordResetPage() {
   const { token = '' } = useParams();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const path = `/api/password-resets/${encodeURIComponent(token)}`;
   const link = useQuery<PasswordResetPreview>({ queryKey: [path], retry: false });
   const save = useMutation({
-    mutationFn: (input: { password: string }) => apiRequest('POST', path, input),
+    mutationFn: (input: PasswordResetUseData) => apiRequest('POST', path, input),
     onSuccess: () => hardNavigate('/?login=1'),
-    onError: (error) => setErrors((readErrorBody(error)?.fields as FieldErrors | undefined) ?? {}),
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = PasswordResetUseSchema.safeParse({ password });
-    const found = parsed.success ? {} : zodFieldErrors(parsed.error);
-    if (confirmation !== password) found.confirmation = PASSWORD_MISMATCH;
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    save.mutate({ password });
-  };
+  // The page loads the login on a success: nothing to reset. A refusal without field messages is
+  // said under the fields (messageOf).
+  const form = useFormDialog({
+    schema: PasswordResetUseSchema,
+    initialValues: { password: '', confirmation: '' },
+    toInput: (values) => ({ password: values.password }),
+    validate: (values) => (values.confirmation === values.password ? {} : { confirmation: PASSWORD_MISMATCH }),
+    mutation: save,
+    stayOpen: true,
+    failureMessage: 'No se pudo guardar la contraseña',
+  });
+  const { errors } = form;
 
   return (
     <Container>
@@ -52,12 +49,12 @@ export function PasswordResetPage() {
               <CardDescription>
                 Cuenta: {link.data.email}. El enlace sirve una sola vez y caduca el {formatDateTime(link.data.expiresAt)}.
               </CardDescription>
-              <TokenForm onSubmit={submit} noValidate aria-label="Restablecer contraseña">
-                <TextField label="Nueva contraseña" type="password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} autoComplete="new-password" hint="Al menos 8 caracteres" />
-                <TextField label="Repite la contraseña" type="password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={errors.confirmation} autoComplete="new-password" />
+              <TokenForm onSubmit={form.submit} aria-label="Restablecer contraseña">
+                <TextField label="Nueva contraseña" type="password" {...form.field('password')} autoComplete="new-password" hint="Al menos 8 caracteres" />
+                <TextField label="Repite la contraseña" type="password" {...form.field('confirmation')} autoComplete="new-password" />
                 {save.isError && !Object.keys(errors).length && <p role="alert">{messageOf(save.error, 'No se pudo guardar la contraseña')}</p>}
-                <Button type="submit" disabled={save.isPending}>
-                  {save.isPending ? 'Guardando...' : 'Guardar contraseña'}
+                <Button type="submit" disabled={form.pending}>
+                  {form.pending ? 'Guardando...' : 'Guardar contraseña'}
                 </Button>
               </TokenForm>
             </>

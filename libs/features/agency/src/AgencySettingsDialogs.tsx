@@ -1,16 +1,9 @@
-import { apiRequest, isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors } from '@arrendia/api-client';
+import { apiRequest, serverFieldErrors, useFormDialog } from '@arrendia/api-client';
 import { AgencyPatchSchema, AgentPatchSchema } from '@arrendia/api-contract';
-import { Button, Dialog, FormActions, NumberField, useToast } from '@arrendia/ui';
+import { Button, Dialog, Form, FormActions, NumberField, useToast } from '@arrendia/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import styled from 'styled-components';
+import { useState } from 'react';
 import type { z } from 'zod';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
 
 interface SettingDialogProps {
   /** The button that opens it: its visible text and accessible name. */
@@ -22,7 +15,8 @@ interface SettingDialogProps {
   hint: string;
   field: string;
   initial: number;
-  schema: z.ZodType;
+  /** The PATCH's api-contract schema: an object of the one number `field`. */
+  schema: z.ZodType<Record<string, unknown>>;
   path: string;
   saved: string;
 }
@@ -30,43 +24,33 @@ interface SettingDialogProps {
 /** One number of the agency's settings in a dialog: validated like the API, saved with PATCH, the overview refreshed. */
 function SettingDialog({ triggerLabel, triggerName, title, description, label, hint, field, initial, schema, path, saved }: SettingDialogProps) {
   const [open, setOpen] = useState(false);
-  const [value, setValue] = useState<number | undefined>(initial);
-  const [error, setError] = useState<string | undefined>();
   const client = useQueryClient();
   const { toast } = useToast();
   const save = useMutation({
     mutationFn: async (body: Record<string, unknown>) => (await apiRequest('PATCH', path, body)).json(),
     onSuccess: () => client.invalidateQueries({ queryKey: ['/api/agency/overview'] }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = { [field]: value };
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      setError(zodFieldErrors(parsed.error as z.ZodError)[field] ?? 'Introduce un valor válido');
-      return;
-    }
-    setError(undefined);
-    save.mutate(body, {
-      onSuccess: () => {
-        setOpen(false);
-        toast({ title: saved });
-      },
-      onError: (err) => {
-        if (isSessionGone(err)) return;
-        setError(serverFieldErrors(err)[field] ?? serverMessage(err) ?? 'No se pudo guardar');
-      },
-    });
-  };
+  const form = useFormDialog({
+    schema,
+    initialValues: (): { value: number | undefined } => ({ value: initial }),
+    toInput: (values) => ({ [field]: values.value }),
+    formErrorKey: field,
+    mutation: save,
+    onOpenChange: setOpen,
+    onSuccess: () => toast({ title: saved }),
+    // No toast: the refusal is said under the field.
+    onFailure: (message, error) => {
+      form.setErrors({ [field]: serverFieldErrors(error)[field] ?? message });
+    },
+    failureMessage: 'No se pudo guardar',
+  });
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setValue(initial);
-          setError(undefined);
-        }
+        // It opens on the stored value, which the overview may have refreshed since it was last closed.
+        if (next) form.reset();
+        form.onOpenChange(next);
       }}
       title={title}
       description={description}
@@ -76,9 +60,9 @@ function SettingDialog({ triggerLabel, triggerName, title, description, label, h
         </Button>
       }
     >
-      <Form onSubmit={submit} noValidate aria-label={title}>
-        <NumberField label={label} hint={hint} value={value ?? null} onValueChange={setValue} error={error} inputMode="decimal" />
-        <FormActions onCancel={() => setOpen(false)} pending={save.isPending} submitLabel="Guardar" />
+      <Form onSubmit={form.submit} aria-label={title}>
+        <NumberField label={label} hint={hint} value={form.values.value ?? null} onValueChange={(value) => form.set('value', value)} error={form.errors[field]} inputMode="decimal" />
+        <FormActions onCancel={form.close} pending={form.pending} submitLabel="Guardar" />
       </Form>
     </Dialog>
   );

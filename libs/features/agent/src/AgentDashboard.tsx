@@ -2,7 +2,7 @@ import { LEAD_PRIORITIES, LEAD_TRANSITIONS, type CurrentUser, type Lead, type Le
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { formatDate, formatDateTime, formatEuros, formatPercent, formatPhone } from '@arrendia/locale-es';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
-import { Button, Card, CardDescription, CardList, CardTitle, FactList, LoadError, MutedText, PageHeader, SelectField, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, TextAreaField, useToast } from '@arrendia/ui';
+import { Button, Card, CardDescription, CardList, CardTitle, FactList, ListState, LoadError, MutedText, PageHeader, SelectField, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, TextAreaField, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ScheduleVisitDialog } from './ScheduleVisitDialog';
@@ -96,15 +96,22 @@ function LeadCard({ lead, onSchedule }: { lead: Lead; onSchedule: (lead: Lead) =
 
 function LeadsTab({ onSchedule }: { onSchedule: (lead: Lead) => void }) {
   const leads = useMyLeads();
-  if (leads.isLoading) return <SkeletonCard label="Cargando clientes potenciales" />;
-  if (leads.isError) return <LoadError retry={leads}>No se pudieron cargar los clientes potenciales</LoadError>;
-  if (!leads.data?.length) return <Card>Todavía no tienes clientes potenciales</Card>;
   return (
-    <CardList aria-label="Clientes potenciales">
-      {leads.data.map((lead) => (
-        <LeadCard key={lead.id} lead={lead} onSchedule={onSchedule} />
-      ))}
-    </CardList>
+    <ListState
+      read={leads}
+      loading="Cargando clientes potenciales"
+      error="No se pudieron cargar los clientes potenciales"
+      empty={!leads.data?.length}
+      whenEmpty={<Card>Todavía no tienes clientes potenciales</Card>}
+    >
+      {(data) => (
+        <CardList aria-label="Clientes potenciales">
+          {data.map((lead) => (
+            <LeadCard key={lead.id} lead={lead} onSchedule={onSchedule} />
+          ))}
+        </CardList>
+      )}
+    </ListState>
   );
 }
 
@@ -112,9 +119,6 @@ function VisitsTab() {
   const visits = useMyVisits();
   const update = useUpdateVisit();
   const { toast } = useToast();
-  if (visits.isLoading) return <SkeletonCard label="Cargando visitas" />;
-  if (visits.isError) return <LoadError retry={visits}>No se pudieron cargar las visitas</LoadError>;
-  if (!visits.data?.length) return <Card>No tienes visitas programadas</Card>;
   const mark = (id: number, status: 'Realizada' | 'Cancelada') =>
     update.mutate(
       { id, status },
@@ -126,81 +130,98 @@ function VisitsTab() {
       },
     );
   return (
-    <CardList aria-label="Visitas programadas">
-      {visits.data.map((visit) => (
-        <li key={visit.id}>
-          <Card as="article" aria-labelledby={`visit-${visit.id}`}>
-            <SpreadRow>
-              <CardTitle as="h3" id={`visit-${visit.id}`}>
-                {formatDateTime(visit.startsAt)} · {visit.contactName}
-              </CardTitle>
-              <span>
-                <StatusBadge kind="visitType" value={visit.visitType} /> <StatusBadge kind="visit" value={visit.status} />
-              </span>
-            </SpreadRow>
-            <FactList>
-              <dt>Propiedad</dt>
-              <dd>
-                {visit.property.propertyName} · {visit.unit.unitName}
-              </dd>
-              <dt>Dirección</dt>
-              <dd>{visit.property.address}</dd>
-              <dt>Hasta</dt>
-              <dd>{formatDateTime(visit.endsAt).slice(-5)}</dd>
-              {visit.contactPhone && (
-                <>
-                  <dt>Teléfono</dt>
-                  <dd>{visit.contactPhone ? formatPhone(visit.contactPhone) : null}</dd>
-                </>
-              )}
-              {visit.notes && (
-                <>
-                  <dt>Notas</dt>
-                  <dd>{visit.notes}</dd>
-                </>
-              )}
-            </FactList>
-            <Actions>
-              <Button size="sm" variant="outline" onClick={() => mark(visit.id, 'Realizada')} disabled={update.isPending}>
-                Marcar como realizada
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => mark(visit.id, 'Cancelada')} disabled={update.isPending}>
-                Cancelar visita
-              </Button>
-            </Actions>
-          </Card>
-        </li>
-      ))}
-    </CardList>
+    <ListState
+      read={visits}
+      loading="Cargando visitas"
+      error="No se pudieron cargar las visitas"
+      empty={!visits.data?.length}
+      whenEmpty={<Card>No tienes visitas programadas</Card>}
+    >
+      {(data) => (
+        <CardList aria-label="Visitas programadas">
+          {data.map((visit) => (
+            <li key={visit.id}>
+              <Card as="article" aria-labelledby={`visit-${visit.id}`}>
+                <SpreadRow>
+                  <CardTitle as="h3" id={`visit-${visit.id}`}>
+                    {formatDateTime(visit.startsAt)} · {visit.contactName}
+                  </CardTitle>
+                  <span>
+                    <StatusBadge kind="visitType" value={visit.visitType} /> <StatusBadge kind="visit" value={visit.status} />
+                  </span>
+                </SpreadRow>
+                <FactList>
+                  <dt>Propiedad</dt>
+                  <dd>
+                    {visit.property.propertyName} · {visit.unit.unitName}
+                  </dd>
+                  <dt>Dirección</dt>
+                  <dd>{visit.property.address}</dd>
+                  <dt>Hasta</dt>
+                  <dd>{formatDateTime(visit.endsAt).slice(-5)}</dd>
+                  {visit.contactPhone && (
+                    <>
+                      <dt>Teléfono</dt>
+                      <dd>{visit.contactPhone ? formatPhone(visit.contactPhone) : null}</dd>
+                    </>
+                  )}
+                  {visit.notes && (
+                    <>
+                      <dt>Notas</dt>
+                      <dd>{visit.notes}</dd>
+                    </>
+                  )}
+                </FactList>
+                <Actions>
+                  <Button size="sm" variant="outline" onClick={() => mark(visit.id, 'Realizada')} disabled={update.isPending}>
+                    Marcar como realizada
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => mark(visit.id, 'Cancelada')} disabled={update.isPending}>
+                    Cancelar visita
+                  </Button>
+                </Actions>
+              </Card>
+            </li>
+          ))}
+        </CardList>
+      )}
+    </ListState>
   );
 }
 
 function PropertiesTab() {
   const properties = useMyProperties();
-  if (properties.isLoading) return <SkeletonCard label="Cargando tus propiedades" />;
-  if (properties.isError) return <LoadError retry={properties}>No se pudieron cargar tus propiedades</LoadError>;
-  if (!properties.data?.length) return <Card>No tienes propiedades asignadas</Card>;
   return (
-    <CardList aria-label="Mis propiedades">
-      {properties.data.map((p) => (
-        <li key={p.id}>
-          <Card as="article" aria-labelledby={`agent-property-${p.id}`}>
-            <CardTitle as="h3" id={`agent-property-${p.id}`}>
-              {p.propertyName}
-            </CardTitle>
-            <MutedText>{p.address}</MutedText>
-            <FactList>
-              <dt>Unidades alquiladas</dt>
-              <dd>
-                {p.rentedUnits} de {p.units}
-              </dd>
-              <dt>Clientes potenciales abiertos</dt>
-              <dd>{p.openLeads}</dd>
-            </FactList>
-          </Card>
-        </li>
-      ))}
-    </CardList>
+    <ListState
+      read={properties}
+      loading="Cargando tus propiedades"
+      error="No se pudieron cargar tus propiedades"
+      empty={!properties.data?.length}
+      whenEmpty={<Card>No tienes propiedades asignadas</Card>}
+    >
+      {(data) => (
+        <CardList aria-label="Mis propiedades">
+          {data.map((p) => (
+            <li key={p.id}>
+              <Card as="article" aria-labelledby={`agent-property-${p.id}`}>
+                <CardTitle as="h3" id={`agent-property-${p.id}`}>
+                  {p.propertyName}
+                </CardTitle>
+                <MutedText>{p.address}</MutedText>
+                <FactList>
+                  <dt>Unidades alquiladas</dt>
+                  <dd>
+                    {p.rentedUnits} de {p.units}
+                  </dd>
+                  <dt>Clientes potenciales abiertos</dt>
+                  <dd>{p.openLeads}</dd>
+                </FactList>
+              </Card>
+            </li>
+          ))}
+        </CardList>
+      )}
+    </ListState>
   );
 }
 

@@ -1,8 +1,7 @@
-import { CONTRACT_TRANSITIONS, ContractsUpdateSchema, DEPOSIT_STATUSES, type Contract, type ContractStatus, type ContractsUpdateInput } from '@arrendia/api-contract';
-import { Dialog, FormActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
-import { type FormEvent, useState } from 'react';
+import { CONTRACT_TRANSITIONS, ContractsUpdateSchema, DEPOSIT_STATUSES, type Contract, type ContractStatus } from '@arrendia/api-contract';
+import { Dialog, Form, FormActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
 import styled from 'styled-components';
-import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { useFormDialog } from '@arrendia/api-client';
 import { useUpdateContract } from './useContracts';
 
 const Grid = styled.div`
@@ -42,65 +41,38 @@ export function ContractEditDialog({ contract, open, onOpenChange }: { contract:
     terminationReason: '',
     notes: contract.notes ?? '',
   };
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const update = useUpdateContract(contract.id);
   const moves = CONTRACT_TRANSITIONS[contract.status];
-
-  const close = (next: boolean) => {
-    if (next) setValues(initial);
-    setErrors({});
-    onOpenChange(next);
-  };
-
-  const field = (name: keyof typeof initial) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value })),
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const form = useFormDialog({
+    schema: ContractsUpdateSchema,
+    initialValues: initial,
     // Only what changed travels; the status only when a move was chosen.
-    const changes: ContractsUpdateInput = {};
-    if (values.endDate !== initial.endDate) changes.endDate = values.endDate === '' ? null : values.endDate;
-    if (values.rentAmount !== initial.rentAmount) changes.rentAmount = values.rentAmount.replace(',', '.') as unknown as number;
-    if (values.paymentDay !== initial.paymentDay) changes.paymentDay = values.paymentDay as unknown as number;
-    if (values.depositAmount !== initial.depositAmount) changes.depositAmount = values.depositAmount.replace(',', '.') as unknown as number;
-    if (values.depositStatus !== initial.depositStatus) changes.depositStatus = values.depositStatus as Contract['depositStatus'];
-    if (values.renewalNoticeDays !== initial.renewalNoticeDays) changes.renewalNoticeDays = values.renewalNoticeDays as unknown as number;
-    if (values.notes !== initial.notes) changes.notes = values.notes;
-    if (values.status !== KEEP) changes.status = values.status as ContractStatus;
-    if (changes.status === 'Finalizado') {
-      if (values.terminationReason.trim() === '') {
-        setErrors({ terminationReason: 'Indica el motivo de finalización' });
-        return;
-      }
-      changes.terminationReason = values.terminationReason;
-    }
-    const parsed = ContractsUpdateSchema.safeParse(changes);
-    if (!parsed.success) {
-      const fieldErrors = zodFieldErrors(parsed.error);
-      setErrors(Object.keys(fieldErrors).length ? fieldErrors : { form: parsed.error.issues[0]?.message });
-      return;
-    }
-    setErrors({});
-    update.mutate(changes, {
-      onSuccess: () => {
-        toast({ title: 'Contrato actualizado', description: `El contrato ${contract.contractCode} ha sido actualizado` });
-        onOpenChange(false);
-      },
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        if (!isSessionGone(error)) toast({ title: 'Error', description: serverMessage(error) ?? 'No se pudo actualizar el contrato', variant: 'destructive' });
-      },
-    });
-  };
+    toInput: (values) => {
+      const changes: Record<string, unknown> = {};
+      if (values.endDate !== initial.endDate) changes.endDate = values.endDate === '' ? null : values.endDate;
+      if (values.rentAmount !== initial.rentAmount) changes.rentAmount = values.rentAmount.replace(',', '.');
+      if (values.paymentDay !== initial.paymentDay) changes.paymentDay = values.paymentDay;
+      if (values.depositAmount !== initial.depositAmount) changes.depositAmount = values.depositAmount.replace(',', '.');
+      if (values.depositStatus !== initial.depositStatus) changes.depositStatus = values.depositStatus;
+      if (values.renewalNoticeDays !== initial.renewalNoticeDays) changes.renewalNoticeDays = values.renewalNoticeDays;
+      if (values.notes !== initial.notes) changes.notes = values.notes;
+      if (values.status !== KEEP) changes.status = values.status;
+      if (values.status === 'Finalizado') changes.terminationReason = values.terminationReason;
+      return changes;
+    },
+    validate: (values) => (values.status === 'Finalizado' && values.terminationReason.trim() === '' ? { terminationReason: 'Indica el motivo de finalización' } : {}),
+    formErrorKey: 'form',
+    mutation: useUpdateContract(contract.id),
+    onOpenChange,
+    onSuccess: () => toast({ title: 'Contrato actualizado', description: `El contrato ${contract.contractCode} ha sido actualizado` }),
+    onFailure: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
+    failureMessage: 'No se pudo actualizar el contrato',
+  });
+  const { values, errors } = form;
+  const field = (name: keyof typeof initial) => ({ name, ...form.field(name) });
 
   return (
-    <Dialog open={open} onOpenChange={close} title={`Editar contrato ${contract.contractCode}`} width={640}>
-      <form onSubmit={submit} noValidate aria-label={`Editar contrato ${contract.contractCode}`}>
+    <Dialog open={open} onOpenChange={form.onOpenChange} title={`Editar contrato ${contract.contractCode}`} width={640}>
+      <Form onSubmit={form.submit} aria-label={`Editar contrato ${contract.contractCode}`}>
         <Grid>
           <TextField label="Fecha de fin" type="date" {...field('endDate')} />
           <TextField label="Renta mensual (€)" inputMode="decimal" {...field('rentAmount')} />
@@ -108,18 +80,14 @@ export function ContractEditDialog({ contract, open, onOpenChange }: { contract:
           <TextField label="Fianza (€)" inputMode="decimal" {...field('depositAmount')} />
           <SelectField
             label="Estado de la fianza"
-            value={values.depositStatus}
-            onValueChange={(depositStatus) => setValues((v) => ({ ...v, depositStatus }))}
+            {...form.select('depositStatus')}
             options={DEPOSIT_STATUSES.map((s) => ({ value: s, label: s }))}
-            error={errors.depositStatus}
           />
           <TextField label="Preaviso de renovación (días)" type="number" min={0} max={365} {...field('renewalNoticeDays')} />
           <SelectField
             label="Estado"
-            value={values.status}
-            onValueChange={(status) => setValues((v) => ({ ...v, status }))}
+            {...form.select('status')}
             options={[{ value: KEEP, label: `${contract.status} (sin cambios)` }, ...moves.map((s) => ({ value: s, label: `${MOVE_LABELS[s]} → ${s}` }))]}
-            error={errors.status}
             hint={moves.length === 0 ? 'Un contrato finalizado no cambia de estado.' : undefined}
           />
           {values.status === 'Finalizado' && (
@@ -131,8 +99,8 @@ export function ContractEditDialog({ contract, open, onOpenChange }: { contract:
             <TextAreaField label="Notas" rows={3} {...field('notes')} error={errors.notes ?? errors.form} />
           </Wide>
         </Grid>
-        <FormActions onCancel={() => close(false)} pending={update.isPending} submitLabel="Guardar cambios" />
-      </form>
+        <FormActions onCancel={form.close} pending={form.pending} submitLabel="Guardar cambios" />
+      </Form>
     </Dialog>
   );
 }

@@ -5,14 +5,12 @@ import {
   DEPOSIT_STATUSES,
   isDwellingType,
   legalDeposit,
-  type ContractsCreateInput,
   type UnitOption,
 } from '@arrendia/api-contract';
 import { formatEuros } from '@arrendia/locale-es';
-import { Dialog, FormActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
-import { type FormEvent, useState } from 'react';
+import { Dialog, Form, FormActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
 import styled from 'styled-components';
-import { isSessionGone, serverFieldErrors, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { useFormDialog } from '@arrendia/api-client';
 import { useAvailableUnits, useCreateContract } from './useContracts';
 
 const Grid = styled.div`
@@ -93,80 +91,49 @@ export interface ContractFormDialogProps {
 
 /** The contract form of spec §3 with the §9 defaults, the unit chosen among the user's free units. */
 export function ContractFormDialog({ open, onOpenChange }: ContractFormDialogProps) {
-  const [values, setValues] = useState<Values>(initialValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const units = useAvailableUnits(open);
-  const create = useCreateContract();
-  const unit = units.data?.find((u) => String(u.id) === values.rentableUnitId);
-  const warning = depositWarning(unit, values.rentAmount, values.depositAmount);
-
-  const close = (next: boolean) => {
-    if (!next) {
-      // A fresh form (and a fresh code) for the next contract.
-      setValues(initialValues());
-      setErrors({});
-    }
-    onOpenChange(next);
-  };
-
-  const field = (name: keyof Values) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value })),
-  });
-
-  const chooseUnit = (id: string) => {
-    const chosen = units.data?.find((u) => String(u.id) === id);
-    setValues((v) => ({ ...v, rentableUnitId: id, rentAmount: v.rentAmount || (chosen?.baseRentPrice ?? '') }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input: ContractsCreateInput = {
+  const form = useFormDialog({
+    schema: ContractsCreateSchema,
+    // A fresh form (and a fresh code) for the next contract.
+    initialValues,
+    toInput: (values) => ({
       contractCode: values.contractCode,
-      rentableUnitId: values.rentableUnitId === '' ? (undefined as unknown as number) : Number(values.rentableUnitId),
-      startDate: values.startDate === '' ? (undefined as unknown as string) : values.startDate,
+      rentableUnitId: values.rentableUnitId === '' ? undefined : Number(values.rentableUnitId),
+      startDate: values.startDate === '' ? undefined : values.startDate,
+      // endDate travels as null when empty (spec §7).
       endDate: values.endDate === '' ? null : values.endDate,
-      rentAmount: money(values.rentAmount) as unknown as number,
+      rentAmount: money(values.rentAmount),
       paymentDay: values.paymentDay === '' ? undefined : Number(values.paymentDay),
-      depositAmount: money(values.depositAmount) as unknown as number,
-      depositStatus: values.depositStatus as ContractsCreateInput['depositStatus'],
-      status: values.status as ContractsCreateInput['status'],
+      depositAmount: money(values.depositAmount),
+      depositStatus: values.depositStatus,
+      status: values.status,
       renewalNoticeDays: values.renewalNoticeDays === '' ? undefined : Number(values.renewalNoticeDays),
       terminationReason: values.terminationReason,
       notes: values.notes,
-    };
-    const parsed = ContractsCreateSchema.safeParse(input);
-    if (!parsed.success) {
-      const fieldErrors = zodFieldErrors(parsed.error);
-      if (fieldErrors.rentableUnitId) fieldErrors.rentableUnitId = 'Elige la unidad del contrato';
-      if (fieldErrors.rentAmount && input.rentAmount === undefined) fieldErrors.rentAmount = 'La renta es obligatoria';
-      setErrors(fieldErrors);
-      return;
-    }
-    setErrors({});
-    // endDate travels as null when empty (spec §7).
-    create.mutate(
-      { ...parsed.data, endDate: parsed.data.endDate ?? null },
-      {
-        onSuccess: () => {
-          toast({ title: 'Contrato creado', description: 'El contrato ha sido creado exitosamente' });
-          close(false);
-        },
-        onError: (error) => {
-          setErrors(serverFieldErrors(error));
-          if (!isSessionGone(error)) toast({ title: 'Error', description: 'No se pudo crear el contrato', variant: 'destructive' });
-        },
-      },
-    );
+    }),
+    clientMessages: (values) => ({ rentableUnitId: 'Elige la unidad del contrato', ...(money(values.rentAmount) === undefined ? { rentAmount: 'La renta es obligatoria' } : {}) }),
+    mutation: useCreateContract(),
+    onOpenChange,
+    onSuccess: () => toast({ title: 'Contrato creado', description: 'El contrato ha sido creado exitosamente' }),
+    onFailure: () => toast({ title: 'Error', description: 'No se pudo crear el contrato', variant: 'destructive' }),
+    failureMessage: 'No se pudo crear el contrato',
+  });
+  const { values, errors } = form;
+  const unit = units.data?.find((u) => String(u.id) === values.rentableUnitId);
+  const warning = depositWarning(unit, values.rentAmount, values.depositAmount);
+  const field = (name: keyof Values) => ({ name, ...form.field(name) });
+
+  const chooseUnit = (id: string) => {
+    const chosen = units.data?.find((u) => String(u.id) === id);
+    form.set('rentableUnitId', id);
+    if (!values.rentAmount) form.set('rentAmount', chosen?.baseRentPrice ?? '');
   };
 
   const unitOptions = (units.data ?? []).map((u) => ({ value: String(u.id), label: `${u.propertyName} · ${u.unitName}` }));
 
   return (
-    <Dialog open={open} onOpenChange={close} title="Nuevo Contrato" description="Contrato de alquiler de una de tus unidades libres." width={720}>
-      <form onSubmit={submit} noValidate aria-label="Nuevo Contrato">
+    <Dialog open={open} onOpenChange={form.onOpenChange} title="Nuevo Contrato" description="Contrato de alquiler de una de tus unidades libres." width={720}>
+      <Form onSubmit={form.submit} aria-label="Nuevo Contrato">
         <Grid>
           <TextField label="Código del contrato" {...field('contractCode')} />
           <SelectField
@@ -186,19 +153,15 @@ export function ContractFormDialog({ open, onOpenChange }: ContractFormDialogPro
           <SelectField
             label="Estado de la fianza"
             name="depositStatus"
-            value={values.depositStatus}
-            onValueChange={(depositStatus) => setValues((v) => ({ ...v, depositStatus }))}
+            {...form.select('depositStatus')}
             options={DEPOSIT_STATUSES.map((s) => ({ value: s, label: s }))}
-            error={errors.depositStatus}
           />
           {warning && <Warning role="status">{warning}</Warning>}
           <SelectField
             label="Estado"
             name="status"
-            value={values.status}
-            onValueChange={(status) => setValues((v) => ({ ...v, status }))}
+            {...form.select('status')}
             options={CONTRACT_STATUSES.map((s) => ({ value: s, label: s }))}
-            error={errors.status}
           />
           <TextField label="Preaviso de renovación (días)" type="number" min={0} max={365} {...field('renewalNoticeDays')} />
           {values.status === 'Finalizado' && (
@@ -210,8 +173,8 @@ export function ContractFormDialog({ open, onOpenChange }: ContractFormDialogPro
             <TextAreaField label="Notas (opcional)" rows={3} {...field('notes')} />
           </Wide>
         </Grid>
-        <FormActions onCancel={() => close(false)} pending={create.isPending} submitLabel="Crear Contrato" />
-      </form>
+        <FormActions onCancel={form.close} pending={form.pending} submitLabel="Crear Contrato" />
+      </Form>
     </Dialog>
   );
 }

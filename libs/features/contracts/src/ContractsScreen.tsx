@@ -1,6 +1,6 @@
 import type { ContractListItem, CurrentUser } from '@arrendia/api-contract';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, FactList, LIST_SKELETONS, LoadError, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
+import { Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, FactList, LIST_SKELETONS, ListState, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
 import { useState, type ReactNode } from 'react';
 import { Link, Route, Routes, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -81,7 +81,6 @@ function ContractCard({ item }: { item: ContractListItem }) {
 
 function ContractsList() {
   const contracts = useContracts();
-  const { data, isPending, isError } = contracts;
   const [search, setSearch] = useSearchParams();
   const [creating, setCreating] = useState(search.get('nuevo') === '1');
 
@@ -96,37 +95,44 @@ function ContractsList() {
   return (
     <>
       <PageHeader title="Contratos" description="Contratos de alquiler de tus unidades." actions={<Button onClick={() => setOpen(true)}>Nuevo Contrato</Button>} />
-      {isPending ? (
-        <List aria-busy="true" aria-label="Cargando contratos">
-          {Array.from({ length: CONTRACT_SKELETONS }, (_, i) => (
-            <li key={i}>
-              <Card>
-                <Skeleton height="1.5rem" width="50%" />
-                <Skeleton />
-                <Skeleton width="30%" />
-              </Card>
-            </li>
-          ))}
-        </List>
-      ) : isError ? (
-        <LoadError retry={contracts}>No se pudieron cargar los contratos</LoadError>
-      ) : data.length === 0 ? (
-        <Card as="section" aria-labelledby="contracts-empty">
-          <CardTitle as="h2" id="contracts-empty">
-            No hay contratos
-          </CardTitle>
-          <CardDescription>Crea el primer contrato de alquiler de una de tus unidades.</CardDescription>
-          <CardFooter>
-            <Button onClick={() => setOpen(true)}>Crear tu primer contrato</Button>
-          </CardFooter>
-        </Card>
-      ) : (
-        <List aria-label="Contratos">
-          {data.map((item) => (
-            <ContractCard key={item.contract.id} item={item} />
-          ))}
-        </List>
-      )}
+      <ListState
+        read={contracts}
+        loading="Cargando contratos"
+        skeleton={(busy) => (
+          <List {...busy}>
+            {Array.from({ length: CONTRACT_SKELETONS }, (_, i) => (
+              <li key={i}>
+                <Card>
+                  <Skeleton height="1.5rem" width="50%" />
+                  <Skeleton />
+                  <Skeleton width="30%" />
+                </Card>
+              </li>
+            ))}
+          </List>
+        )}
+        error="No se pudieron cargar los contratos"
+        empty={contracts.data?.length === 0}
+        whenEmpty={
+          <Card as="section" aria-labelledby="contracts-empty">
+            <CardTitle as="h2" id="contracts-empty">
+              No hay contratos
+            </CardTitle>
+            <CardDescription>Crea el primer contrato de alquiler de una de tus unidades.</CardDescription>
+            <CardFooter>
+              <Button onClick={() => setOpen(true)}>Crear tu primer contrato</Button>
+            </CardFooter>
+          </Card>
+        }
+      >
+        {(data) => (
+          <List aria-label="Contratos">
+            {data.map((item) => (
+              <ContractCard key={item.contract.id} item={item} />
+            ))}
+          </List>
+        )}
+      </ListState>
       <ContractFormDialog open={creating} onOpenChange={setOpen} />
     </>
   );

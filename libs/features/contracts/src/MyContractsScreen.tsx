@@ -1,6 +1,6 @@
 import { documentDownloadUrl, type ContractListItem, type CurrentUser } from '@arrendia/api-contract';
 import { formatDate, formatEuros, formatNumber, personName } from '@arrendia/locale-es';
-import { ButtonLink, Card, CardDescription, CardList, CardTitle, FactList, LoadError, MutedText, PageHeader, RowList, Skeleton, SpreadRow, StatusBadge } from '@arrendia/ui';
+import { ButtonLink, Card, CardDescription, CardList, CardTitle, FactList, ListState, MutedText, PageHeader, RowList, Skeleton, SpreadRow, StatusBadge } from '@arrendia/ui';
 import { useContractDetail, useContracts } from './useContracts';
 
 /** Where a contract's PDF is generated from what is stored (GET /api/contracts/:id/pdf). */
@@ -55,28 +55,29 @@ function MyContractCard({ item }: { item: ContractListItem }) {
           )}
         </FactList>
         <CardTitle as="h3">Documentos</CardTitle>
-        {detail.isPending ? (
-          <Skeleton height="2rem" />
-        ) : detail.isError ? (
-          <LoadError variant="inline" retry={detail}>
-            No se pudieron cargar los documentos
-          </LoadError>
-        ) : detail.data.documents.length === 0 ? (
-          <CardDescription>Sin documentos adjuntos.</CardDescription>
-        ) : (
-          <RowList>
-            {detail.data.documents.map((d) => (
-              <li key={d.id}>
-                <a href={documentDownloadUrl(d.id)} download={d.fileName} aria-label={`Descargar ${d.fileName}`}>
-                  {d.fileName}
-                </a>
-                <MutedText>
-                  {formatNumber(d.fileSizeKb)} KB · {formatDate(d.createdAt)}
-                </MutedText>
-              </li>
-            ))}
-          </RowList>
-        )}
+        <ListState
+          read={detail}
+          variant="inline"
+          skeleton={<Skeleton height="2rem" />}
+          error="No se pudieron cargar los documentos"
+          empty={detail.data?.documents.length === 0}
+          whenEmpty={<CardDescription>Sin documentos adjuntos.</CardDescription>}
+        >
+          {(data) => (
+            <RowList>
+              {data.documents.map((d) => (
+                <li key={d.id}>
+                  <a href={documentDownloadUrl(d.id)} download={d.fileName} aria-label={`Descargar ${d.fileName}`}>
+                    {d.fileName}
+                  </a>
+                  <MutedText>
+                    {formatNumber(d.fileSizeKb)} KB · {formatDate(d.createdAt)}
+                  </MutedText>
+                </li>
+              ))}
+            </RowList>
+          )}
+        </ListState>
         <SpreadRow>
           <span />
           <ButtonLink href={contractPdfUrl(contract.id)} download $variant="outline">
@@ -91,27 +92,30 @@ function MyContractCard({ item }: { item: ContractListItem }) {
 /** 'Mi Contrato' (/contracts for the tenant, issue 12): each of its contracts with every term, its documents and the PDF. */
 export function MyContractsScreen(_props: { user: CurrentUser | null }) {
   const contracts = useContracts();
-  const { data, isPending, isError } = contracts;
   return (
     <>
       <PageHeader title="Mi Contrato" description="Las condiciones de tu alquiler, tus documentos y el contrato en PDF." />
-      {isPending ? (
-        <Card aria-busy="true" aria-label="Cargando tu contrato">
-          <Skeleton height="8rem" />
-        </Card>
-      ) : isError ? (
-        <LoadError retry={contracts}>No se pudo cargar tu contrato</LoadError>
-      ) : data.length === 0 ? (
-        <Card>
-          <CardDescription>Todavía no tienes ningún contrato vinculado.</CardDescription>
-        </Card>
-      ) : (
-        <CardList aria-label="Mis contratos">
-          {data.map((item) => (
-            <MyContractCard key={item.contract.id} item={item} />
-          ))}
-        </CardList>
-      )}
+      <ListState
+        read={contracts}
+        loading="Cargando tu contrato"
+        rows={1}
+        height="8rem"
+        error="No se pudo cargar tu contrato"
+        empty={contracts.data?.length === 0}
+        whenEmpty={
+          <Card>
+            <CardDescription>Todavía no tienes ningún contrato vinculado.</CardDescription>
+          </Card>
+        }
+      >
+        {(data) => (
+          <CardList aria-label="Mis contratos">
+            {data.map((item) => (
+              <MyContractCard key={item.contract.id} item={item} />
+            ))}
+          </CardList>
+        )}
+      </ListState>
     </>
   );
 }

@@ -5,8 +5,8 @@ import {
   UnitOptionSchema,
   type ContractDetail,
   type ContractListItem,
-  type ContractsCreateInput,
-  type ContractsUpdateInput,
+  type ContractsCreateData,
+  type ContractsUpdateData,
   type UnitOption,
 } from '@arrendia/api-contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -64,7 +64,7 @@ export function useAvailableUnits(enabled: boolean) {
 /** POST /api/contracts, then refresh contracts and metrics (spec §7). */
 export function useCreateContract() {
   const client = useQueryClient();
-  return useMutation<ContractListItem, Error, ContractsCreateInput>({
+  return useMutation<ContractListItem, Error, ContractsCreateData>({
     mutationFn: async (input) => ContractListItemSchema.parse(await (await apiRequest('POST', CONTRACTS_PATH, input)).json()),
     onSuccess: () => invalidateContracts(client),
   });
@@ -73,7 +73,7 @@ export function useCreateContract() {
 /** PATCH /api/contracts/:id: edit fields and/or move the status. */
 export function useUpdateContract(id: number) {
   const client = useQueryClient();
-  return useMutation<ContractListItem, Error, ContractsUpdateInput>({
+  return useMutation<ContractListItem, Error, ContractsUpdateData>({
     mutationFn: async (input) => ContractListItemSchema.parse(await (await apiRequest('PATCH', contractPath(id), input)).json()),
     onSuccess: () => invalidateContracts(client, id),
   });

@@ -1,6 +1,6 @@
 import type { CurrentUser, PropertyListItem, UnitOption } from '@arrendia/api-contract';
 import { formatEuros, formatNumber } from '@arrendia/locale-es';
-import { Badge, CardDescription, CardList, CardTitle, LoadError, MutedText, Skeleton, SpreadRow } from '@arrendia/ui';
+import { Badge, CardDescription, CardList, CardTitle, ListState, MutedText, Skeleton, SpreadRow } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { DASHBOARD_PROPERTIES, useFirstProperties, useUnits } from './useDashboard';
@@ -60,7 +60,7 @@ function PropertyRow({ property, units }: { property: PropertyListItem; units: U
 /** The first 3 properties with each unit's real status and rent; 'Ver N propiedades más' and the empty state (spec §2). */
 export function PropertiesCard(_props: { user: CurrentUser | null }) {
   const properties = useFirstProperties();
-  const { data, isPending, isError } = properties;
+  const { data } = properties;
   const { data: units } = useUnits(Boolean(data && data.items.length > 0));
   const more = data ? data.total - DASHBOARD_PROPERTIES : 0;
   return (
@@ -68,34 +68,40 @@ export function PropertiesCard(_props: { user: CurrentUser | null }) {
       <CardTitle as="h2" id="dashboard-properties">
         Mis Propiedades
       </CardTitle>
-      {isPending ? (
-        <CardList aria-busy="true" aria-label="Cargando propiedades">
-          {Array.from({ length: DASHBOARD_PROPERTIES }, (_, i) => (
-            <Item key={i}>
-              <Skeleton width="50%" />
-              <Skeleton width="70%" />
-            </Item>
-          ))}
-        </CardList>
-      ) : isError ? (
-        <LoadError variant="inline" retry={properties}>
-          No se pudieron cargar las propiedades
-        </LoadError>
-      ) : data.items.length === 0 ? (
-        <>
-          <CardDescription>No tienes propiedades</CardDescription>
-          <CardLink to="/properties">Añadir Propiedad</CardLink>
-        </>
-      ) : (
-        <>
-          <CardList>
-            {data.items.slice(0, DASHBOARD_PROPERTIES).map((property) => (
-              <PropertyRow key={property.id} property={property} units={units} />
+      <ListState
+        read={properties}
+        variant="inline"
+        loading="Cargando propiedades"
+        skeleton={(busy) => (
+          <CardList {...busy}>
+            {Array.from({ length: DASHBOARD_PROPERTIES }, (_, i) => (
+              <Item key={i}>
+                <Skeleton width="50%" />
+                <Skeleton width="70%" />
+              </Item>
             ))}
           </CardList>
-          {more > 0 && <CardLink to="/properties">{`Ver ${more} propiedades más`}</CardLink>}
-        </>
-      )}
+        )}
+        error="No se pudieron cargar las propiedades"
+        empty={data?.items.length === 0}
+        whenEmpty={
+          <>
+            <CardDescription>No tienes propiedades</CardDescription>
+            <CardLink to="/properties">Añadir Propiedad</CardLink>
+          </>
+        }
+      >
+        {(first) => (
+          <>
+            <CardList>
+              {first.items.slice(0, DASHBOARD_PROPERTIES).map((property) => (
+                <PropertyRow key={property.id} property={property} units={units} />
+              ))}
+            </CardList>
+            {more > 0 && <CardLink to="/properties">{`Ver ${more} propiedades más`}</CardLink>}
+          </>
+        )}
+      </ListState>
     </DashboardSection>
   );
 }

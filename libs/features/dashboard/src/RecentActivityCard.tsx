@@ -1,6 +1,6 @@
 import type { ActivityType, CurrentUser } from '@arrendia/api-contract';
 import { formatDateTime } from '@arrendia/locale-es';
-import { ButtonLink, CardDescription, CardList, CardTitle, Icon, LoadError, Skeleton, type IconName } from '@arrendia/ui';
+import { ButtonLink, CardDescription, CardList, CardTitle, Icon, type IconName, ListState, Skeleton } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useActivity } from './useDashboard';
@@ -37,47 +37,50 @@ export const ACTIVITY_ICONS: Readonly<Record<ActivityType, IconName>> = {
  */
 export function RecentActivityCard({ detailsButtons = false }: { user: CurrentUser | null; detailsButtons?: boolean }) {
   const activity = useActivity();
-  const { data, isPending, isError } = activity;
   return (
     <DashboardSection as="section" aria-labelledby="dashboard-activity">
       <CardTitle as="h2" id="dashboard-activity">
         Actividad Reciente
       </CardTitle>
-      {isPending ? (
-        <CardList aria-busy="true" aria-label="Cargando actividad">
-          {[0, 1, 2].map((i) => (
-            <Item key={i}>
-              <Skeleton width="80%" />
-            </Item>
-          ))}
-        </CardList>
-      ) : isError ? (
-        <LoadError variant="inline" retry={activity}>
-          No se pudo cargar la actividad
-        </LoadError>
-      ) : data.length === 0 ? (
-        <CardDescription>Sin actividad reciente</CardDescription>
-      ) : (
-        <CardList>
-          {data.map((item) => (
-            <Item key={item.id}>
-              <Icon name={item.type ? ACTIVITY_ICONS[item.type] : 'building'} size={18} />
-              <Grow>
-                {item.link && !detailsButtons ? <Link to={item.link}>{item.description}</Link> : <span>{item.description}</span>}
-                <Muted>
-                  {formatDateTime(item.changedAt)}
-                  {item.actorName ? ` · ${item.actorName}` : ''}
-                </Muted>
-              </Grow>
-              {item.link && detailsButtons && (
-                <ButtonLink as={Link} $variant="outline" $size="sm" to={item.link} aria-label={`Detalles: ${item.description}`}>
-                  Detalles
-                </ButtonLink>
-              )}
-            </Item>
-          ))}
-        </CardList>
-      )}
+      <ListState
+        read={activity}
+        variant="inline"
+        loading="Cargando actividad"
+        skeleton={(busy) => (
+          <CardList {...busy}>
+            {[0, 1, 2].map((i) => (
+              <Item key={i}>
+                <Skeleton width="80%" />
+              </Item>
+            ))}
+          </CardList>
+        )}
+        error="No se pudo cargar la actividad"
+        empty={activity.data?.length === 0}
+        whenEmpty={<CardDescription>Sin actividad reciente</CardDescription>}
+      >
+        {(data) => (
+          <CardList>
+            {data.map((item) => (
+              <Item key={item.id}>
+                <Icon name={item.type ? ACTIVITY_ICONS[item.type] : 'building'} size={18} />
+                <Grow>
+                  {item.link && !detailsButtons ? <Link to={item.link}>{item.description}</Link> : <span>{item.description}</span>}
+                  <Muted>
+                    {formatDateTime(item.changedAt)}
+                    {item.actorName ? ` · ${item.actorName}` : ''}
+                  </Muted>
+                </Grow>
+                {item.link && detailsButtons && (
+                  <ButtonLink as={Link} $variant="outline" $size="sm" to={item.link} aria-label={`Detalles: ${item.description}`}>
+                    Detalles
+                  </ButtonLink>
+                )}
+              </Item>
+            ))}
+          </CardList>
+        )}
+      </ListState>
     </DashboardSection>
   );
 }

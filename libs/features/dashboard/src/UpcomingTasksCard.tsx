@@ -1,6 +1,6 @@
 import type { CurrentUser, TaskKind } from '@arrendia/api-contract';
 import { formatDate } from '@arrendia/locale-es';
-import { Badge, CardDescription, CardList, CardTitle, LoadError, MutedText, Skeleton, StatusBadge } from '@arrendia/ui';
+import { Badge, CardDescription, CardList, CardTitle, ListState, MutedText, Skeleton, StatusBadge } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useTasks } from './useDashboard';
@@ -30,41 +30,44 @@ export const TASK_LABELS: Readonly<Record<TaskKind, string>> = {
 /** Upcoming tasks: contract ends, renewal notices and open incidents, by date (issue 6). */
 export function UpcomingTasksCard(_props: { user: CurrentUser | null }) {
   const tasks = useTasks();
-  const { data, isPending, isError } = tasks;
   return (
     <DashboardSection as="section" aria-labelledby="dashboard-tasks">
       <CardTitle as="h2" id="dashboard-tasks">
         Próximas Tareas
       </CardTitle>
-      {isPending ? (
-        <CardList aria-busy="true" aria-label="Cargando tareas">
-          {[0, 1, 2].map((i) => (
-            <Item key={i}>
-              <Skeleton width="70%" />
-            </Item>
-          ))}
-        </CardList>
-      ) : isError ? (
-        <LoadError variant="inline" retry={tasks}>
-          No se pudieron cargar las tareas
-        </LoadError>
-      ) : data.length === 0 ? (
-        <CardDescription>No hay tareas pendientes</CardDescription>
-      ) : (
-        <CardList>
-          {data.map((task) => (
-            <Item key={task.id}>
-              <Row>
-                <Badge $tone={task.kind === 'incident' ? 'red' : task.kind === 'renewal_notice' ? 'yellow' : 'blue'}>{TASK_LABELS[task.kind]}</Badge>
-                {task.priority && <StatusBadge kind="priority" value={task.priority} />}
-                <MutedText>{formatDate(task.date)}</MutedText>
-              </Row>
-              <Link to={task.link}>{task.title}</Link>
-              <MutedText>{task.description}</MutedText>
-            </Item>
-          ))}
-        </CardList>
-      )}
+      <ListState
+        read={tasks}
+        variant="inline"
+        loading="Cargando tareas"
+        skeleton={(busy) => (
+          <CardList {...busy}>
+            {[0, 1, 2].map((i) => (
+              <Item key={i}>
+                <Skeleton width="70%" />
+              </Item>
+            ))}
+          </CardList>
+        )}
+        error="No se pudieron cargar las tareas"
+        empty={tasks.data?.length === 0}
+        whenEmpty={<CardDescription>No hay tareas pendientes</CardDescription>}
+      >
+        {(data) => (
+          <CardList>
+            {data.map((task) => (
+              <Item key={task.id}>
+                <Row>
+                  <Badge $tone={task.kind === 'incident' ? 'red' : task.kind === 'renewal_notice' ? 'yellow' : 'blue'}>{TASK_LABELS[task.kind]}</Badge>
+                  {task.priority && <StatusBadge kind="priority" value={task.priority} />}
+                  <MutedText>{formatDate(task.date)}</MutedText>
+                </Row>
+                <Link to={task.link}>{task.title}</Link>
+                <MutedText>{task.description}</MutedText>
+              </Item>
+            ))}
+          </CardList>
+        )}
+      </ListState>
     </DashboardSection>
   );
 }

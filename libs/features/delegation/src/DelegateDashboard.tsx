@@ -1,7 +1,7 @@
 import type { CurrentUser, DashboardMetrics, Delegation } from '@arrendia/api-contract';
 import { formatDate, formatEuros, formatPercent, personName } from '@arrendia/locale-es';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
-import { ButtonLink, Card, CardDescription, CardTitle, DataTable, LoadError, MetricCard, MetricGrid, PageHeader, Pager, SkeletonRows, StatusBadge } from '@arrendia/ui';
+import { ButtonLink, Card, CardDescription, CardTitle, DataTable, ListState, LoadError, MetricCard, MetricGrid, PageHeader, Pager, StatusBadge } from '@arrendia/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -57,7 +57,6 @@ export const portfolioHref = (ownerId: number) => `/properties?ownerId=${ownerId
 export function PrincipalsPanel({ reportAction }: { reportAction: (owner: { id: number; name: string }) => ReactNode }) {
   const [page, setPage] = useState(1);
   const delegations = useDelegations(page);
-  const { data, isPending, isError } = delegations;
   const row = (d: Delegation) => {
     const name = personName(d.owner, d.owner.email);
     return (
@@ -92,33 +91,35 @@ export function PrincipalsPanel({ reportAction }: { reportAction: (owner: { id: 
       <CardTitle as="h2" id="delegate-owners">
         Propietarios
       </CardTitle>
-      {isPending ? (
-        <SkeletonRows label="Cargando propietarios" height="2rem" />
-      ) : isError ? (
-        <LoadError variant="inline" retry={delegations}>
-          No se pudieron cargar los propietarios
-        </LoadError>
-      ) : data.rows.length === 0 ? (
-        <CardDescription>Todavía ningún propietario te ha delegado su cartera. Cuando lo haga desde su configuración, aparecerá aquí.</CardDescription>
-      ) : (
-        <>
-          <DataTable aria-labelledby="delegate-owners">
-            <thead>
-              <tr>
-                <th scope="col">Propietario</th>
-                <th scope="col">Propiedades</th>
-                <th scope="col">Ocupación</th>
-                <th scope="col">Ingresos del mes</th>
-                <th scope="col">Último reporte</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Acciones</th>
-              </tr>
-            </thead>
-            <tbody>{data.rows.map(row)}</tbody>
-          </DataTable>
-          <Pager page={page} total={data.total} pageSize={DELEGATIONS_PAGE_SIZE} onPageChange={setPage} label="Páginas de propietarios" />
-        </>
-      )}
+      <ListState
+        read={delegations}
+        variant="inline"
+        loading="Cargando propietarios"
+        height="2rem"
+        error="No se pudieron cargar los propietarios"
+        empty={delegations.data?.rows.length === 0}
+        whenEmpty={<CardDescription>Todavía ningún propietario te ha delegado su cartera. Cuando lo haga desde su configuración, aparecerá aquí.</CardDescription>}
+      >
+        {(data) => (
+          <>
+            <DataTable aria-labelledby="delegate-owners">
+              <thead>
+                <tr>
+                  <th scope="col">Propietario</th>
+                  <th scope="col">Propiedades</th>
+                  <th scope="col">Ocupación</th>
+                  <th scope="col">Ingresos del mes</th>
+                  <th scope="col">Último reporte</th>
+                  <th scope="col">Estado</th>
+                  <th scope="col">Acciones</th>
+                </tr>
+              </thead>
+              <tbody>{data.rows.map(row)}</tbody>
+            </DataTable>
+            <Pager page={page} total={data.total} pageSize={DELEGATIONS_PAGE_SIZE} onPageChange={setPage} label="Páginas de propietarios" />
+          </>
+        )}
+      </ListState>
     </Card>
   );
 }

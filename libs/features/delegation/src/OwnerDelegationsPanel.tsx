@@ -1,12 +1,12 @@
-import { isSessionGone, refusalOnFields, serverMessage, useCancelConsentRequest, useConsentRequests, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { isSessionGone, refusalOnFields, serverMessage, useCancelConsentRequest, useConsentRequests, useFormDialog } from '@arrendia/api-client';
 import { DelegationsCreateSchema, type ConsentRequest, type Delegation } from '@arrendia/api-contract';
 import { formatDate, personName } from '@arrendia/locale-es';
-import { AlertDialog, Button, Card, CardDescription, CardTitle, LoadError, MutedText, Pager, RowList, Skeleton, TextField, useToast } from '@arrendia/ui';
-import { type FormEvent, useState } from 'react';
+import { AlertDialog, Button, Card, CardDescription, CardTitle, Form, ListState, LoadError, MutedText, Pager, RowList, Skeleton, TextField, useToast } from '@arrendia/ui';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { DELEGATIONS_PAGE_SIZE, useDelegations, useRequestDelegation, useRevokeDelegation } from './useDelegations';
 
-const Form = styled.form`
+const AskRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-end;
@@ -23,11 +23,8 @@ const Form = styled.form`
  */
 export function OwnerDelegationsPanel() {
   const [page, setPage] = useState(1);
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [toRevoke, setToRevoke] = useState<Delegation | null>(null);
   const delegations = useDelegations(page);
-  const ask = useRequestDelegation();
   const revoke = useRevokeDelegation();
   // The owner's delegation requests still waiting for an answer: the others are history.
   const outgoing = useConsentRequests('outgoing', { kind: 'delegation', status: 'Pendiente' });
@@ -35,25 +32,18 @@ export function OwnerDelegationsPanel() {
   const pending = outgoing.data ?? [];
   const { toast } = useToast();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = DelegationsCreateSchema.safeParse({ delegateEmail: email });
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    ask.mutate(parsed.data, {
-      onSuccess: (request) => {
-        setEmail('');
-        toast({ title: 'Solicitud enviada', description: `${request.email ?? parsed.data.delegateEmail} gestionará tu cartera cuando acepte la solicitud` });
-      },
-      onError: (error) => {
-        if (isSessionGone(error)) return;
-        setErrors(refusalOnFields(error, 'delegateEmail', 'No se pudo enviar la solicitud'));
-      },
-    });
-  };
+  // Not in a dialog: a success empties the field for the next request.
+  const ask = useFormDialog({
+    schema: DelegationsCreateSchema,
+    initialValues: { delegateEmail: '' },
+    mutation: useRequestDelegation(),
+    onSuccess: (request, input) => toast({ title: 'Solicitud enviada', description: `${request.email ?? input.delegateEmail} gestionará tu cartera cuando acepte la solicitud` }),
+    // The server's refusal (yourself, not a delegated owner…) is said under the field.
+    onFailure: (message, error) => {
+      ask.setErrors(refusalOnFields(error, 'delegateEmail', message));
+    },
+    failureMessage: 'No se pudo enviar la solicitud',
+  });
 
   const withdraw = (request: ConsentRequest) => {
     cancel.mutate(request.id, {
@@ -86,11 +76,13 @@ export function OwnerDelegationsPanel() {
         Un propietario delegado gestiona tus propiedades, contratos, incidencias y reportes en tu nombre. Le enviamos una solicitud y empieza a gestionar tu
         cartera cuando la acepta. Puedes revocarlo cuando quieras: deja de ver tu cartera al instante.
       </CardDescription>
-      <Form onSubmit={submit} noValidate aria-label="Delegar cartera">
-        <TextField label="Correo electrónico del propietario delegado" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.delegateEmail} />
-        <Button type="submit" disabled={ask.isPending}>
-          {ask.isPending ? 'Enviando...' : 'Delegar cartera'}
-        </Button>
+      <Form onSubmit={ask.submit} aria-label="Delegar cartera">
+        <AskRow>
+          <TextField label="Correo electrónico del propietario delegado" type="email" autoComplete="off" {...ask.field('delegateEmail')} />
+          <Button type="submit" disabled={ask.pending}>
+            {ask.pending ? 'Enviando...' : 'Delegar cartera'}
+          </Button>
+        </AskRow>
       </Form>
       {outgoing.isError ? (
         <LoadError variant="inline" retry={outgoing}>
@@ -119,37 +111,38 @@ export function OwnerDelegationsPanel() {
           </RowList>
         )
       )}
-      {delegations.isPending ? (
-        <Skeleton height="2rem" />
-      ) : delegations.isError ? (
-        <LoadError variant="inline" retry={delegations}>
-          No se pudieron cargar tus delegaciones
-        </LoadError>
-      ) : delegations.data.rows.length === 0 ? (
-        <CardDescription>No has delegado tu cartera en nadie.</CardDescription>
-      ) : (
-        <>
-          <RowList aria-label="Personas con tu cartera delegada">
-            {delegations.data.rows.map((d) => {
-              const name = personName(d.delegate, d.delegate.email);
-              return (
-                <li key={d.delegate.id}>
-                  <div>
-                    {name}
-                    <MutedText as="p">
-                      {d.delegate.email} · desde el {formatDate(d.createdAt)}
-                    </MutedText>
-                  </div>
-                  <Button variant="outline" size="sm" onClick={() => setToRevoke(d)} aria-label={`Revocar la delegación de ${name}`}>
-                    Revocar
-                  </Button>
-                </li>
-              );
-            })}
-          </RowList>
-          <Pager page={page} total={delegations.data.total} pageSize={DELEGATIONS_PAGE_SIZE} onPageChange={setPage} label="Páginas de delegaciones" />
-        </>
-      )}
+      <ListState
+        read={delegations}
+        variant="inline"
+        skeleton={<Skeleton height="2rem" />}
+        error="No se pudieron cargar tus delegaciones"
+        empty={delegations.data?.rows.length === 0}
+        whenEmpty={<CardDescription>No has delegado tu cartera en nadie.</CardDescription>}
+      >
+        {(data) => (
+          <>
+            <RowList aria-label="Personas con tu cartera delegada">
+              {data.rows.map((d) => {
+                const name = personName(d.delegate, d.delegate.email);
+                return (
+                  <li key={d.delegate.id}>
+                    <div>
+                      {name}
+                      <MutedText as="p">
+                        {d.delegate.email} · desde el {formatDate(d.createdAt)}
+                      </MutedText>
+                    </div>
+                    <Button variant="outline" size="sm" onClick={() => setToRevoke(d)} aria-label={`Revocar la delegación de ${name}`}>
+                      Revocar
+                    </Button>
+                  </li>
+                );
+              })}
+            </RowList>
+            <Pager page={page} total={data.total} pageSize={DELEGATIONS_PAGE_SIZE} onPageChange={setPage} label="Páginas de delegaciones" />
+          </>
+        )}
+      </ListState>
       <AlertDialog
         open={toRevoke !== null}
         onOpenChange={(open) => !open && setToRevoke(null)}

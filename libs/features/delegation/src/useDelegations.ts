@@ -1,5 +1,5 @@
 import { apiRequest, CONSENT_REQUESTS_KEY, getPage } from '@arrendia/api-client';
-import { ConsentRequestSchema, DELEGATIONS_PATH, DelegationSchema, type ConsentRequest, type DelegationsCreateInput } from '@arrendia/api-contract';
+import { ConsentRequestSchema, DELEGATIONS_PATH, DelegationSchema, type ConsentRequest, type DelegationsCreateData } from '@arrendia/api-contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
@@ -25,7 +25,7 @@ export function useDelegations(page = 1) {
  */
 export function useRequestDelegation() {
   const client = useQueryClient();
-  return useMutation<ConsentRequest, Error, DelegationsCreateInput>({
+  return useMutation<ConsentRequest, Error, DelegationsCreateData>({
     mutationFn: async (input) => ConsentRequestSchema.parse(await (await apiRequest('POST', DELEGATIONS_PATH, input)).json()),
     onSuccess: () => client.invalidateQueries({ queryKey: CONSENT_REQUESTS_KEY }),
   });

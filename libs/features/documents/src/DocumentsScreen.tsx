@@ -1,7 +1,7 @@
 import { DOCUMENT_CATEGORIES, type CurrentUser, type DocumentCategory, type DocumentItem, documentDownloadUrl } from '@arrendia/api-contract';
 import { isUnauthorizedError } from '@arrendia/api-client';
 import { formatDateTime } from '@arrendia/locale-es';
-import { AlertDialog, Badge, Button, Card, CardDescription, CardTitle, Icon, LoadError, PageHeader, SkeletonRows, useToast } from '@arrendia/ui';
+import { AlertDialog, Badge, Button, Card, CardDescription, CardTitle, Icon, ListState, PageHeader, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { UploadCard } from './UploadCard';
@@ -122,42 +122,43 @@ export function DocumentsScreen(_props: { user: CurrentUser | null }) {
             </Button>
           </div>
         )}
-        {documents.isLoading ? (
-          <SkeletonRows label="Cargando documentos" />
-        ) : documents.isError ? (
-          <LoadError variant="inline" retry={documents}>
-            No se pudieron cargar los documentos
-          </LoadError>
-        ) : documents.data && documents.data.length > 0 ? (
-          <List>
-            {documents.data.map((doc) => (
-              <Row key={doc.id} data-testid="document-row">
-                <div>
-                  <Name>
-                    <Icon name="file" />
-                    <span>{doc.fileName}</span>
-                    {doc.category && <Badge $variant="accent">{doc.category}</Badge>}
-                  </Name>
-                  <Muted>
-                    {TYPE_LABELS[doc.fileType] ?? doc.fileType} · {sizeText(doc.fileSizeKb)} · {formatDateTime(doc.createdAt)}
-                  </Muted>
-                </div>
-                <Actions>
-                  <a href={documentDownloadUrl(doc.id)} download={doc.fileName} aria-label={`Descargar ${doc.fileName}`}>
-                    Descargar
-                  </a>
-                  {doc.canDelete && (
-                    <Button variant="outline" size="sm" onClick={() => setToDelete(doc)} aria-label={`Eliminar ${doc.fileName}`}>
-                      Eliminar
-                    </Button>
-                  )}
-                </Actions>
-              </Row>
-            ))}
-          </List>
-        ) : (
-          <CardDescription>{category ? 'No hay documentos en esta categoría' : 'Todavía no hay documentos'}</CardDescription>
-        )}
+        <ListState
+          read={documents}
+          variant="inline"
+          loading="Cargando documentos"
+          error="No se pudieron cargar los documentos"
+          empty={!documents.data?.length}
+          whenEmpty={<CardDescription>{category ? 'No hay documentos en esta categoría' : 'Todavía no hay documentos'}</CardDescription>}
+        >
+          {(data) => (
+            <List>
+              {data.map((doc) => (
+                <Row key={doc.id} data-testid="document-row">
+                  <div>
+                    <Name>
+                      <Icon name="file" />
+                      <span>{doc.fileName}</span>
+                      {doc.category && <Badge $variant="accent">{doc.category}</Badge>}
+                    </Name>
+                    <Muted>
+                      {TYPE_LABELS[doc.fileType] ?? doc.fileType} · {sizeText(doc.fileSizeKb)} · {formatDateTime(doc.createdAt)}
+                    </Muted>
+                  </div>
+                  <Actions>
+                    <a href={documentDownloadUrl(doc.id)} download={doc.fileName} aria-label={`Descargar ${doc.fileName}`}>
+                      Descargar
+                    </a>
+                    {doc.canDelete && (
+                      <Button variant="outline" size="sm" onClick={() => setToDelete(doc)} aria-label={`Eliminar ${doc.fileName}`}>
+                        Eliminar
+                      </Button>
+                    )}
+                  </Actions>
+                </Row>
+              ))}
+            </List>
+          )}
+        </ListState>
       </Card>
       <AlertDialog
         open={toDelete !== null}

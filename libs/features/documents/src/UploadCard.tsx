@@ -1,12 +1,13 @@
 import { DOCUMENT_ACCEPT, DOCUMENT_CATEGORIES, DOCUMENT_LIMITS_TEXT, type DocumentCategory } from '@arrendia/api-contract';
-import { isUnauthorizedError, readErrorBody } from '@arrendia/api-client';
-import { Button, Card, CardTitle, SelectField, useToast } from '@arrendia/ui';
+import { isSessionGone, serverFieldErrors, serverMessage } from '@arrendia/api-client';
+import { Button, Card, CardTitle, Form, SelectField, useToast } from '@arrendia/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { validateFile } from './upload';
 import { useUploadDocument } from './useDocuments';
 
-const Form = styled.form`
+/** The ui Form, its fields side by side: a file (with its progress) does not fit useFormDialog's values. */
+const UploadForm = styled(Form)`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
   gap: ${({ theme }) => theme.space.md};
@@ -75,10 +76,9 @@ export function UploadCard() {
         },
         onError: (err) => {
           setProgress(null);
-          if (isUnauthorizedError(err)) return;
-          const body = readErrorBody(err);
-          if (body?.fields) setErrors(body.fields);
-          toast({ variant: 'destructive', title: 'Error', description: body?.message ?? 'No se pudo subir el documento' });
+          if (isSessionGone(err)) return;
+          setErrors(serverFieldErrors(err));
+          toast({ variant: 'destructive', title: 'Error', description: serverMessage(err) ?? 'No se pudo subir el documento' });
         },
       },
     );
@@ -90,7 +90,7 @@ export function UploadCard() {
       <CardTitle as="h2" id={`${fileId}-title`}>
         Subir documento
       </CardTitle>
-      <Form onSubmit={submit} noValidate>
+      <UploadForm onSubmit={submit} aria-label="Subir documento">
         <FileBox>
           <label htmlFor={fileId}>Archivo</label>
           <input
@@ -116,7 +116,7 @@ export function UploadCard() {
         <Button type="submit" disabled={upload.isPending}>
           {upload.isPending ? 'Subiendo...' : 'Subir Documento'}
         </Button>
-      </Form>
+      </UploadForm>
       {progress !== null && (
         <div>
           <Hint id={`${fileId}-progress`}>Subiendo: {progress} %</Hint>

@@ -129,7 +129,7 @@ describe('FinancesScreen', () => {
     await within(dialog).findByText('La fecha no existe');
     expect(within(dialog).getByLabelText('Fecha')).toHaveAccessibleDescription('La fecha no existe');
     expect(await findToast('Error')).toHaveTextContent('No se pudo registrar la transacción');
-    expect(posted).toMatchObject({ mainPropertyId: 7, categoryId: 8, type: 'Gasto', amount: '42.10', description: 'IBI 2026' });
+    expect(posted).toMatchObject({ mainPropertyId: 7, categoryId: 8, type: 'Gasto', amount: 42.1, description: 'IBI 2026' });
 
     const before = summaryCalls;
     await act(async () => {

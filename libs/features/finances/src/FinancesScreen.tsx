@@ -1,6 +1,6 @@
 import type { CurrentUser, TransactionListItem } from '@arrendia/api-contract';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardTitle, Icon, LoadError, MutedRow, PageHeader, Skeleton, SkeletonRows } from '@arrendia/ui';
+import { Badge, Button, Card, CardTitle, Icon, ListState, LoadError, MutedRow, PageHeader, Skeleton } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { RECENT_TRANSACTIONS, useFinancesSummary, useRecentTransactions } from './lib/api';
@@ -99,21 +99,23 @@ export function FinancesScreen(_props: { user: CurrentUser | null }) {
       )}
       <Card>
         <CardTitle as="h2">Transacciones Recientes</CardTitle>
-        {recent.isLoading ? (
-          <SkeletonRows label="Cargando transacciones" height="3rem" />
-        ) : recent.isError ? (
-          <LoadError variant="inline" retry={recent}>
-            No se pudieron cargar las transacciones
-          </LoadError>
-        ) : recent.data && recent.data.length > 0 ? (
-          <StyledList aria-label="Transacciones recientes">
-            {recent.data.slice(0, RECENT_TRANSACTIONS).map((item) => (
-              <TransactionRow key={item.transaction.id} item={item} />
-            ))}
-          </StyledList>
-        ) : (
-          <p>No hay transacciones registradas</p>
-        )}
+        <ListState
+          read={recent}
+          variant="inline"
+          loading="Cargando transacciones"
+          height="3rem"
+          error="No se pudieron cargar las transacciones"
+          empty={!recent.data?.length}
+          whenEmpty={<p>No hay transacciones registradas</p>}
+        >
+          {(data) => (
+            <StyledList aria-label="Transacciones recientes">
+              {data.slice(0, RECENT_TRANSACTIONS).map((item) => (
+                <TransactionRow key={item.transaction.id} item={item} />
+              ))}
+            </StyledList>
+          )}
+        </ListState>
       </Card>
       <RegisterTransactionDialog open={formOpen} onOpenChange={setFormOpen} />
     </>

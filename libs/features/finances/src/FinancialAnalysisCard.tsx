@@ -1,6 +1,6 @@
 import { FINANCIAL_ANALYSIS_MONTHS, type CurrentUser, type PropertyFinances } from '@arrendia/api-contract';
 import { formatEuros, sumMoney } from '@arrendia/locale-es';
-import { Button, CardTitle, LoadError, Skeleton } from '@arrendia/ui';
+import { Button, CardTitle, ListState, LoadError, Skeleton } from '@arrendia/ui';
 import styled from 'styled-components';
 import { useFinancesByProperty, useFinancesMonthly } from './lib/api';
 import { downloadCsv, monthlyCsv } from './lib/csv';
@@ -150,21 +150,22 @@ export function FinancialAnalysisCard(_props: { user: CurrentUser | null }) {
         </>
       )}
       <H3>Rentabilidad por Propiedad</H3>
-      {byProperty.isLoading ? (
-        <Skeleton height="4rem" />
-      ) : byProperty.isError || !byProperty.data ? (
-        <LoadError variant="inline" retry={byProperty}>
-          No se pudo cargar la rentabilidad por propiedad
-        </LoadError>
-      ) : byProperty.data.length === 0 ? (
-        <p>No tienes propiedades</p>
-      ) : (
-        <StyledList aria-label="Rentabilidad por Propiedad">
-          {byProperty.data.map((item) => (
-            <PropertyProfitability key={item.propertyId} item={item} />
-          ))}
-        </StyledList>
-      )}
+      <ListState
+        read={byProperty}
+        variant="inline"
+        skeleton={<Skeleton height="4rem" />}
+        error="No se pudo cargar la rentabilidad por propiedad"
+        empty={byProperty.data?.length === 0}
+        whenEmpty={<p>No tienes propiedades</p>}
+      >
+        {(data) => (
+          <StyledList aria-label="Rentabilidad por Propiedad">
+            {data.map((item) => (
+              <PropertyProfitability key={item.propertyId} item={item} />
+            ))}
+          </StyledList>
+        )}
+      </ListState>
     </SectionCard>
   );
 }

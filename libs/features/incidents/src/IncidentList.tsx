@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@arrendia/api-contract';
 import { can, canonicalRole, NEW_INCIDENT_PARAM } from '@arrendia/permissions';
-import { Button, Card, CardDescription, CardTitle, LIST_SKELETONS, LoadError, PageHeader, Skeleton } from '@arrendia/ui';
+import { Button, Card, CardDescription, CardTitle, LIST_SKELETONS, ListState, PageHeader, Skeleton } from '@arrendia/ui';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -42,30 +42,37 @@ export function IncidentList({ user }: { user: CurrentUser | null }) {
         actions={canReport && <Button onClick={() => setOpen(true)}>Nueva Incidencia</Button>}
       />
       {canReport && <NewIncidentDialog open={open} onOpenChange={setOpen} ownUnitsOnly={canonicalRole(user?.role?.roleName) === 'inquilino'} />}
-      {incidents.isLoading ? (
-        <List aria-busy="true" aria-label="Cargando incidencias">
-          {Array.from({ length: INCIDENT_SKELETONS }, (_, i) => (
-            <Card key={i} data-testid="incident-skeleton">
-              <Skeleton width="40%" height="1.25rem" />
-              <Skeleton width="70%" />
-              <Skeleton height="3rem" />
-            </Card>
-          ))}
-        </List>
-      ) : incidents.isError ? (
-        <LoadError retry={incidents}>No se pudieron cargar las incidencias</LoadError>
-      ) : incidents.data && incidents.data.length > 0 ? (
-        <List>
-          {incidents.data.map((item) => (
-            <IncidentCard key={item.incident.id} item={item} canManage={canManage} onOpen={(id) => navigate(String(id))} />
-          ))}
-        </List>
-      ) : (
-        <Card>
-          <CardTitle as="h2">No hay incidencias</CardTitle>
-          <CardDescription>Cuando se reporte una incidencia aparecerá aquí.</CardDescription>
-        </Card>
-      )}
+      <ListState
+        read={incidents}
+        loading="Cargando incidencias"
+        skeleton={(busy) => (
+          <List {...busy}>
+            {Array.from({ length: INCIDENT_SKELETONS }, (_, i) => (
+              <Card key={i} data-testid="incident-skeleton">
+                <Skeleton width="40%" height="1.25rem" />
+                <Skeleton width="70%" />
+                <Skeleton height="3rem" />
+              </Card>
+            ))}
+          </List>
+        )}
+        error="No se pudieron cargar las incidencias"
+        empty={!incidents.data?.length}
+        whenEmpty={
+          <Card>
+            <CardTitle as="h2">No hay incidencias</CardTitle>
+            <CardDescription>Cuando se reporte una incidencia aparecerá aquí.</CardDescription>
+          </Card>
+        }
+      >
+        {(data) => (
+          <List>
+            {data.map((item) => (
+              <IncidentCard key={item.incident.id} item={item} canManage={canManage} onOpen={(id) => navigate(String(id))} />
+            ))}
+          </List>
+        )}
+      </ListState>
     </>
   );
 }

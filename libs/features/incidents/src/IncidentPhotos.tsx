@@ -1,4 +1,4 @@
-import { readErrorBody, uploadFile } from '@arrendia/api-client';
+import { serverMessage, uploadFile } from '@arrendia/api-client';
 import { INCIDENT_PHOTO_COUNT_ERROR, INCIDENT_PHOTO_MAX, INCIDENT_PHOTO_MAX_BYTES, INCIDENT_PHOTO_SIZE_ERROR, INCIDENT_PHOTO_TYPE_ERROR, INCIDENT_PHOTO_TYPES, type IncidentPhoto } from '@arrendia/api-contract';
 import { CardDescription, MutedText } from '@arrendia/ui';
 import { useId, useRef, useState } from 'react';
@@ -62,7 +62,7 @@ export async function uploadPhotos(incidentId: number, files: readonly File[], o
         }),
       );
     } catch (err) {
-      progress[i] = { ...progress[i]!, error: readErrorBody(err)?.message ?? 'No se pudo subir la foto' };
+      progress[i] = { ...progress[i]!, error: serverMessage(err) ?? 'No se pudo subir la foto' };
       onProgress([...progress]);
     }
   }

@@ -1,21 +1,14 @@
-import { INCIDENT_CATEGORIES, INCIDENT_PHOTO_MAX, INCIDENT_PRIORITIES, IncidentsCreateSchema, type IncidentPriority } from '@arrendia/api-contract';
-import { isUnauthorizedError, readErrorBody, zodFieldErrors } from '@arrendia/api-client';
-import { Dialog, FormActions, NumberField, SelectField, TextAreaField, TextField, useToast } from '@arrendia/ui';
-import { type FormEvent, useState } from 'react';
-import styled from 'styled-components';
+import { INCIDENT_CATEGORIES, INCIDENT_PHOTO_MAX, INCIDENT_PRIORITIES, IncidentsCreateSchema, type IncidentListItem } from '@arrendia/api-contract';
+import { useFormDialog } from '@arrendia/api-client';
+import { Dialog, Form, FormActions, NumberField, SelectField, TextAreaField, TextField, useToast } from '@arrendia/ui';
+import { useState } from 'react';
 import { PhotoPicker, UploadQueue, uploadPhotos, type UploadProgress } from './IncidentPhotos';
 import { useOwnUnits, useProperties, usePropertyUnits, useReportIncident } from './useIncidents';
 
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-type Errors = Partial<Record<'propertyId' | 'rentableUnitId' | 'incidentCategory' | 'title' | 'description' | 'priority' | 'costEstimate', string>>;
-
 const CATEGORY_OPTIONS = INCIDENT_CATEGORIES.map((c) => ({ value: c, label: c }));
 const PRIORITY_OPTIONS = INCIDENT_PRIORITIES.map((p) => ({ value: p, label: p }));
+
+const EMPTY = { propertyId: '', unitId: '', incidentCategory: '', priority: 'Media', title: '', description: '', costEstimate: undefined as number | undefined };
 
 export interface NewIncidentDialogProps {
   open: boolean;
@@ -31,131 +24,83 @@ export interface NewIncidentDialogProps {
  * progress bar.
  */
 export function NewIncidentDialog({ open, onOpenChange, ownUnitsOnly = false }: NewIncidentDialogProps) {
-  const [propertyId, setPropertyId] = useState<string | null>(null);
-  const [unitId, setUnitId] = useState<string>('');
-  const [incidentCategory, setCategory] = useState<string>('');
-  const [priority, setPriority] = useState<IncidentPriority>('Media');
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [costEstimate, setCost] = useState<number | undefined>(undefined);
-  const [errors, setErrors] = useState<Errors>({});
   const [photos, setPhotos] = useState<File[]>([]);
   const [uploads, setUploads] = useState<UploadProgress[]>([]);
   const [uploading, setUploading] = useState(false);
-  const properties = useProperties(open && !ownUnitsOnly);
-  const detail = usePropertyUnits(ownUnitsOnly ? null : propertyId);
-  const ownUnits = useOwnUnits(open && ownUnitsOnly);
-  const report = useReportIncident();
   const { toast } = useToast();
+  const form = useFormDialog({
+    schema: IncidentsCreateSchema,
+    initialValues: EMPTY,
+    toInput: ({ unitId, incidentCategory, title, description, priority, costEstimate }) => ({ rentableUnitId: unitId, incidentCategory, title, description, priority, costEstimate }),
+    clientMessages: { rentableUnitId: 'Elige la unidad afectada' },
+    mutation: useReportIncident(),
+    onOpenChange: (next) => {
+      if (!next) {
+        setPhotos([]);
+        setUploads([]);
+      }
+      onOpenChange(next);
+    },
+    // The photos go up once the incident exists; the dialog shows their progress until then.
+    stayOpen: true,
+    onSuccess: (created) => void finish(created),
+    onFailure: () => toast({ variant: 'destructive', title: 'Error', description: 'No se pudo reportar la incidencia' }),
+    failureMessage: 'No se pudo reportar la incidencia',
+  });
+  const properties = useProperties(open && !ownUnitsOnly);
+  const detail = usePropertyUnits(ownUnitsOnly ? null : form.values.propertyId || null);
+  const ownUnits = useOwnUnits(open && ownUnitsOnly);
 
-  const reset = () => {
-    setPropertyId(null);
-    setUnitId('');
-    setCategory('');
-    setPriority('Media');
-    setTitle('');
-    setDescription('');
-    setCost(undefined);
-    setErrors({});
-    setPhotos([]);
-    setUploads([]);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = { rentableUnitId: unitId, incidentCategory, title, description, priority, costEstimate };
-    const parsed = IncidentsCreateSchema.safeParse(input);
-    if (!parsed.success) {
-      const found: Errors = zodFieldErrors(parsed.error);
-      if (found.rentableUnitId) found.rentableUnitId = 'Elige la unidad afectada';
-      if (!propertyId && !ownUnitsOnly) found.propertyId = 'Elige una propiedad';
-      setErrors(found);
-      return;
+  async function finish(created: IncidentListItem): Promise<void> {
+    if (photos.length > 0) {
+      setUploading(true);
+      await uploadPhotos(created.incident.id, photos, setUploads);
+      setUploading(false);
     }
-    setErrors({});
-    report.mutate(
-      { ...input, rentableUnitId: Number(unitId) } as never,
-      {
-        onSuccess: async (created) => {
-          if (photos.length > 0) {
-            setUploading(true);
-            await uploadPhotos(created.incident.id, photos, setUploads);
-            setUploading(false);
-          }
-          toast({ title: 'Incidencia reportada', description: 'La incidencia ha sido reportada exitosamente' });
-          reset();
-          onOpenChange(false);
-        },
-        onError: (err) => {
-          if (isUnauthorizedError(err)) return;
-          const fields = readErrorBody(err)?.fields;
-          if (fields) setErrors(fields as Errors);
-          toast({ variant: 'destructive', title: 'Error', description: 'No se pudo reportar la incidencia' });
-        },
-      },
-    );
-  };
+    toast({ title: 'Incidencia reportada', description: 'La incidencia ha sido reportada exitosamente' });
+    form.close();
+  }
 
+  const propertyId = form.values.propertyId;
   const propertyOptions = (properties.data ?? []).map((p) => ({ value: String(p.id), label: p.propertyName }));
   const unitOptions = ownUnitsOnly
     ? [...new Map((ownUnits.data ?? []).filter((c) => c.contract.status !== 'Finalizado').map((c) => [c.unit.id, { value: String(c.unit.id), label: `${c.property.propertyName} · ${c.unit.unitName}` }])).values()]
     : (detail.data?.units ?? []).map((u) => ({ value: String(u.id), label: u.unitName }));
+  // No unit without a property: when the unit is missing for want of one, the property says so too.
+  const propertyError = form.errors.rentableUnitId && !propertyId ? 'Elige una propiedad' : undefined;
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) reset();
-        onOpenChange(next);
-      }}
-      title="Reportar Nueva Incidencia"
-      description="Describe el problema y la unidad afectada."
-      width={560}
-    >
-      <Form onSubmit={submit} noValidate aria-label="Nueva incidencia">
+    <Dialog open={open} onOpenChange={form.onOpenChange} title="Reportar Nueva Incidencia" description="Describe el problema y la unidad afectada." width={560}>
+      <Form onSubmit={form.submit} aria-label="Nueva incidencia">
         {!ownUnitsOnly && (
           <SelectField
             label="Propiedad"
             placeholder={properties.isLoading ? 'Cargando propiedades...' : 'Selecciona una propiedad'}
             options={propertyOptions}
-            value={propertyId ?? undefined}
+            value={propertyId || undefined}
             onValueChange={(v) => {
-              setPropertyId(v);
-              setUnitId('');
+              form.set('propertyId', v);
+              form.set('unitId', '');
             }}
-            error={errors.propertyId}
+            error={propertyError}
           />
         )}
         <SelectField
           label="Unidad"
           placeholder={ownUnitsOnly ? (ownUnits.isLoading ? 'Cargando tus viviendas...' : 'Selecciona tu vivienda') : propertyId ? (detail.isLoading ? 'Cargando unidades...' : 'Selecciona una unidad') : 'Elige antes la propiedad'}
           options={unitOptions}
-          value={unitId || undefined}
-          onValueChange={setUnitId}
+          {...form.select('unitId')}
           disabled={!ownUnitsOnly && !propertyId}
-          error={errors.rentableUnitId}
+          error={form.errors.rentableUnitId}
         />
-        <SelectField
-          label="Categoría"
-          placeholder="Selecciona una categoría"
-          options={CATEGORY_OPTIONS}
-          value={incidentCategory || undefined}
-          onValueChange={setCategory}
-          error={errors.incidentCategory}
-        />
-        <TextField label="Título" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} maxLength={255} />
-        <TextAreaField label="Descripción" value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
-        <SelectField label="Prioridad" options={PRIORITY_OPTIONS} value={priority} onValueChange={(v) => setPriority(v as IncidentPriority)} error={errors.priority} />
-        <NumberField
-          label="Coste estimado (€, opcional)"
-          onValueChange={setCost}
-          min={0}
-          step="0.01"
-          error={errors.costEstimate}
-        />
-        <PhotoPicker room={INCIDENT_PHOTO_MAX} onPick={setPhotos} disabled={report.isPending || uploading} />
+        <SelectField label="Categoría" placeholder="Selecciona una categoría" options={CATEGORY_OPTIONS} {...form.select('incidentCategory')} />
+        <TextField label="Título" {...form.field('title')} maxLength={255} />
+        <TextAreaField label="Descripción" {...form.field('description')} />
+        <SelectField label="Prioridad" options={PRIORITY_OPTIONS} {...form.select('priority')} />
+        <NumberField label="Coste estimado (€, opcional)" onValueChange={(v) => form.set('costEstimate', v)} min={0} step="0.01" error={form.errors.costEstimate} />
+        <PhotoPicker room={INCIDENT_PHOTO_MAX} onPick={setPhotos} disabled={form.pending || uploading} />
         <UploadQueue items={uploads} />
-        <FormActions onCancel={() => onOpenChange(false)} pending={report.isPending || uploading} submitLabel="Reportar Incidencia" pendingLabel={uploading ? 'Subiendo fotos...' : 'Reportando...'} />
+        <FormActions onCancel={form.close} pending={form.pending || uploading} submitLabel="Reportar Incidencia" pendingLabel={uploading ? 'Subiendo fotos...' : 'Reportando...'} />
       </Form>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import type { IncidentStatus } from '@arrendia/api-contract';
-import { errorStatus, isUnauthorizedError, readErrorBody } from '@arrendia/api-client';
+import { errorStatus, isSessionGone, serverMessage } from '@arrendia/api-client';
 import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, useToast } from '@arrendia/ui';
 import { moveLabel, nextStatuses } from './statusMoves';
 import { useUpdateIncidentStatus } from './useIncidents';
@@ -22,8 +22,9 @@ export function UpdateStatusMenu({ incidentId, status }: UpdateStatusMenuProps) 
       {
         onSuccess: () => toast({ title: 'Estado actualizado', description: `La incidencia está ahora ${to}` }),
         onError: (err) => {
-          if (isUnauthorizedError(err)) return;
-          const message = errorStatus(err) === 409 ? readErrorBody(err)?.message : undefined;
+          if (isSessionGone(err)) return;
+          // A 409 says why the move is not allowed now; anything else gets the plain message.
+          const message = errorStatus(err) === 409 ? serverMessage(err) : null;
           toast({ variant: 'destructive', title: 'Error', description: message ?? 'No se pudo actualizar el estado de la incidencia' });
         },
       },

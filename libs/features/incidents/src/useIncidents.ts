@@ -1,4 +1,4 @@
-import type { ContractListItem, IncidentComment, IncidentDetail, IncidentListItem, IncidentPhoto, IncidentsCreateInput, IncidentStatus, PropertyDetail, PropertyListItem } from '@arrendia/api-contract';
+import type { ContractListItem, IncidentComment, IncidentCommentsCreateData, IncidentDetail, IncidentListItem, IncidentPhoto, IncidentsCreateData, IncidentStatus, PropertyDetail, PropertyListItem } from '@arrendia/api-contract';
 import { apiRequest } from '@arrendia/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -29,7 +29,7 @@ export function usePropertyUnits(propertyId: string | null) {
 export function useReportIncident() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: IncidentsCreateInput) => (await apiRequest('POST', '/api/incidents', input)).json() as Promise<IncidentListItem>,
+    mutationFn: async (input: IncidentsCreateData) => (await apiRequest('POST', '/api/incidents', input)).json() as Promise<IncidentListItem>,
     onSuccess: async () => {
       await Promise.all([client.invalidateQueries({ queryKey: INCIDENTS_KEY }), client.invalidateQueries({ queryKey: METRICS_KEY })]);
     },
@@ -66,7 +66,7 @@ export function useIncidentComments(id: number | string) {
 export function useAddIncidentComment(id: number | string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (content: string) => (await apiRequest('POST', `/api/incidents/${id}/comments`, { content })).json(),
+    mutationFn: async (input: IncidentCommentsCreateData) => (await apiRequest('POST', `/api/incidents/${id}/comments`, input)).json(),
     onSuccess: () => client.invalidateQueries({ queryKey: [`/api/incidents/${id}/comments`] }),
   });
 }

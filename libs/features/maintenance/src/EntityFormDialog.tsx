@@ -1,15 +1,7 @@
-import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
-import { Dialog, FormActions, SelectField, TextField, useToast } from '@arrendia/ui';
+import { useFormDialog } from '@arrendia/api-client';
+import { Dialog, Form, FormActions, SelectField, TextField, useToast } from '@arrendia/ui';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import styled from 'styled-components';
 import type { z } from 'zod';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
 
 export interface FieldSpec {
   name: string;
@@ -20,14 +12,15 @@ export interface FieldSpec {
   initial?: string;
 }
 
-export interface EntityFormDialogProps {
+export interface EntityFormDialogProps<S extends z.ZodTypeAny, TData> {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description: string;
   fields: FieldSpec[];
-  schema: z.ZodType;
-  mutation: UseMutationResult<unknown, Error, never>;
+  /** The contract's schema of the call; `mutation` takes its output, so nothing is cast. */
+  schema: S;
+  mutation: UseMutationResult<TData, Error, z.output<S>>;
   submitLabel: string;
   success: { title: string; description: string };
   failure: string;
@@ -38,59 +31,31 @@ export interface EntityFormDialogProps {
  * it is given, checked with the contract's zod schema before the call and with the API's own field
  * errors after it, in Spanish.
  */
-export function EntityFormDialog({ open, onOpenChange, title, description, fields, schema, mutation, submitLabel, success, failure }: EntityFormDialogProps) {
-  const initial = () => Object.fromEntries(fields.map((f) => [f.name, f.initial ?? '']));
-  const [values, setValues] = useState<Record<string, string>>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+export function EntityFormDialog<S extends z.ZodTypeAny, TData>({ open, onOpenChange, title, description, fields, schema, mutation, submitLabel, success, failure }: EntityFormDialogProps<S, TData>) {
   const { toast } = useToast();
-  const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
-    const parsed = schema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    mutation.mutate(input as never, {
-      onSuccess: () => {
-        toast(success);
-        setValues(initial());
-        onOpenChange(false);
-      },
-      onError: (error) => {
-        if (isSessionGone(error)) return;
-        setErrors(serverFieldErrors(error));
-        toast({ variant: 'destructive', title: 'Error', description: serverMessage(error) ?? failure });
-      },
-    });
-  };
+  const form = useFormDialog({
+    schema,
+    initialValues: (): Record<string, string> => Object.fromEntries(fields.map((f) => [f.name, f.initial ?? ''])),
+    // A field left empty is not sent: the schema's default or "none" applies.
+    toInput: (values) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')),
+    mutation,
+    onOpenChange,
+    onSuccess: () => toast(success),
+    onFailure: (message) => toast({ variant: 'destructive', title: 'Error', description: message }),
+    failureMessage: failure,
+  });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) {
-          setValues(initial());
-          setErrors({});
-        }
-        onOpenChange(next);
-      }}
-      title={title}
-      description={description}
-      width={520}
-    >
-      <Form onSubmit={submit} noValidate aria-label={title}>
+    <Dialog open={open} onOpenChange={form.onOpenChange} title={title} description={description} width={520}>
+      <Form onSubmit={form.submit} aria-label={title}>
         {fields.map((f) =>
           f.kind === 'select' ? (
-            <SelectField key={f.name} label={f.label} placeholder={f.placeholder} options={f.options ?? []} value={values[f.name] || undefined} onValueChange={(v) => set(f.name, v)} error={errors[f.name]} />
+            <SelectField key={f.name} label={f.label} placeholder={f.placeholder} options={f.options ?? []} {...form.select(f.name)} />
           ) : (
-            <TextField key={f.name} label={f.label} type={f.kind ?? 'text'} value={values[f.name]} onChange={(e) => set(f.name, e.target.value)} error={errors[f.name]} step={f.kind === 'number' ? '0.01' : undefined} />
+            <TextField key={f.name} label={f.label} type={f.kind ?? 'text'} {...form.field(f.name)} step={f.kind === 'number' ? '0.01' : undefined} />
           ),
         )}
-        <FormActions onCancel={() => onOpenChange(false)} pending={mutation.isPending} submitLabel={submitLabel} pendingLabel="Creando..." />
+        <FormActions onCancel={form.close} pending={form.pending} submitLabel={submitLabel} pendingLabel="Creando..." />
       </Form>
     </Dialog>
   );

@@ -93,6 +93,27 @@ describe('MaintenanceScreen', () => {
     expect(post).not.toHaveBeenCalled();
   });
 
+  it("creates a task with the schema's output (the property as a number, the default type) and closes", async () => {
+    const post = jest.fn((_body: unknown) => answer(201, task(9)));
+    global.fetch = routedFetch(
+      routes({
+        'GET /api/properties?archived=false&pageSize=100': () => [{ id: 1, propertyName: 'Edificio Huertas' }],
+        'POST /api/maintenance/tasks': (init?: RequestInit) => post(JSON.parse(String(init?.body))),
+      }),
+    );
+    renderAt(<MaintenanceScreen user={null} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Nueva Tarea' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Tarea' });
+    await userEvent.type(within(dialog).getByLabelText('Título'), ' Revisar la caldera ');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Propiedad' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Edificio Huertas' }));
+    fireEvent.change(within(dialog).getByLabelText('Fecha prevista'), { target: { value: '2026-12-15' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Crear Tarea' }));
+    expect(await screen.findByText('Tarea creada')).toBeVisible();
+    expect(post).toHaveBeenCalledWith({ title: 'Revisar la caldera', mainPropertyId: 1, taskType: 'Correctivo', scheduledDate: '2026-12-15' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nueva Tarea' })).toBeNull());
+  });
+
   it('lists the preventive plans with their interval and next date', async () => {
     global.fetch = routedFetch(routes());
     renderAt(<MaintenanceScreen user={null} />);

@@ -9,7 +9,7 @@ import {
 } from '@arrendia/api-contract';
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { formatDate, formatEuros, formatNumber, formatPhone } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardList, CardTitle, FactList, LoadError, MetricCard, MetricGrid, PageHeader, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '@arrendia/ui';
+import { Badge, Button, Card, CardList, CardTitle, FactList, ListState, MetricCard, MetricGrid, PageHeader, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { EntityFormDialog } from './EntityFormDialog';
@@ -90,73 +90,94 @@ function TaskCard({ task }: { task: MaintenanceTask }) {
 
 function TasksTab() {
   const tasks = useTasks();
-  if (tasks.isLoading) return <SkeletonCard label="Cargando tareas" />;
-  if (tasks.isError) return <LoadError retry={tasks}>No se pudieron cargar las tareas</LoadError>;
-  if (!tasks.data?.length) return <Card>No hay tareas de mantenimiento</Card>;
   return (
-    <CardList aria-label="Tareas">
-      {tasks.data.map((task) => (
-        <TaskCard key={task.id} task={task} />
-      ))}
-    </CardList>
+    <ListState
+      read={tasks}
+      loading="Cargando tareas"
+      error="No se pudieron cargar las tareas"
+      empty={!tasks.data?.length}
+      whenEmpty={<Card>No hay tareas de mantenimiento</Card>}
+    >
+      {(data) => (
+        <CardList aria-label="Tareas">
+          {data.map((task) => (
+            <TaskCard key={task.id} task={task} />
+          ))}
+        </CardList>
+      )}
+    </ListState>
   );
 }
 
 function PlansTab() {
   const plans = usePlans();
-  if (plans.isLoading) return <SkeletonCard label="Cargando planes" />;
-  if (plans.isError) return <LoadError retry={plans}>No se pudieron cargar los planes</LoadError>;
-  if (!plans.data?.length) return <Card>No hay planes de mantenimiento preventivo</Card>;
   return (
-    <CardList aria-label="Planes preventivos">
-      {plans.data.map((plan) => (
-        <li key={plan.id}>
-          <Card as="article" aria-labelledby={`plan-${plan.id}`}>
-            <CardTitle as="h3" id={`plan-${plan.id}`}>
-              {plan.title}
-            </CardTitle>
-            <FactList>
-              <dt>Dónde</dt>
-              <dd>{[plan.property.propertyName, plan.unit?.unitName].filter(Boolean).join(' · ')}</dd>
-              <dt>Cada</dt>
-              <dd>{plan.intervalMonths === 1 ? '1 mes' : `${plan.intervalMonths} meses`}</dd>
-              <dt>Próxima fecha</dt>
-              <dd>{formatDate(plan.nextDate)}</dd>
-              <dt>Proveedor</dt>
-              <dd>{plan.provider?.name ?? 'Sin asignar'}</dd>
-            </FactList>
-          </Card>
-        </li>
-      ))}
-    </CardList>
+    <ListState
+      read={plans}
+      loading="Cargando planes"
+      error="No se pudieron cargar los planes"
+      empty={!plans.data?.length}
+      whenEmpty={<Card>No hay planes de mantenimiento preventivo</Card>}
+    >
+      {(data) => (
+        <CardList aria-label="Planes preventivos">
+          {data.map((plan) => (
+            <li key={plan.id}>
+              <Card as="article" aria-labelledby={`plan-${plan.id}`}>
+                <CardTitle as="h3" id={`plan-${plan.id}`}>
+                  {plan.title}
+                </CardTitle>
+                <FactList>
+                  <dt>Dónde</dt>
+                  <dd>{[plan.property.propertyName, plan.unit?.unitName].filter(Boolean).join(' · ')}</dd>
+                  <dt>Cada</dt>
+                  <dd>{plan.intervalMonths === 1 ? '1 mes' : `${plan.intervalMonths} meses`}</dd>
+                  <dt>Próxima fecha</dt>
+                  <dd>{formatDate(plan.nextDate)}</dd>
+                  <dt>Proveedor</dt>
+                  <dd>{plan.provider?.name ?? 'Sin asignar'}</dd>
+                </FactList>
+              </Card>
+            </li>
+          ))}
+        </CardList>
+      )}
+    </ListState>
   );
 }
 
 function ProvidersTab() {
   const providers = useProviders();
-  if (providers.isLoading) return <SkeletonCard label="Cargando proveedores" />;
-  if (providers.isError) return <LoadError retry={providers}>No se pudieron cargar los proveedores</LoadError>;
-  if (!providers.data?.length) return <Card>Todavía no tienes proveedores</Card>;
   return (
-    <CardList aria-label="Proveedores">
-      {providers.data.map((p) => (
-        <li key={p.id}>
-          <Card as="article" aria-labelledby={`provider-${p.id}`}>
-            <CardTitle as="h3" id={`provider-${p.id}`}>
-              {p.name}
-            </CardTitle>
-            <FactList>
-              <dt>Oficio</dt>
-              <dd>{p.trade}</dd>
-              <dt>NIF/CIF</dt>
-              <dd>{p.nifCif}</dd>
-              <dt>Contacto</dt>
-              <dd>{[p.telefono && formatPhone(p.telefono), p.email].filter(Boolean).join(' · ') || '—'}</dd>
-            </FactList>
-          </Card>
-        </li>
-      ))}
-    </CardList>
+    <ListState
+      read={providers}
+      loading="Cargando proveedores"
+      error="No se pudieron cargar los proveedores"
+      empty={!providers.data?.length}
+      whenEmpty={<Card>Todavía no tienes proveedores</Card>}
+    >
+      {(data) => (
+        <CardList aria-label="Proveedores">
+          {data.map((p) => (
+            <li key={p.id}>
+              <Card as="article" aria-labelledby={`provider-${p.id}`}>
+                <CardTitle as="h3" id={`provider-${p.id}`}>
+                  {p.name}
+                </CardTitle>
+                <FactList>
+                  <dt>Oficio</dt>
+                  <dd>{p.trade}</dd>
+                  <dt>NIF/CIF</dt>
+                  <dd>{p.nifCif}</dd>
+                  <dt>Contacto</dt>
+                  <dd>{[p.telefono && formatPhone(p.telefono), p.email].filter(Boolean).join(' · ') || '—'}</dd>
+                </FactList>
+              </Card>
+            </li>
+          ))}
+        </CardList>
+      )}
+    </ListState>
   );
 }
 
@@ -218,7 +239,7 @@ export function MaintenanceScreen(_props: { user: CurrentUser | null }) {
           { name: 'cost', label: 'Coste (€, opcional)', kind: 'number' },
         ]}
         schema={MaintenanceTasksCreateSchema}
-        mutation={createTask as never}
+        mutation={createTask}
         submitLabel="Crear Tarea"
         success={{ title: 'Tarea creada', description: 'La tarea ha sido programada' }}
         failure="No se pudo crear la tarea"
@@ -237,7 +258,7 @@ export function MaintenanceScreen(_props: { user: CurrentUser | null }) {
           { name: 'estimatedCost', label: 'Coste estimado (€, opcional)', kind: 'number' },
         ]}
         schema={MaintenancePlansCreateSchema}
-        mutation={createPlan as never}
+        mutation={createPlan}
         submitLabel="Crear Plan"
         success={{ title: 'Plan creado', description: 'Su primera tarea ha sido programada' }}
         failure="No se pudo crear el plan"
@@ -256,7 +277,7 @@ export function MaintenanceScreen(_props: { user: CurrentUser | null }) {
           { name: 'ibanBancaria', label: 'IBAN (opcional)' },
         ]}
         schema={ProvidersCreateSchema}
-        mutation={createProvider as never}
+        mutation={createProvider}
         submitLabel="Crear Proveedor"
         success={{ title: 'Proveedor creado', description: 'El proveedor ha sido guardado' }}
         failure="No se pudo crear el proveedor"

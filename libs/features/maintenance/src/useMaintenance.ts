@@ -1,13 +1,13 @@
 import type {
   MaintenancePlan,
-  MaintenancePlansCreateInput,
+  MaintenancePlansCreateData,
   MaintenanceStats,
   MaintenanceTask,
-  MaintenanceTasksCreateInput,
+  MaintenanceTasksCreateData,
   MaintenanceTasksUpdateInput,
   PropertyListItem,
   Provider,
-  ProvidersCreateInput,
+  ProvidersCreateData,
 } from '@arrendia/api-contract';
 import { apiRequest } from '@arrendia/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,8 +32,8 @@ function useWrite<Input, Result>(method: 'POST' | 'PATCH', path: (input: Input) 
   });
 }
 
-export const useCreateTask = () => useWrite<MaintenanceTasksCreateInput, MaintenanceTask>('POST', () => '/api/maintenance/tasks', (i) => i);
+export const useCreateTask = () => useWrite<MaintenanceTasksCreateData, MaintenanceTask>('POST', () => '/api/maintenance/tasks', (i) => i);
 export const useUpdateTask = () =>
   useWrite<MaintenanceTasksUpdateInput & { id: number }, MaintenanceTask>('PATCH', (i) => `/api/maintenance/tasks/${i.id}`, ({ id: _id, ...rest }) => rest);
-export const useCreatePlan = () => useWrite<MaintenancePlansCreateInput, MaintenancePlan>('POST', () => '/api/maintenance/plans', (i) => i);
-export const useCreateProvider = () => useWrite<ProvidersCreateInput, Provider>('POST', () => '/api/providers', (i) => i);
+export const useCreatePlan = () => useWrite<MaintenancePlansCreateData, MaintenancePlan>('POST', () => '/api/maintenance/plans', (i) => i);
+export const useCreateProvider = () => useWrite<ProvidersCreateData, Provider>('POST', () => '/api/providers', (i) => i);

@@ -1,8 +1,8 @@
-import { isSessionGone, serverMessage } from '@arrendia/api-client';
-import type { ConversationListItem, CurrentUser, Message } from '@arrendia/api-contract';
+import { useFormDialog } from '@arrendia/api-client';
+import { MessagesCreateSchema, type ConversationListItem, type CurrentUser, type Message } from '@arrendia/api-contract';
 import { formatDateTime, personName } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardDescription, CardTitle, LoadError, MutedText, PageHeader, Skeleton, SkeletonRows, SpreadRow, TextAreaField, TextField, useToast, VisuallyHidden } from '@arrendia/ui';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Badge, Button, Card, CardDescription, CardTitle, Form, ListState, MutedText, PageHeader, Skeleton, SpreadRow, TextAreaField, TextField, useToast, VisuallyHidden } from '@arrendia/ui';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { NewConversationDialog } from './NewConversationDialog';
@@ -80,9 +80,7 @@ const Meta = styled.span`
   opacity: 0.85;
   margin-bottom: ${({ theme }) => theme.space.xxs};
 `;
-const Composer = styled.form`
-  display: flex;
-  flex-direction: column;
+const Composer = styled(Form)`
   gap: ${({ theme }) => theme.space.sm};
   & > button { align-self: flex-end; }
 `;
@@ -115,49 +113,49 @@ function ConversationList({ selected, onSelect }: { selected: number | null; onS
         <TextField label="Buscar conversaciones" type="search" placeholder="Buscar por título" value={q} onChange={(e) => setQ(e.target.value)} />
         <Button onClick={() => setCreating(true)}>Nueva</Button>
       </Toolbar>
-      {list.isPending ? (
-        <SkeletonRows label="Cargando conversaciones" height="3rem" />
-      ) : list.isError ? (
-        <LoadError variant="inline" retry={list}>
-          No se pudieron cargar las conversaciones
-        </LoadError>
-      ) : items.length === 0 ? (
-        <CardDescription>{q.trim() ? 'Ninguna conversación coincide con la búsqueda' : 'Todavía no tienes conversaciones'}</CardDescription>
-      ) : (
-        <>
-          <List aria-label="Conversaciones">
-            {items.map(({ conversation, lastMessage, unreadCount }) => {
-              const title = conversation.title || 'Conversación sin título';
-              return (
-                <li key={conversation.id}>
-                  <Item
-                    type="button"
-                    $current={conversation.id === selected}
-                    aria-current={conversation.id === selected ? 'true' : undefined}
-                    onClick={() => onSelect(conversation.id)}
-                  >
-                    <strong>{title}</strong>
-                    {unreadCount > 0 ? (
-                      <Badge $variant="accent">
-                        {unreadCount}
-                        <VisuallyHidden> sin leer</VisuallyHidden>
-                      </Badge>
-                    ) : (
-                      <span />
-                    )}
-                    <Preview>{lastMessage ? `${formatDateTime(lastMessage.sentAt)} · ${lastMessage.content}` : 'Sin mensajes'}</Preview>
-                  </Item>
-                </li>
-              );
-            })}
-          </List>
-          {list.hasNextPage && (
-            <Button variant="ghost" size="sm" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-              {list.isFetchingNextPage ? 'Cargando...' : 'Ver más conversaciones'}
-            </Button>
-          )}
-        </>
-      )}
+      <ListState
+        read={list}
+        variant="inline"
+        loading="Cargando conversaciones"
+        height="3rem"
+        error="No se pudieron cargar las conversaciones"
+        empty={items.length === 0}
+        whenEmpty={<CardDescription>{q.trim() ? 'Ninguna conversación coincide con la búsqueda' : 'Todavía no tienes conversaciones'}</CardDescription>}
+      >
+          <>
+            <List aria-label="Conversaciones">
+              {items.map(({ conversation, lastMessage, unreadCount }) => {
+                const title = conversation.title || 'Conversación sin título';
+                return (
+                  <li key={conversation.id}>
+                    <Item
+                      type="button"
+                      $current={conversation.id === selected}
+                      aria-current={conversation.id === selected ? 'true' : undefined}
+                      onClick={() => onSelect(conversation.id)}
+                    >
+                      <strong>{title}</strong>
+                      {unreadCount > 0 ? (
+                        <Badge $variant="accent">
+                          {unreadCount}
+                          <VisuallyHidden> sin leer</VisuallyHidden>
+                        </Badge>
+                      ) : (
+                        <span />
+                      )}
+                      <Preview>{lastMessage ? `${formatDateTime(lastMessage.sentAt)} · ${lastMessage.content}` : 'Sin mensajes'}</Preview>
+                    </Item>
+                  </li>
+                );
+              })}
+            </List>
+            {list.hasNextPage && (
+              <Button variant="ghost" size="sm" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                {list.isFetchingNextPage ? 'Cargando...' : 'Ver más conversaciones'}
+              </Button>
+            )}
+          </>
+      </ListState>
       <NewConversationDialog open={creating} onOpenChange={setCreating} onStarted={onSelect} />
     </Card>
   );
@@ -178,10 +176,17 @@ function MessageBubble({ message, mine }: { message: Message; mine: boolean }) {
 function Thread({ id, user }: { id: number; user: CurrentUser | null }) {
   const detail = useConversation(id);
   const thread = useThread(id);
-  const send = useSendMessage(id);
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const { toast } = useToast();
+  const send = useFormDialog({
+    schema: MessagesCreateSchema,
+    initialValues: { content: '' },
+    toInput: (v) => ({ conversationId: id, content: v.content }),
+    mutation: useSendMessage(),
+    // Spec §7/§8: the box is cleared (the form resets) and a confirmation is shown.
+    onSuccess: () => toast({ title: 'Mensaje enviado', description: 'Tu mensaje ha sido enviado exitosamente' }),
+    onFailure: (message) => toast({ variant: 'destructive', title: 'Error', description: message }),
+    failureMessage: 'No se pudo enviar el mensaje',
+  });
   const logRef = useRef<HTMLOListElement>(null);
   const messages = threadMessages(thread.data?.pages);
   const newest = messages[messages.length - 1]?.id;
@@ -205,31 +210,11 @@ function Thread({ id, user }: { id: number; user: CurrentUser | null }) {
     markRead();
   }, [thread.isSuccess, newestUnread, markRead]);
 
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    const content = draft.trim();
-    if (!content) {
-      setError('Escribe un mensaje');
-      return;
-    }
-    setError(undefined);
-    send.mutate(content, {
-      // Spec §7/§8: the box is cleared and a confirmation is shown.
-      onSuccess: () => {
-        setDraft('');
-        toast({ title: 'Mensaje enviado', description: 'Tu mensaje ha sido enviado exitosamente' });
-      },
-      onError: (err) => {
-        if (isSessionGone(err)) return;
-        toast({ variant: 'destructive', title: 'Error', description: serverMessage(err) ?? 'No se pudo enviar el mensaje' });
-      },
-    });
-  };
   // Enter sends; Shift+Enter makes a new line (spec §2).
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      if (!send.isPending) submit();
+      if (!send.pending) send.submit();
     }
   };
 
@@ -276,20 +261,18 @@ function Thread({ id, user }: { id: number; user: CurrentUser | null }) {
           ))}
         </Log>
       )}
-      <Composer onSubmit={submit} noValidate aria-label="Enviar mensaje">
+      <Composer onSubmit={send.submit} aria-label="Enviar mensaje">
         <TextAreaField
           label="Mensaje"
           hint="Intro envía; Mayús+Intro añade una línea"
           placeholder="Escribe un mensaje..."
           rows={3}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
+          {...send.field('content')}
           onKeyDown={onKeyDown}
-          error={error}
           maxLength={5000}
         />
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? 'Enviando...' : 'Enviar'}
+        <Button type="submit" disabled={send.pending}>
+          {send.pending ? 'Enviando...' : 'Enviar'}
         </Button>
       </Composer>
     </Card>

@@ -1,17 +1,12 @@
-import { isSessionGone, refusalOnFields, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { refusalOnFields, useFormDialog } from '@arrendia/api-client';
 import { ConversationsCreateSchema, type Contact } from '@arrendia/api-contract';
 import { personName } from '@arrendia/locale-es';
 import { roleLabel } from '@arrendia/permissions';
-import { CardDescription, Dialog, FormActions, LoadError, MutedText, TextField } from '@arrendia/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { CardDescription, Dialog, Form, FormActions, LoadError, MutedText, TextField } from '@arrendia/ui';
+import { useId } from 'react';
 import styled from 'styled-components';
 import { useContacts, useStartConversation } from './useMessaging';
 
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
 const Choices = styled.fieldset`
   border: 0;
   padding: 0;
@@ -35,57 +30,34 @@ const FieldError = styled.p`
  * If the two already have a conversation alone, that one opens.
  */
 export function NewConversationDialog({ open, onOpenChange, onStarted }: { open: boolean; onOpenChange: (open: boolean) => void; onStarted: (conversationId: number) => void }) {
-  const [q, setQ] = useState('');
-  const [chosen, setChosen] = useState<Contact | null>(null);
-  const [title, setTitle] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const contacts = useContacts(q, open);
-  const start = useStartConversation();
+  const form = useFormDialog({
+    schema: ConversationsCreateSchema,
+    initialValues: { q: '', chosen: null as Contact | null, title: '' },
+    toInput: (v) => ({ title: v.title, participantUserIds: v.chosen ? [v.chosen.id] : [], reuseExisting: true }),
+    clientMessages: { participantUserIds: 'Elige con quién quieres hablar' },
+    mutation: useStartConversation(),
+    onOpenChange,
+    onSuccess: (item) => onStarted(item.conversation.id),
+    // No toast: the refusal is said under the fields (under Asunto when it names none).
+    onFailure: (_message, error) => {
+      form.setErrors(refusalOnFields(error, 'title', 'No se pudo iniciar la conversación'));
+    },
+    failureMessage: 'No se pudo iniciar la conversación',
+  });
+  const { values, errors } = form;
+  const contacts = useContacts(values.q, open);
   const errorId = useId();
-
-  const reset = () => {
-    setQ('');
-    setChosen(null);
-    setTitle('');
-    setErrors({});
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = { title, participantUserIds: chosen ? [chosen.id] : [], reuseExisting: true };
-    const parsed = ConversationsCreateSchema.safeParse(input);
-    if (!parsed.success) {
-      const found = zodFieldErrors(parsed.error);
-      if (found.participantUserIds) found.participantUserIds = 'Elige con quién quieres hablar';
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    start.mutate(parsed.data, {
-      onSuccess: (item) => {
-        reset();
-        onOpenChange(false);
-        onStarted(item.conversation.id);
-      },
-      onError: (error) => {
-        if (isSessionGone(error)) return;
-        setErrors(refusalOnFields(error, 'title', 'No se pudo iniciar la conversación'));
-      },
-    });
-  };
 
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={form.onOpenChange}
       title="Nueva conversación"
       description="Escribe a un inquilino, propietario o agente de tus contratos y propiedades."
       width={520}
     >
-      <Form onSubmit={submit} noValidate aria-label="Nueva conversación">
-        <TextField label="Buscar contacto" type="search" placeholder="Nombre o correo" value={q} onChange={(e) => setQ(e.target.value)} />
+      <Form onSubmit={form.submit} aria-label="Nueva conversación">
+        <TextField label="Buscar contacto" type="search" placeholder="Nombre o correo" {...form.field('q')} />
         <Choices aria-describedby={errors.participantUserIds ? errorId : undefined}>
           <legend>Con quién</legend>
           {contacts.isPending ? (
@@ -95,11 +67,11 @@ export function NewConversationDialog({ open, onOpenChange, onStarted }: { open:
               No se pudieron cargar tus contactos
             </LoadError>
           ) : contacts.data.length === 0 ? (
-            <CardDescription>{q ? 'Ningún contacto coincide con la búsqueda' : 'Todavía no tienes contactos con quien hablar'}</CardDescription>
+            <CardDescription>{values.q ? 'Ningún contacto coincide con la búsqueda' : 'Todavía no tienes contactos con quien hablar'}</CardDescription>
           ) : (
             contacts.data.map((c) => (
               <label key={c.id}>
-                <input type="radio" name="contacto" checked={chosen?.id === c.id} onChange={() => setChosen(c)} />
+                <input type="radio" name="contacto" checked={values.chosen?.id === c.id} onChange={() => form.set('chosen', c)} />
                 <span>
                   {personName(c)} <MutedText>· {roleLabel(c.roleName)}</MutedText>
                 </span>
@@ -112,8 +84,8 @@ export function NewConversationDialog({ open, onOpenChange, onStarted }: { open:
             {errors.participantUserIds}
           </FieldError>
         )}
-        <TextField label="Asunto" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} maxLength={255} />
-        <FormActions onCancel={() => onOpenChange(false)} pending={start.isPending} submitLabel="Empezar conversación" pendingLabel="Abriendo..." />
+        <TextField label="Asunto" {...form.field('title')} maxLength={255} />
+        <FormActions onCancel={form.close} pending={form.pending} submitLabel="Empezar conversación" pendingLabel="Abriendo..." />
       </Form>
     </Dialog>
   );

@@ -6,7 +6,8 @@ import {
   ConversationReadSchema,
   MessageSchema,
   type ConversationListItem,
-  type ConversationsCreateInput,
+  type ConversationsCreateData,
+  type MessagesCreateData,
   type Message,
 } from '@arrendia/api-contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -79,10 +80,10 @@ export function useMarkConversationRead(conversationId: number) {
 }
 
 /** POST /api/messages; the thread, the list and the badges refresh (the live stream tells the others). */
-export function useSendMessage(conversationId: number | null) {
+export function useSendMessage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (content: string) => MessageSchema.parse(await (await apiRequest('POST', '/api/messages', { conversationId, content })).json()),
+    mutationFn: async (input: MessagesCreateData) => MessageSchema.parse(await (await apiRequest('POST', '/api/messages', input)).json()),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
       void client.invalidateQueries({ queryKey: BADGE_COUNTS_KEY });
@@ -104,7 +105,7 @@ export function useContacts(q: string, enabled: boolean) {
 export function useStartConversation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ConversationsCreateInput) => ConversationListItemSchema.parse(await (await apiRequest('POST', '/api/conversations', input)).json()) as ConversationListItem,
+    mutationFn: async (input: ConversationsCreateData) => ConversationListItemSchema.parse(await (await apiRequest('POST', '/api/conversations', input)).json()) as ConversationListItem,
     onSuccess: () => client.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
   });
 }

@@ -2,7 +2,7 @@ import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import type { CurrentUser, RentCharge } from '@arrendia/api-contract';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
 import { can } from '@arrendia/permissions';
-import { AlertDialog, Button, Card, CardDescription, CardTitle, DataTable, LoadError, Pager, Skeleton, StatusBadge, useToast } from '@arrendia/ui';
+import { AlertDialog, Button, Card, CardDescription, CardTitle, DataTable, ListState, Pager, Skeleton, StatusBadge, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import { RENT_CHARGES_PAGE_SIZE, useConfirmPayment, useRentCharges } from './usePayments';
 
@@ -40,61 +40,62 @@ export function RentChargesPanel({ user, contractId, title = 'Recibos de alquile
       <CardTitle as="h2" id={headingId}>
         {title}
       </CardTitle>
-      {charges.isPending ? (
-        <Skeleton height="6rem" />
-      ) : charges.isError ? (
-        <LoadError variant="inline" retry={charges}>
-          No se pudieron cargar los recibos
-        </LoadError>
-      ) : charges.data.rows.length === 0 ? (
-        <CardDescription>Todavía no hay recibos: se generan cada mes en el día de pago.</CardDescription>
-      ) : (
-        <>
-          <DataTable aria-labelledby={headingId}>
-            <thead>
-              <tr>
-                <th scope="col">Mes</th>
-                {!contractId && <th scope="col">Contrato</th>}
-                {confirms && <th scope="col">Inquilino</th>}
-                <th scope="col">Importe</th>
-                <th scope="col">Vence</th>
-                <th scope="col">Estado</th>
-                {confirms && <th scope="col">Acción</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {charges.data.rows.map((c) => (
-                <tr key={c.id}>
-                  <th scope="row">{c.period}</th>
-                  {!contractId && (
-                    <td>
-                      {c.contractCode}
-                      <br />
-                      {c.propertyName} · {c.unitName}
-                    </td>
-                  )}
-                  {confirms && <td>{c.tenantName ?? '—'}</td>}
-                  <td data-align="end">{formatEuros(c.amount)}</td>
-                  <td>{formatDate(c.dueDate)}</td>
-                  <td>
-                    <StatusBadge kind="rent" value={shownState(c)} />
-                  </td>
-                  {confirms && (
-                    <td>
-                      {c.status !== 'Pagado' && (
-                        <Button size="sm" variant="outline" onClick={() => setToConfirm(c)} aria-label={`Confirmar recepción de la renta ${c.period} de ${c.contractCode}`}>
-                          Confirmar recepción
-                        </Button>
-                      )}
-                    </td>
-                  )}
+      <ListState
+        read={charges}
+        variant="inline"
+        skeleton={<Skeleton height="6rem" />}
+        error="No se pudieron cargar los recibos"
+        empty={charges.data?.rows.length === 0}
+        whenEmpty={<CardDescription>Todavía no hay recibos: se generan cada mes en el día de pago.</CardDescription>}
+      >
+        {(data) => (
+          <>
+            <DataTable aria-labelledby={headingId}>
+              <thead>
+                <tr>
+                  <th scope="col">Mes</th>
+                  {!contractId && <th scope="col">Contrato</th>}
+                  {confirms && <th scope="col">Inquilino</th>}
+                  <th scope="col">Importe</th>
+                  <th scope="col">Vence</th>
+                  <th scope="col">Estado</th>
+                  {confirms && <th scope="col">Acción</th>}
                 </tr>
-              ))}
-            </tbody>
-          </DataTable>
-          <Pager page={page} total={charges.data.total} pageSize={RENT_CHARGES_PAGE_SIZE} onPageChange={setPage} label="Páginas de recibos" />
-        </>
-      )}
+              </thead>
+              <tbody>
+                {data.rows.map((c) => (
+                  <tr key={c.id}>
+                    <th scope="row">{c.period}</th>
+                    {!contractId && (
+                      <td>
+                        {c.contractCode}
+                        <br />
+                        {c.propertyName} · {c.unitName}
+                      </td>
+                    )}
+                    {confirms && <td>{c.tenantName ?? '—'}</td>}
+                    <td data-align="end">{formatEuros(c.amount)}</td>
+                    <td>{formatDate(c.dueDate)}</td>
+                    <td>
+                      <StatusBadge kind="rent" value={shownState(c)} />
+                    </td>
+                    {confirms && (
+                      <td>
+                        {c.status !== 'Pagado' && (
+                          <Button size="sm" variant="outline" onClick={() => setToConfirm(c)} aria-label={`Confirmar recepción de la renta ${c.period} de ${c.contractCode}`}>
+                            Confirmar recepción
+                          </Button>
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+            <Pager page={page} total={data.total} pageSize={RENT_CHARGES_PAGE_SIZE} onPageChange={setPage} label="Páginas de recibos" />
+          </>
+        )}
+      </ListState>
       <AlertDialog
         open={toConfirm !== null}
         onOpenChange={(open) => !open && setToConfirm(null)}

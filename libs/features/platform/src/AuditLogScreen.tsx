@@ -1,7 +1,7 @@
 import { AUDIT_SYSTEM_USER, AuditLogFilterSchema, auditActionLabel, type AuditLogEntry, type CurrentUser } from '@arrendia/api-contract';
 import { formatDateTimeSeconds } from '@arrendia/locale-es';
 import { zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
-import { Button, ButtonLink, Card, DataTable, LoadError, MutedText, PageHeader, Pager, SelectField, SkeletonCard, TextField, useDebouncedValue } from '@arrendia/ui';
+import { Button, ButtonLink, Card, DataTable, Form, ListState, MutedText, PageHeader, Pager, SelectField, TextField, useDebouncedValue } from '@arrendia/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -18,7 +18,7 @@ const ALL = 'todas';
 /** How long the Usuario field waits for the typing to stop before it asks the server. */
 export const USER_FILTER_DELAY_MS = 300;
 
-const FilterBar = styled.form`
+const FilterGrid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
   gap: ${({ theme }) => theme.space.md};
@@ -158,47 +158,50 @@ export function AuditLogScreen(_props: { user: CurrentUser | null }) {
         }
       />
       <Card>
-        <FilterBar role="search" aria-label="Filtros del registro" onSubmit={(e) => e.preventDefault()}>
-          <TextField label="Usuario" type="search" placeholder="Nombre o correo" value={userText} onChange={(e) => setUserText(e.target.value)} error={errors.user} />
-          <SelectField label="Tabla" options={optionsOf(facets.data?.tableNames ?? [], filters.tableName, (v) => v)} value={filters.tableName || ALL} onValueChange={(tableName) => set({ tableName })} error={errors.tableName} />
-          <SelectField label="Acción" options={optionsOf(facets.data?.actions ?? [], filters.action, auditActionLabel)} value={filters.action || ALL} onValueChange={(action) => set({ action })} error={errors.action} />
-          <TextField label="Desde" type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} error={errors.from} />
-          <TextField label="Hasta" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} error={errors.to} />
-        </FilterBar>
+        {/* Each filter applies as it changes (the URL is the state): submitting has nothing left to do. */}
+        <Form role="search" aria-label="Filtros del registro" onSubmit={(e) => e.preventDefault()}>
+          <FilterGrid>
+            <TextField label="Usuario" type="search" placeholder="Nombre o correo" value={userText} onChange={(e) => setUserText(e.target.value)} error={errors.user} />
+            <SelectField label="Tabla" options={optionsOf(facets.data?.tableNames ?? [], filters.tableName, (v) => v)} value={filters.tableName || ALL} onValueChange={(tableName) => set({ tableName })} error={errors.tableName} />
+            <SelectField label="Acción" options={optionsOf(facets.data?.actions ?? [], filters.action, auditActionLabel)} value={filters.action || ALL} onValueChange={(action) => set({ action })} error={errors.action} />
+            <TextField label="Desde" type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} error={errors.from} />
+            <TextField label="Hasta" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} error={errors.to} />
+          </FilterGrid>
+        </Form>
       </Card>
       <Results>
         {!parsed.success ? (
           <Card role="alert">Revisa los filtros marcados</Card>
-        ) : log.isPending ? (
-          <SkeletonCard label="Cargando el registro" />
-        ) : log.isError ? (
-          <LoadError retry={log}>No se pudo cargar el registro de auditoría</LoadError>
         ) : (
-          <Card>
-            <Summary aria-live="polite">{`${log.data.total} registros`}</Summary>
-            {!log.data.rows.length ? (
-              <p>Ningún registro coincide con los filtros</p>
-            ) : (
-              <DataTable aria-label="Registro de auditoría" aria-busy={log.isFetching}>
-                <thead>
-                  <tr>
-                    <th scope="col">Fecha</th>
-                    <th scope="col">Usuario</th>
-                    <th scope="col">Acción</th>
-                    <th scope="col">Tabla</th>
-                    <th scope="col">Registro</th>
-                    <th scope="col">Cambios</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {log.data.rows.map((entry) => (
-                    <EntryRows key={entry.id} entry={entry} />
-                  ))}
-                </tbody>
-              </DataTable>
+          <ListState read={log} loading="Cargando el registro" error="No se pudo cargar el registro de auditoría">
+            {(data) => (
+              <Card>
+                <Summary aria-live="polite">{`${data.total} registros`}</Summary>
+                {!data.rows.length ? (
+                  <p>Ningún registro coincide con los filtros</p>
+                ) : (
+                  <DataTable aria-label="Registro de auditoría" aria-busy={log.isFetching}>
+                    <thead>
+                      <tr>
+                        <th scope="col">Fecha</th>
+                        <th scope="col">Usuario</th>
+                        <th scope="col">Acción</th>
+                        <th scope="col">Tabla</th>
+                        <th scope="col">Registro</th>
+                        <th scope="col">Cambios</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.rows.map((entry) => (
+                        <EntryRows key={entry.id} entry={entry} />
+                      ))}
+                    </tbody>
+                  </DataTable>
+                )}
+                <Pager page={page} total={data.total} pageSize={AUDIT_LOG_PAGE_SIZE} onPageChange={(next) => set({ page: next })} label="Páginas del registro" />
+              </Card>
             )}
-            <Pager page={page} total={log.data.total} pageSize={AUDIT_LOG_PAGE_SIZE} onPageChange={(next) => set({ page: next })} label="Páginas del registro" />
-          </Card>
+          </ListState>
         )}
       </Results>
     </>

@@ -1,71 +1,49 @@
-import { RemotesPatchSchema, type RemoteAdmin, type RemotesPatchInput } from '@arrendia/api-contract';
-import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
-import { Dialog, FormActions, TextField, useToast } from '@arrendia/ui';
-import { type FormEvent, useState } from 'react';
-import styled from 'styled-components';
+import { RemotesPatchSchema, type RemoteAdmin } from '@arrendia/api-contract';
+import { useFormDialog } from '@arrendia/api-client';
+import { Dialog, Form, FormActions, TextField, useToast } from '@arrendia/ui';
+import type { FormEvent } from 'react';
 import { useUpdateRemote } from './useRemotes';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
 
 export interface RemoteEditDialogProps {
   remote: RemoteAdmin;
   onClose: () => void;
 }
 
+const EDITABLE = ['manifestUrl', 'version'] as const;
+
 /**
  * 'Editar' of a remote: its manifest address and version, checked with the API's own zod schema
  * before the call and with the API's field errors after it. Only what changed is sent (and audited).
  */
 export function RemoteEditDialog({ remote, onClose }: RemoteEditDialogProps) {
-  const [manifestUrl, setManifestUrl] = useState(remote.manifestUrl);
-  const [version, setVersion] = useState(remote.version);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const update = useUpdateRemote();
   const { toast } = useToast();
-
-  const submit = (event: FormEvent) => {
+  const form = useFormDialog({
+    schema: RemotesPatchSchema,
+    initialValues: { manifestUrl: remote.manifestUrl, version: remote.version },
+    // The schema trims; a value that is the saved one once trimmed is no change.
+    toInput: (values) => Object.fromEntries(EDITABLE.filter((key) => values[key].trim() !== remote[key]).map((key) => [key, values[key]])),
+    mutation: useUpdateRemote(remote.name),
+    onOpenChange: (open) => {
+      if (!open) onClose();
+    },
+    onSuccess: () => toast({ title: 'Configuración actualizada', description: `${remote.name}: el cambio se aplica en la siguiente carga de página` }),
+    onFailure: (message) => toast({ variant: 'destructive', title: 'Error', description: message }),
+    failureMessage: 'No se pudo actualizar el módulo',
+  });
+  const unchanged = EDITABLE.every((key) => form.values[key].trim() === remote[key]);
+  // Nothing changed: Guardar closes, as Cancelar would (the API refuses an empty change).
+  const save = (event: FormEvent) => {
+    if (!unchanged) return form.submit(event);
     event.preventDefault();
-    const parsed = RemotesPatchSchema.safeParse({ manifestUrl, version });
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    const changes: RemotesPatchInput = Object.fromEntries(Object.entries(parsed.data).filter(([key, value]) => remote[key as keyof RemotesPatchInput] !== value));
-    if (Object.keys(changes).length === 0) return onClose();
-    update.mutate(
-      { name: remote.name, ...changes },
-      {
-        onSuccess: () => {
-          toast({ title: 'Configuración actualizada', description: `${remote.name}: el cambio se aplica en la siguiente carga de página` });
-          onClose();
-        },
-        onError: (error) => {
-          if (isSessionGone(error)) return;
-          setErrors(serverFieldErrors(error));
-          toast({ variant: 'destructive', title: 'Error', description: serverMessage(error) ?? 'No se pudo actualizar el módulo' });
-        },
-      },
-    );
+    form.close();
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Editar ${remote.name}`} description="Dónde está el mf-manifest.json del módulo y qué versión se publica." width={560}>
-      <Form onSubmit={submit} noValidate aria-label={`Editar ${remote.name}`}>
-        <TextField
-          label="Manifiesto (URL)"
-          value={manifestUrl}
-          onChange={(e) => setManifestUrl(e.target.value)}
-          error={errors.manifestUrl}
-          hint="Una URL http(s):// o una ruta de este servidor, terminada en /mf-manifest.json"
-          spellCheck={false}
-        />
-        <TextField label="Versión" value={version} onChange={(e) => setVersion(e.target.value)} error={errors.version} spellCheck={false} />
-        <FormActions onCancel={onClose} pending={update.isPending} submitLabel="Guardar" />
+    <Dialog open onOpenChange={form.onOpenChange} title={`Editar ${remote.name}`} description="Dónde está el mf-manifest.json del módulo y qué versión se publica." width={560}>
+      <Form onSubmit={save} aria-label={`Editar ${remote.name}`}>
+        <TextField label="Manifiesto (URL)" {...form.field('manifestUrl')} hint="Una URL http(s):// o una ruta de este servidor, terminada en /mf-manifest.json" spellCheck={false} />
+        <TextField label="Versión" {...form.field('version')} spellCheck={false} />
+        <FormActions onCancel={form.close} pending={form.pending} submitLabel="Guardar" />
       </Form>
     </Dialog>
   );

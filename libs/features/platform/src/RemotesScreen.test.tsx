@@ -121,6 +121,19 @@ describe('RemotesScreen', () => {
     expect(patch).not.toHaveBeenCalled();
   });
 
+  it("'Editar' with nothing changed closes without calling the API", async () => {
+    const patch = jest.fn();
+    global.fetch = routedFetch({ 'GET /api/admin/remotes': list, 'PATCH /api/admin/remotes/owner-portal': patch });
+    renderAt(<RemotesScreen user={null} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar owner-portal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar owner-portal' });
+    // A trailing space is no change: the schema trims it.
+    await userEvent.type(within(dialog).getByLabelText('Versión'), ' ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(patch).not.toHaveBeenCalled();
+  });
+
   it("'Editar' sends only what changed, shows the server's field errors, and says so on success", async () => {
     const bodies: unknown[] = [];
     let refuse = true;

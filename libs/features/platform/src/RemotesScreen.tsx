@@ -2,7 +2,7 @@ import { type CurrentUser, type RemoteAdmin } from '@arrendia/api-contract';
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { formatDateTimeSeconds, formatNumber } from '@arrendia/locale-es';
 import { UNDISABLEABLE_REMOTE } from '@arrendia/remote-contract';
-import { Badge, Button, Card, DataTable, LoadError, MutedText, PageHeader, SkeletonCard, Switch, useToast } from '@arrendia/ui';
+import { Badge, Button, Card, DataTable, ListState, MutedText, PageHeader, Switch, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { RemoteEditDialog } from './RemoteEditDialog';
@@ -35,12 +35,12 @@ function Health({ health }: { health: RemoteAdmin['health'] }) {
 }
 
 function EnabledSwitch({ remote }: { remote: RemoteAdmin }) {
-  const update = useUpdateRemote();
+  const update = useUpdateRemote(remote.name);
   const { toast } = useToast();
   const locked = remote.name === UNDISABLEABLE_REMOTE;
   const toggle = (enabled: boolean) =>
     update.mutate(
-      { name: remote.name, enabled },
+      { enabled },
       {
         onSuccess: () => toast({ title: 'Configuración actualizada', description: `${remote.name} ${enabled ? 'activado' : 'desactivado'}: se aplica en la siguiente carga de página` }),
         onError: (error) => {
@@ -109,31 +109,29 @@ export function RemotesScreen(_props: { user: CurrentUser | null }) {
           </Button>
         }
       />
-      {remotes.isPending ? (
-        <SkeletonCard label="Comprobando los módulos" />
-      ) : remotes.isError ? (
-        <LoadError retry={remotes}>No se pudieron cargar los módulos</LoadError>
-      ) : (
-        <Card>
-          <DataTable aria-label="Módulos">
-            <thead>
-              <tr>
-                <th scope="col">Nombre</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Manifiesto</th>
-                <th scope="col">Versión</th>
-                <th scope="col">Última comprobación</th>
-                <th scope="col" data-align="end">
-                  Latencia
-                </th>
-                <th scope="col">Salud</th>
-                <th scope="col">Acciones</th>
-              </tr>
-            </thead>
-            <RemoteRows remotes={remotes.data} onEdit={setEditing} />
-          </DataTable>
-        </Card>
-      )}
+      <ListState read={remotes} loading="Comprobando los módulos" error="No se pudieron cargar los módulos">
+        {(data) => (
+          <Card>
+            <DataTable aria-label="Módulos">
+              <thead>
+                <tr>
+                  <th scope="col">Nombre</th>
+                  <th scope="col">Estado</th>
+                  <th scope="col">Manifiesto</th>
+                  <th scope="col">Versión</th>
+                  <th scope="col">Última comprobación</th>
+                  <th scope="col" data-align="end">
+                    Latencia
+                  </th>
+                  <th scope="col">Salud</th>
+                  <th scope="col">Acciones</th>
+                </tr>
+              </thead>
+              <RemoteRows remotes={data} onEdit={setEditing} />
+            </DataTable>
+          </Card>
+        )}
+      </ListState>
       {editing && <RemoteEditDialog remote={editing} onClose={() => setEditing(null)} />}
     </>
   );

@@ -1,5 +1,5 @@
 import type { CurrentUser, PropertyListItem } from '@arrendia/api-contract';
-import { AlertDialog, Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, LoadError, PageHeader, Skeleton, SpreadRow, toast } from '@arrendia/ui';
+import { AlertDialog, Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, ListState, PageHeader, Skeleton, SpreadRow, toast } from '@arrendia/ui';
 import { useState } from 'react';
 import { Link, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -67,7 +67,6 @@ function PropertiesList() {
   const [search, setSearch] = useSearchParams();
   const ownerId = ownerFilter(search);
   const properties = useProperties(ownerId);
-  const { data, isPending, isError } = properties;
   const ownerName = (useLocation().state as { ownerName?: unknown } | null)?.ownerName;
   const [creating, setCreating] = useState(search.get('nueva') === '1');
   const [toDelete, setToDelete] = useState<PropertyListItem | null>(null);
@@ -107,37 +106,44 @@ function PropertiesList() {
           </SpreadRow>
         </FilterNote>
       )}
-      {isPending ? (
-        <Grid aria-busy="true" aria-label="Cargando propiedades">
-          {Array.from({ length: PROPERTY_SKELETONS }, (_, i) => (
-            <li key={i}>
-              <Card>
-                <Skeleton height="1.5rem" width="60%" />
-                <Skeleton />
-                <Skeleton width="40%" />
-              </Card>
-            </li>
-          ))}
-        </Grid>
-      ) : isError ? (
-        <LoadError retry={properties}>No se pudieron cargar las propiedades</LoadError>
-      ) : data.length === 0 ? (
-        <Card as="section" aria-labelledby="properties-empty">
-          <CardTitle as="h2" id="properties-empty">
-            {ownerId === undefined ? 'No tienes propiedades' : 'Este propietario no tiene propiedades'}
-          </CardTitle>
-          <CardDescription>Añade tu primera propiedad para empezar a gestionar sus unidades, contratos e incidencias.</CardDescription>
-          <CardFooter>
-            <Button onClick={() => setOpen(true)}>Añadir tu primera propiedad</Button>
-          </CardFooter>
-        </Card>
-      ) : (
-        <Grid aria-label="Propiedades">
-          {data.map((property) => (
-            <PropertyCard key={property.id} property={property} onDelete={setToDelete} />
-          ))}
-        </Grid>
-      )}
+      <ListState
+        read={properties}
+        loading="Cargando propiedades"
+        skeleton={(busy) => (
+          <Grid {...busy}>
+            {Array.from({ length: PROPERTY_SKELETONS }, (_, i) => (
+              <li key={i}>
+                <Card>
+                  <Skeleton height="1.5rem" width="60%" />
+                  <Skeleton />
+                  <Skeleton width="40%" />
+                </Card>
+              </li>
+            ))}
+          </Grid>
+        )}
+        error="No se pudieron cargar las propiedades"
+        empty={properties.data?.length === 0}
+        whenEmpty={
+          <Card as="section" aria-labelledby="properties-empty">
+            <CardTitle as="h2" id="properties-empty">
+              {ownerId === undefined ? 'No tienes propiedades' : 'Este propietario no tiene propiedades'}
+            </CardTitle>
+            <CardDescription>Añade tu primera propiedad para empezar a gestionar sus unidades, contratos e incidencias.</CardDescription>
+            <CardFooter>
+              <Button onClick={() => setOpen(true)}>Añadir tu primera propiedad</Button>
+            </CardFooter>
+          </Card>
+        }
+      >
+        {(data) => (
+          <Grid aria-label="Propiedades">
+            {data.map((property) => (
+              <PropertyCard key={property.id} property={property} onDelete={setToDelete} />
+            ))}
+          </Grid>
+        )}
+      </ListState>
       <PropertyFormDialog open={creating} onOpenChange={setOpen} />
       <AlertDialog
         open={toDelete !== null}

@@ -1,8 +1,7 @@
-import { DEFAULT_COUNTRY, PropertiesCreateSchema, UNIT_TYPE_LABELS, UNIT_TYPE_NAMES, type PropertiesCreateInput } from '@arrendia/api-contract';
-import { Dialog, FormActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
-import { type FormEvent, useState } from 'react';
+import { DEFAULT_COUNTRY, PropertiesCreateSchema, UNIT_TYPE_LABELS, UNIT_TYPE_NAMES } from '@arrendia/api-contract';
+import { Dialog, Form, FormActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
 import styled from 'styled-components';
-import { isSessionGone, serverFieldErrors, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { useFormDialog } from '@arrendia/api-client';
 import { useCreateProperty } from './useProperties';
 
 const Grid = styled.div`
@@ -61,50 +60,21 @@ export interface PropertyFormDialogProps {
  * becomes the property's first unit (the API's use of it), so the property can be rented at once.
  */
 export function PropertyFormDialog({ open, onOpenChange }: PropertyFormDialogProps) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const create = useCreateProperty();
-
-  const close = (next: boolean) => {
-    if (!next) {
-      setValues(EMPTY);
-      setErrors({});
-    }
-    onOpenChange(next);
-  };
-
-  const field = (name: keyof Values) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value })),
+  const form = useFormDialog({
+    schema: PropertiesCreateSchema,
+    initialValues: EMPTY,
+    mutation: useCreateProperty(),
+    onOpenChange,
+    onSuccess: () => toast({ title: 'Propiedad creada', description: 'La propiedad ha sido creada exitosamente' }),
+    // The spec's toast, whatever the server says; its field messages go under their fields.
+    onFailure: () => toast({ title: 'Error', description: 'No se pudo crear la propiedad', variant: 'destructive' }),
+    failureMessage: 'No se pudo crear la propiedad',
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = PropertiesCreateSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    // Send what was typed (the server parses it again); numbers as numbers, empty text left out.
-    const payload = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as PropertiesCreateInput;
-    create.mutate(payload, {
-      onSuccess: () => {
-        toast({ title: 'Propiedad creada', description: 'La propiedad ha sido creada exitosamente' });
-        close(false);
-      },
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        if (!isSessionGone(error)) toast({ title: 'Error', description: 'No se pudo crear la propiedad', variant: 'destructive' });
-      },
-    });
-  };
+  const field = (name: keyof Values) => ({ name, ...form.field(name) });
 
   return (
-    <Dialog open={open} onOpenChange={close} title="Nueva Propiedad" description="Datos de la propiedad y tipo de su primera unidad." width={720}>
-      <form onSubmit={submit} noValidate aria-label="Nueva Propiedad">
+    <Dialog open={open} onOpenChange={form.onOpenChange} title="Nueva Propiedad" description="Datos de la propiedad y tipo de su primera unidad." width={720}>
+      <Form onSubmit={form.submit} aria-label="Nueva Propiedad">
         <Grid>
           <Wide>
             <TextField label="Nombre de la propiedad" autoComplete="off" {...field('propertyName')} />
@@ -112,10 +82,8 @@ export function PropertyFormDialog({ open, onOpenChange }: PropertyFormDialogPro
           <SelectField
             label="Tipo de unidad"
             name="unitType"
-            value={values.unitType}
-            onValueChange={(unitType) => setValues((v) => ({ ...v, unitType }))}
+            {...form.select('unitType')}
             options={UNIT_TYPE_OPTIONS}
-            error={errors.unitType}
           />
           <TextField label="Calle" autoComplete="address-line1" {...field('addressStreet')} />
           <TextField label="Número" {...field('addressNumber')} />
@@ -131,8 +99,8 @@ export function PropertyFormDialog({ open, onOpenChange }: PropertyFormDialogPro
             <TextAreaField label="Notas (opcional)" rows={3} {...field('notes')} />
           </Wide>
         </Grid>
-        <FormActions onCancel={() => close(false)} pending={create.isPending} submitLabel="Crear Propiedad" />
-      </form>
+        <FormActions onCancel={form.close} pending={form.pending} submitLabel="Crear Propiedad" />
+      </Form>
     </Dialog>
   );
 }

@@ -3,7 +3,7 @@ import {
   PropertyDetailSchema,
   PropertyListItemSchema,
   PropertySchema,
-  type PropertiesCreateInput,
+  type PropertiesCreateData,
   type Property,
   type PropertyDetail,
   type PropertyListItem,
@@ -47,7 +47,7 @@ export function usePropertyDetail(id: string) {
 /** POST /api/properties, then refresh the list and the dashboard metrics (spec §7). */
 export function useCreateProperty() {
   const client = useQueryClient();
-  return useMutation<Property, Error, PropertiesCreateInput>({
+  return useMutation<Property, Error, PropertiesCreateData>({
     mutationFn: async (input) => PropertySchema.parse(await (await apiRequest('POST', PROPERTIES_PATH, input)).json()),
     onSuccess: () => invalidatePortfolio(client),
   });

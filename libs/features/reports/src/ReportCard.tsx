@@ -1,7 +1,7 @@
-import { REPORT_TYPE_LABELS, REPORT_TYPES, ReportsCreateSchema, type Report, type ReportType } from '@arrendia/api-contract';
-import { isUnauthorizedError, readErrorBody, zodFieldErrors } from '@arrendia/api-client';
-import { Button, Card, CardDescription, CardTitle, Dialog, Icon, SelectField, TextField, useToast } from '@arrendia/ui';
-import { type FormEvent, useState } from 'react';
+import { REPORT_TYPE_LABELS, REPORT_TYPES, ReportsCreateSchema, type ReportType } from '@arrendia/api-contract';
+import { serverFieldErrors, useFormDialog } from '@arrendia/api-client';
+import { Button, Card, CardDescription, CardTitle, Dialog, Form, Icon, SelectField, TextField, useToast } from '@arrendia/ui';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { currentMonthPeriod } from './period';
 import { reportDownloadUrl, useGenerateReport } from './useReports';
@@ -16,11 +16,6 @@ const Head = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
 `;
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
 
 export const REPORT_DESCRIPTIONS: Readonly<Record<ReportType, string>> = {
   financial: 'Ingresos, gastos y beneficio neto del periodo, por mes y por propiedad.',
@@ -33,46 +28,32 @@ export const REPORT_DESCRIPTIONS: Readonly<Record<ReportType, string>> = {
  * user's scope or one principal's portfolio (`ownerUserId`); once generated, its download link.
  */
 function ReportPeriodForm({ reportType, ownerUserId, label }: { reportType: ReportType; ownerUserId?: number; label: string }) {
-  const [period, setPeriod] = useState(currentMonthPeriod);
-  const [errors, setErrors] = useState<{ from?: string; to?: string; ownerUserId?: string }>({});
-  const [generated, setGenerated] = useState<Report | null>(null);
   const generate = useGenerateReport();
   const { toast } = useToast();
   const title = REPORT_TYPE_LABELS[reportType];
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = { reportType, ...period, ...(ownerUserId === undefined ? {} : { ownerUserId }) };
-    const parsed = ReportsCreateSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setGenerated(null);
-    generate.mutate(input, {
-      onSuccess: (report) => {
-        setGenerated(report);
-        toast({ title: 'Reporte generado', description: `${title} listo para descargar` });
-      },
-      onError: (err) => {
-        if (isUnauthorizedError(err)) return;
-        const fields = readErrorBody(err)?.fields;
-        if (fields) setErrors(fields);
-        toast({ variant: 'destructive', title: 'Error', description: fields?.ownerUserId ?? 'No se pudo generar el reporte' });
-      },
-    });
-  };
+  const form = useFormDialog({
+    schema: ReportsCreateSchema,
+    initialValues: currentMonthPeriod,
+    toInput: (period) => ({ reportType, ...period, ...(ownerUserId === undefined ? {} : { ownerUserId }) }),
+    mutation: generate,
+    // The period stays for the next report; the download link is the call's result.
+    stayOpen: true,
+    onSuccess: () => toast({ title: 'Reporte generado', description: `${title} listo para descargar` }),
+    onFailure: (_message, error) => toast({ variant: 'destructive', title: 'Error', description: serverFieldErrors(error).ownerUserId ?? 'No se pudo generar el reporte' }),
+    failureMessage: 'No se pudo generar el reporte',
+  });
+  // Cleared while a new one is generated, and when it fails.
+  const generated = generate.data;
 
   return (
     <>
-      <Form onSubmit={submit} noValidate aria-label={label}>
+      <Form onSubmit={form.submit} aria-label={label}>
         <Dates>
-          <TextField type="date" label="Desde" value={period.from} onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value }))} error={errors.from} />
-          <TextField type="date" label="Hasta" value={period.to} onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value }))} error={errors.to} />
+          <TextField type="date" label="Desde" {...form.field('from')} />
+          <TextField type="date" label="Hasta" {...form.field('to')} />
         </Dates>
-        <Button type="submit" disabled={generate.isPending}>
-          {generate.isPending ? 'Generando...' : 'Generar PDF'}
+        <Button type="submit" disabled={form.pending}>
+          {form.pending ? 'Generando...' : 'Generar PDF'}
         </Button>
       </Form>
       {generated && (

@@ -1,6 +1,6 @@
 import { REPORT_TYPE_LABELS, REPORT_TYPES, type CurrentUser } from '@arrendia/api-contract';
 import { formatDate, formatDateTime, personName } from '@arrendia/locale-es';
-import { Card, CardDescription, CardTitle, DataTable, LoadError, PageHeader, SkeletonCard, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
+import { Card, CardDescription, CardTitle, DataTable, ListState, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ReportCard } from './ReportCard';
@@ -15,51 +15,47 @@ const Grid = styled.div`
 /** The user's generated reports with their download links; a Propietario column when any is about a principal. */
 export function ReportHistory() {
   const reports = useReports();
-  if (reports.isLoading) {
-    return (
-      <SkeletonCard label="Cargando historial" height="2rem" />
-    );
-  }
-  if (reports.isError) return <LoadError retry={reports}>No se pudo cargar el historial</LoadError>;
   const byPrincipal = reports.data?.some((r) => r.owner !== null) ?? false;
   return (
-    <Card as="section" aria-labelledby="reports-history">
-      <CardTitle as="h2" id="reports-history">
-        Reportes generados
-      </CardTitle>
-      {reports.data && reports.data.length > 0 ? (
-        <DataTable>
-          <thead>
-            <tr>
-              <th scope="col">Fecha</th>
-              <th scope="col">Tipo</th>
-              {byPrincipal && <th scope="col">Propietario</th>}
-              <th scope="col">Periodo</th>
-              <th scope="col">Archivo</th>
-            </tr>
-          </thead>
-          <tbody>
-            {reports.data.map((r) => (
-              <tr key={r.id}>
-                <td>{formatDateTime(r.createdAt)}</td>
-                <td>{REPORT_TYPE_LABELS[r.reportType]}</td>
-                {byPrincipal && <td>{r.owner ? personName(r.owner) : 'Toda la cartera'}</td>}
-                <td>
-                  {formatDate(r.periodFrom)} - {formatDate(r.periodTo)}
-                </td>
-                <td>
-                  <a href={reportDownloadUrl(r.id)} download={r.fileName} aria-label={`Descargar ${r.fileName}`}>
-                    Descargar
-                  </a>
-                </td>
+    <ListState read={reports} loading="Cargando historial" height="2rem" error="No se pudo cargar el historial">
+      <Card as="section" aria-labelledby="reports-history">
+        <CardTitle as="h2" id="reports-history">
+          Reportes generados
+        </CardTitle>
+        {reports.data && reports.data.length > 0 ? (
+          <DataTable>
+            <thead>
+              <tr>
+                <th scope="col">Fecha</th>
+                <th scope="col">Tipo</th>
+                {byPrincipal && <th scope="col">Propietario</th>}
+                <th scope="col">Periodo</th>
+                <th scope="col">Archivo</th>
               </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      ) : (
-        <CardDescription>Todavía no has generado ningún reporte</CardDescription>
-      )}
-    </Card>
+            </thead>
+            <tbody>
+              {reports.data.map((r) => (
+                <tr key={r.id}>
+                  <td>{formatDateTime(r.createdAt)}</td>
+                  <td>{REPORT_TYPE_LABELS[r.reportType]}</td>
+                  {byPrincipal && <td>{r.owner ? personName(r.owner) : 'Toda la cartera'}</td>}
+                  <td>
+                    {formatDate(r.periodFrom)} - {formatDate(r.periodTo)}
+                  </td>
+                  <td>
+                    <a href={reportDownloadUrl(r.id)} download={r.fileName} aria-label={`Descargar ${r.fileName}`}>
+                      Descargar
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        ) : (
+          <CardDescription>Todavía no has generado ningún reporte</CardDescription>
+        )}
+      </Card>
+    </ListState>
   );
 }
 

@@ -1,4 +1,4 @@
-import { DELEGATIONS_PATH, type Report, type ReportsCreateInput } from '@arrendia/api-contract';
+import { DELEGATIONS_PATH, type Report, type ReportsCreateData } from '@arrendia/api-contract';
 import { apiRequest } from '@arrendia/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -14,7 +14,7 @@ export function useReports(enabled = true) {
 export function useGenerateReport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ReportsCreateInput) => (await apiRequest('POST', '/api/reports', input)).json() as Promise<Report>,
+    mutationFn: async (input: ReportsCreateData) => (await apiRequest('POST', '/api/reports', input)).json() as Promise<Report>,
     onSuccess: async (_report, input) => {
       await Promise.all([
         client.invalidateQueries({ queryKey: REPORTS_KEY }),

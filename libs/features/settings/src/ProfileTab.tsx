@@ -1,7 +1,7 @@
-import { isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { isSessionGone, serverFieldErrors, serverMessage, useFormDialog } from '@arrendia/api-client';
 import { PROFILE_PHOTO_HINT, PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES, SettingsProfileSchema, type Settings } from '@arrendia/api-contract';
-import { Avatar, Button, Card, CardDescription, CardTitle, initialsOf, MutedText, TextField, useToast } from '@arrendia/ui';
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { Avatar, Button, Card, CardDescription, CardTitle, Form, initialsOf, MutedText, TextField, useToast } from '@arrendia/ui';
+import { type ChangeEvent, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useRemovePhoto, useSaveProfile, useUploadPhoto } from './useSettings';
 
@@ -59,60 +59,43 @@ const toForm = (profile: Profile): FormValues => ({
 
 /** 'Perfil': the spec's fields, validated like the API (locale-es), and the profile photo. */
 export function ProfileTab({ profile }: { profile: Profile }) {
-  const [values, setValues] = useState<FormValues>(() => toForm(profile));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useSaveProfile();
   const { toast } = useToast();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = SettingsProfileSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      toast({ title: 'Error', description: 'No se pudo actualizar el perfil', variant: 'destructive' });
-      return;
-    }
-    setErrors({});
-    save.mutate(values, {
-      onSuccess: (user) => {
-        setValues(toForm({ ...profile, ...user }));
-        toast({ title: 'Perfil actualizado', description: 'Tu información personal ha sido actualizada exitosamente' });
-      },
-      onError: (error) => {
-        if (isSessionGone(error)) return;
-        setErrors(serverFieldErrors(error));
-        toast({ title: 'Error', description: serverMessage(error) && Object.keys(serverFieldErrors(error)).length === 0 ? serverMessage(error)! : 'No se pudo actualizar el perfil', variant: 'destructive' });
-      },
-    });
-  };
+  const failed = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
+  const form = useFormDialog({
+    schema: SettingsProfileSchema,
+    initialValues: () => toForm(profile),
+    mutation: useSaveProfile(),
+    // A tab, not a dialog: after saving it shows what the server kept (the IBAN without spaces…).
+    stayOpen: true,
+    onSuccess: (user) => {
+      const saved = toForm({ ...profile, ...user });
+      for (const { name } of FIELDS) form.set(name, saved[name]);
+      toast({ title: 'Perfil actualizado', description: 'Tu información personal ha sido actualizada exitosamente' });
+    },
+    // A refusal that names its fields says so under them; the toast keeps to the spec's words.
+    onFailure: (message, error) => failed(Object.keys(serverFieldErrors(error)).length ? 'No se pudo actualizar el perfil' : message),
+    failureMessage: 'No se pudo actualizar el perfil',
+    // The toast says why nothing was saved even when the wrong field is out of view.
+    onInvalid: () => failed('No se pudo actualizar el perfil'),
+  });
 
   return (
     <Card>
       <CardTitle>Información personal</CardTitle>
       <CardDescription>Tus datos de contacto y fiscales. El IBAN es la cuenta en la que recibes las rentas.</CardDescription>
-      <ProfilePhoto profile={profile} name={`${values.firstName} ${values.lastName}`.trim()} />
-      <form onSubmit={submit} noValidate aria-label="Información personal">
+      <ProfilePhoto profile={profile} name={`${form.values.firstName} ${form.values.lastName}`.trim()} />
+      <Form onSubmit={form.submit} aria-label="Información personal">
         <Grid>
           {FIELDS.map((field) => (
-            <TextField
-              key={field.name}
-              name={field.name}
-              label={field.label}
-              type={field.type ?? 'text'}
-              autoComplete={field.autoComplete}
-              hint={field.hint}
-              value={values[field.name]}
-              error={errors[field.name]}
-              onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
-            />
+            <TextField key={field.name} name={field.name} label={field.label} type={field.type ?? 'text'} autoComplete={field.autoComplete} hint={field.hint} {...form.field(field.name)} />
           ))}
         </Grid>
         <Actions>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Guardando...' : 'Guardar cambios'}
+          <Button type="submit" disabled={form.pending}>
+            {form.pending ? 'Guardando...' : 'Guardar cambios'}
           </Button>
         </Actions>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -1,8 +1,7 @@
-import { isSessionGone, refusalOnFields, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
-import { SESSION_TIMEOUT_OPTIONS, SettingsPasswordSchema, type Settings } from '@arrendia/api-contract';
+import { isSessionGone, refusalOnFields, serverMessage, useFormDialog } from '@arrendia/api-client';
+import { PASSWORD_MISMATCH, SESSION_TIMEOUT_OPTIONS, SettingsPasswordSchema, type Settings } from '@arrendia/api-contract';
 import { formatDate, formatDateTime } from '@arrendia/locale-es';
-import { AlertDialog, Button, Card, CardDescription, CardTitle, LoadError, MutedText, RowList, SelectField, Skeleton, SpreadRow, Switch, TextField, useToast } from '@arrendia/ui';
-import { type FormEvent, useState } from 'react';
+import { AlertDialog, Button, Card, CardDescription, CardTitle, Form, ListState, MutedText, RowList, SelectField, Skeleton, SpreadRow, Switch, TextField, useToast } from '@arrendia/ui';
 import styled from 'styled-components';
 import { TwoFactorCard } from './TwoFactorCard';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSavePreferences, useSessions } from './useSettings';
@@ -13,12 +12,15 @@ const Stack = styled.div`
   gap: ${({ theme }) => theme.space.lg};
 `;
 
-const Form = styled.form`
+const PasswordForm = styled(Form)`
+  margin-top: ${({ theme }) => theme.space.md};
+`;
+
+const PasswordFields = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
   gap: ${({ theme }) => theme.space.md};
   align-items: end;
-  margin-top: ${({ theme }) => theme.space.md};
 `;
 
 const TIMEOUT_OPTIONS = SESSION_TIMEOUT_OPTIONS.map((minutes) => ({ value: String(minutes), label: minutes < 60 ? `${minutes} minutos` : `${minutes / 60} ${minutes === 60 ? 'hora' : 'horas'}` }));
@@ -35,58 +37,46 @@ export function SecurityTab({ security }: { security: Settings['security'] }) {
   );
 }
 
+const PASSWORD_FIELDS = [
+  { name: 'currentPassword', label: 'Contraseña actual', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'Nueva contraseña', autoComplete: 'new-password' },
+  { name: 'confirmation', label: 'Confirmar nueva contraseña', autoComplete: 'new-password' },
+] as const;
+
 function PasswordCard({ lastChange }: { lastChange: string | null }) {
-  const empty = { currentPassword: '', newPassword: '', confirmation: '' };
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const change = useChangePassword();
   const { toast } = useToast();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const { confirmation, ...input } = values;
-    const parsed = SettingsPasswordSchema.safeParse(input);
-    const found: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
-    if (confirmation !== values.newPassword) found.confirmation = 'Las contraseñas no coinciden';
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    change.mutate(input, {
-      onSuccess: () => {
-        setValues(empty);
-        toast({ title: 'Contraseña actualizada', description: 'Se han cerrado tus otras sesiones' });
-      },
-      onError: (error) => {
-        if (isSessionGone(error)) return;
-        setErrors(refusalOnFields(error, 'currentPassword', 'No se pudo cambiar la contraseña'));
-      },
-    });
-  };
-  const field = (name: keyof typeof empty, label: string, autoComplete: string) => (
-    <TextField
-      name={name}
-      label={label}
-      type="password"
-      autoComplete={autoComplete}
-      value={values[name]}
-      error={errors[name]}
-      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-    />
-  );
+  // Not in a dialog: a success empties the three fields.
+  const form = useFormDialog({
+    schema: SettingsPasswordSchema,
+    initialValues: { currentPassword: '', newPassword: '', confirmation: '' },
+    toInput: ({ currentPassword, newPassword }) => ({ currentPassword, newPassword }),
+    validate: ({ newPassword, confirmation }) => ({ confirmation: confirmation === newPassword ? undefined : PASSWORD_MISMATCH }),
+    mutation: useChangePassword(),
+    onSuccess: () => toast({ title: 'Contraseña actualizada', description: 'Se han cerrado tus otras sesiones' }),
+    // A wrong current password is the usual refusal: said under that field.
+    onFailure: (message, error) => {
+      form.setErrors(refusalOnFields(error, 'currentPassword', message));
+    },
+    failureMessage: 'No se pudo cambiar la contraseña',
+  });
   return (
     <Card>
       <CardTitle>Cambiar contraseña</CardTitle>
       <CardDescription>
         Al cambiarla se cierran tus sesiones en otros dispositivos.{lastChange ? ` Último cambio: ${formatDate(lastChange)}.` : ''}
       </CardDescription>
-      <Form onSubmit={submit} noValidate aria-label="Cambiar contraseña">
-        {field('currentPassword', 'Contraseña actual', 'current-password')}
-        {field('newPassword', 'Nueva contraseña', 'new-password')}
-        {field('confirmation', 'Confirmar nueva contraseña', 'new-password')}
-        <div>
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? 'Guardando...' : 'Cambiar contraseña'}
-          </Button>
-        </div>
-      </Form>
+      <PasswordForm onSubmit={form.submit} aria-label="Cambiar contraseña">
+        <PasswordFields>
+          {PASSWORD_FIELDS.map(({ name, label, autoComplete }) => (
+            <TextField key={name} name={name} label={label} type="password" autoComplete={autoComplete} {...form.field(name)} />
+          ))}
+          <div>
+            <Button type="submit" disabled={form.pending}>
+              {form.pending ? 'Guardando...' : 'Cambiar contraseña'}
+            </Button>
+          </div>
+        </PasswordFields>
+      </PasswordForm>
     </Card>
   );
 }
@@ -153,35 +143,31 @@ function SessionsCard() {
           }
         />
       </SpreadRow>
-      {sessions.isPending ? (
-        <Skeleton height="48px" />
-      ) : sessions.isError ? (
-        <LoadError variant="inline" retry={sessions}>
-          No se pudieron cargar tus sesiones
-        </LoadError>
-      ) : (
-        <RowList aria-label="Sesiones abiertas">
-          {sessions.data.map((session) => (
-            <li key={session.id}>
-              <SpreadRow>
-                <div>
-                  <strong>{session.device}</strong> {session.current && <MutedText>(esta sesión)</MutedText>}
-                  <br />
-                  <MutedText>
-                    {session.ipAddress ? `IP ${session.ipAddress} · ` : ''}
-                    {session.lastSeenAt ? `Última actividad ${formatDateTime(session.lastSeenAt)}` : session.createdAt ? `Iniciada ${formatDateTime(session.createdAt)}` : ''}
-                  </MutedText>
-                </div>
-                {!session.current && (
-                  <Button variant="ghost" size="sm" aria-label={`Cerrar la sesión de ${session.device}`} disabled={endOne.isPending} onClick={() => endOne.mutate(session.id, { onSuccess: () => toast({ title: 'Sesión cerrada' }) })}>
-                    Cerrar
-                  </Button>
-                )}
-              </SpreadRow>
-            </li>
-          ))}
-        </RowList>
-      )}
+      <ListState read={sessions} variant="inline" skeleton={<Skeleton height="48px" />} error="No se pudieron cargar tus sesiones">
+        {(data) => (
+          <RowList aria-label="Sesiones abiertas">
+            {data.map((session) => (
+              <li key={session.id}>
+                <SpreadRow>
+                  <div>
+                    <strong>{session.device}</strong> {session.current && <MutedText>(esta sesión)</MutedText>}
+                    <br />
+                    <MutedText>
+                      {session.ipAddress ? `IP ${session.ipAddress} · ` : ''}
+                      {session.lastSeenAt ? `Última actividad ${formatDateTime(session.lastSeenAt)}` : session.createdAt ? `Iniciada ${formatDateTime(session.createdAt)}` : ''}
+                    </MutedText>
+                  </div>
+                  {!session.current && (
+                    <Button variant="ghost" size="sm" aria-label={`Cerrar la sesión de ${session.device}`} disabled={endOne.isPending} onClick={() => endOne.mutate(session.id, { onSuccess: () => toast({ title: 'Sesión cerrada' }) })}>
+                      Cerrar
+                    </Button>
+                  )}
+                </SpreadRow>
+              </li>
+            ))}
+          </RowList>
+        )}
+      </ListState>
     </Card>
   );
 }

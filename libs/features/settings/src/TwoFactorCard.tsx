@@ -1,18 +1,12 @@
-import { isSessionGone, refusalOnFields, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
-import { TwoFactorEnableSchema, TwoFactorPasswordSchema, type Settings, type TwoFactorPasswordInput, type TwoFactorSetup } from '@arrendia/api-contract';
-import { Button, Card, CardDescription, CardTitle, Dialog, DialogActions, FormActions, LoadError, MutedText, Spinner, SpreadRow, Switch, TextField, useToast } from '@arrendia/ui';
+import { refusalOnFields, serverMessage, useFormDialog } from '@arrendia/api-client';
+import { TwoFactorEnableSchema, TwoFactorPasswordSchema, type Settings, type TwoFactorPasswordData, type TwoFactorSetup } from '@arrendia/api-contract';
+import { Button, Card, CardDescription, CardTitle, Dialog, DialogActions, Form, FormActions, LoadError, MutedText, Spinner, SpreadRow, Switch, TextField, useToast } from '@arrendia/ui';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { useDisableTwoFactor, useEnableTwoFactor, useNewRecoveryCodes, useStartTwoFactor } from './useSettings';
 
 const QR_SIZE = 180;
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
 
 /** The SVG draws its own white quiet zone, so the code reads on the dark theme too. */
 const Qr = styled.img`
@@ -92,33 +86,31 @@ export function TwoFactorCard({ security }: { security: Settings['security'] }) 
  * user's other sessions end) and the recovery codes show.
  */
 function EnableDialog({ setup, retry, onClose }: { setup: UseMutationResult<TwoFactorSetup, Error, void>; retry: () => void; onClose: () => void }) {
-  const [code, setCode] = useState('');
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [codes, setCodes] = useState<string[] | null>(null);
-  const enable = useEnableTwoFactor();
   const { toast } = useToast();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = TwoFactorEnableSchema.safeParse({ code, currentPassword });
-    setErrors(parsed.success ? {} : zodFieldErrors(parsed.error));
-    if (!parsed.success) return;
-    enable.mutate(parsed.data, {
-      onSuccess: ({ recoveryCodes }) => {
-        setCodes(recoveryCodes);
-        toast({ title: 'Verificación en dos pasos activada', description: 'Se han cerrado tus otras sesiones' });
-      },
-      onError: (failure) => {
-        if (isSessionGone(failure)) return;
-        setErrors(refusalOnFields(failure, 'code', 'No se pudo activar la verificación en dos pasos'));
-      },
-    });
-  };
+  const form = useFormDialog({
+    schema: TwoFactorEnableSchema,
+    initialValues: { code: '', currentPassword: '' },
+    mutation: useEnableTwoFactor(),
+    onOpenChange: (open) => {
+      if (!open) onClose();
+    },
+    // The recovery codes show in its place, this once.
+    stayOpen: true,
+    onSuccess: ({ recoveryCodes }) => {
+      setCodes(recoveryCodes);
+      toast({ title: 'Verificación en dos pasos activada', description: 'Se han cerrado tus otras sesiones' });
+    },
+    onFailure: (message, error) => {
+      form.setErrors(refusalOnFields(error, 'code', message));
+    },
+    failureMessage: 'No se pudo activar la verificación en dos pasos',
+  });
   const { data } = setup;
   return (
     <Dialog
       open
-      onOpenChange={(next) => !next && onClose()}
+      onOpenChange={form.onOpenChange}
       title="Activar la verificación en dos pasos"
       description={codes ? undefined : 'Escanea el código QR con tu aplicación de autenticación y escribe el código de 6 cifras que te muestra.'}
     >
@@ -131,33 +123,23 @@ function EnableDialog({ setup, retry, onClose }: { setup: UseMutationResult<TwoF
       ) : !data ? (
         <QrWaiting label="Preparando el código QR..." />
       ) : (
-        <Form onSubmit={submit} noValidate aria-label="Activar la verificación en dos pasos">
+        <Form onSubmit={form.submit} aria-label="Activar la verificación en dos pasos">
           <Qr src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(data.qrSvg)}`} alt="Código QR para tu aplicación de autenticación" width={QR_SIZE} height={QR_SIZE} />
           <MutedText>
             ¿No puedes escanearlo? Introduce esta clave: <Mono>{data.secret.match(/.{1,4}/g)?.join(' ')}</Mono>
           </MutedText>
-          <TextField
-            label="Código de verificación"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            autoFocus
-            value={code}
-            error={errors.code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <CurrentPasswordField value={currentPassword} error={errors.currentPassword} onChange={setCurrentPassword} />
-          <FormActions onCancel={onClose} pending={enable.isPending} submitLabel="Activar" pendingLabel="Activando..." />
+          <TextField label="Código de verificación" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} autoFocus {...form.field('code')} />
+          <CurrentPasswordField {...form.field('currentPassword')} />
+          <FormActions onCancel={form.close} pending={form.pending} submitLabel="Activar" pendingLabel="Activando..." />
         </Form>
       )}
     </Dialog>
   );
 }
 
-/** 'Contraseña actual', which every change of the second step asks for. */
-function CurrentPasswordField({ value, error, onChange }: { value: string; error?: string; onChange: (value: string) => void }) {
-  return <TextField label="Contraseña actual" type="password" name="currentPassword" autoComplete="current-password" value={value} error={error} onChange={(event) => onChange(event.target.value)} />;
+/** 'Contraseña actual', which every change of the second step asks for: a text field's props (`form.field('currentPassword')`). */
+function CurrentPasswordField(props: { value: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void; error?: string }) {
+  return <TextField label="Contraseña actual" type="password" name="currentPassword" autoComplete="current-password" {...props} />;
 }
 
 /** The recovery codes, shown this once: after turning it on and after asking for new ones. */
@@ -193,7 +175,7 @@ interface PasswordConfirmDialogProps<T> {
   description: string;
   submitLabel: string;
   pendingLabel: string;
-  mutation: UseMutationResult<T, Error, TwoFactorPasswordInput>;
+  mutation: UseMutationResult<T, Error, TwoFactorPasswordData>;
   onConfirmed: (result: T) => void;
   onClose: () => void;
   /** Shown in place of the form once the password was right (the new recovery codes). */
@@ -202,26 +184,27 @@ interface PasswordConfirmDialogProps<T> {
 
 /** A change that asks for the account's password first; a wrong one is said under the field. */
 function PasswordConfirmDialog<T>({ title, description, submitLabel, pendingLabel, mutation, onConfirmed, onClose, children }: PasswordConfirmDialogProps<T>) {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = TwoFactorPasswordSchema.safeParse({ currentPassword });
-    setError(parsed.success ? undefined : zodFieldErrors(parsed.error).currentPassword);
-    if (!parsed.success) return;
-    mutation.mutate(parsed.data, {
-      onSuccess: onConfirmed,
-      onError: (failure) => {
-        if (!isSessionGone(failure)) setError(serverFieldErrors(failure).currentPassword ?? serverMessage(failure) ?? 'No se pudo comprobar la contraseña');
-      },
-    });
-  };
+  const form = useFormDialog({
+    schema: TwoFactorPasswordSchema,
+    initialValues: { currentPassword: '' },
+    mutation,
+    onOpenChange: (open) => {
+      if (!open) onClose();
+    },
+    // What follows a right password is the caller's: it closes, or shows the new codes.
+    stayOpen: true,
+    onSuccess: onConfirmed,
+    onFailure: (message, error) => {
+      form.setErrors(refusalOnFields(error, 'currentPassword', message));
+    },
+    failureMessage: 'No se pudo comprobar la contraseña',
+  });
   return (
-    <Dialog open onOpenChange={(next) => !next && onClose()} title={title} description={children ? undefined : description}>
+    <Dialog open onOpenChange={form.onOpenChange} title={title} description={children ? undefined : description}>
       {children ?? (
-        <Form onSubmit={submit} noValidate aria-label={title}>
-          <CurrentPasswordField value={currentPassword} error={error} onChange={setCurrentPassword} />
-          <FormActions onCancel={onClose} pending={mutation.isPending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
+        <Form onSubmit={form.submit} aria-label={title}>
+          <CurrentPasswordField {...form.field('currentPassword')} />
+          <FormActions onCancel={form.close} pending={form.pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
         </Form>
       )}
     </Dialog>

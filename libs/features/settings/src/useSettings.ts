@@ -4,11 +4,11 @@ import {
   type CurrentUser,
   type RecoveryCodes,
   type Settings,
-  type SettingsPasswordInput,
+  type SettingsPasswordData,
   type SettingsPreferencesInput,
-  type SettingsProfileInput,
-  type TwoFactorEnableInput,
-  type TwoFactorPasswordInput,
+  type SettingsProfileData,
+  type TwoFactorEnableData,
+  type TwoFactorPasswordData,
   type TwoFactorSetup,
   type UserSession,
 } from '@arrendia/api-contract';
@@ -39,7 +39,7 @@ function useCurrentUserUpdate() {
 export function useSaveProfile() {
   const update = useCurrentUserUpdate();
   return useMutation({
-    mutationFn: async (input: SettingsProfileInput) => (await apiRequest('PUT', '/api/settings/profile', input)).json() as Promise<CurrentUser>,
+    mutationFn: async (input: SettingsProfileData) => (await apiRequest('PUT', '/api/settings/profile', input)).json() as Promise<CurrentUser>,
     onSuccess: update,
   });
 }
@@ -71,7 +71,7 @@ export function useSavePreferences() {
 export function useChangePassword() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: SettingsPasswordInput) => {
+    mutationFn: async (input: SettingsPasswordData) => {
       await apiRequest('POST', '/api/settings/password', input);
     },
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: [SESSIONS_PATH] }), client.invalidateQueries({ queryKey: [SETTINGS_PATH] })]),
@@ -95,7 +95,7 @@ function useSettingsRefresh() {
 export function useEnableTwoFactor() {
   const refresh = useSettingsRefresh();
   return useMutation({
-    mutationFn: async (input: TwoFactorEnableInput) => (await apiRequest('POST', TWO_FACTOR_PATH, input)).json() as Promise<RecoveryCodes>,
+    mutationFn: async (input: TwoFactorEnableData) => (await apiRequest('POST', TWO_FACTOR_PATH, input)).json() as Promise<RecoveryCodes>,
     onSuccess: refresh,
   });
 }
@@ -103,7 +103,7 @@ export function useEnableTwoFactor() {
 export function useDisableTwoFactor() {
   const refresh = useSettingsRefresh();
   return useMutation({
-    mutationFn: async (input: TwoFactorPasswordInput) => {
+    mutationFn: async (input: TwoFactorPasswordData) => {
       await apiRequest('POST', `${TWO_FACTOR_PATH}/disable`, input);
     },
     onSuccess: refresh,
@@ -114,7 +114,7 @@ export function useDisableTwoFactor() {
 export function useNewRecoveryCodes() {
   const refresh = useSettingsRefresh();
   return useMutation({
-    mutationFn: async (input: TwoFactorPasswordInput) => (await apiRequest('POST', `${TWO_FACTOR_PATH}/recovery-codes`, input)).json() as Promise<RecoveryCodes>,
+    mutationFn: async (input: TwoFactorPasswordData) => (await apiRequest('POST', `${TWO_FACTOR_PATH}/recovery-codes`, input)).json() as Promise<RecoveryCodes>,
     onSuccess: refresh,
   });
 }

@@ -1,9 +1,9 @@
-import { TenantInvitationsCreateSchema, type ContractListItem, type CurrentUser, type TenantInvitation, type TenantInvitationsCreateInput, type TenantRow } from '@arrendia/api-contract';
-import { apiRequest, isSessionGone, serverFieldErrors, serverMessage, zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
+import { TenantInvitationsCreateSchema, type ContractListItem, type CurrentUser, type TenantInvitation, type TenantInvitationsCreateData, type TenantRow } from '@arrendia/api-contract';
+import { apiRequest, isSessionGone, serverMessage, useFormDialog } from '@arrendia/api-client';
 import { formatDate, formatEuros, formatPhone, personName } from '@arrendia/locale-es';
-import { Badge, Button, ButtonLink, Card, DataTable, Dialog, FormActions, LoadError, PageHeader, Pager, SelectField, SkeletonRows, statusTone, TextField, useToast } from '@arrendia/ui';
+import { Badge, Button, ButtonLink, Card, DataTable, Dialog, Form, FormActions, ListState, PageHeader, Pager, SelectField, statusTone, TextField, useToast } from '@arrendia/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -20,11 +20,6 @@ const Actions = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space.xs};
   flex-wrap: wrap;
-`;
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
 `;
 
 const name = (t: TenantRow['tenant']) => personName(t, t.email);
@@ -43,53 +38,31 @@ function useTenants(q: string, page: number) {
 
 /** 'Invitar Inquilino': an email and one of the user's contracts; the link is shown to copy (no email delivery yet). */
 function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [email, setEmail] = useState('');
-  const [contractId, setContractId] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [link, setLink] = useState<string | null>(null);
   const contracts = useQuery<ContractListItem[]>({ queryKey: ['/api/contracts?pageSize=100'], enabled: open });
   const client = useQueryClient();
   const { toast } = useToast();
   const invite = useMutation({
-    mutationFn: async (input: TenantInvitationsCreateInput) => (await apiRequest('POST', '/api/tenant-invitations', input)).json() as Promise<TenantInvitation>,
+    mutationFn: async (input: TenantInvitationsCreateData) => (await apiRequest('POST', '/api/tenant-invitations', input)).json() as Promise<TenantInvitation>,
     onSuccess: () => client.invalidateQueries({ queryKey: ['/api/tenants'] }),
   });
-  const reset = () => {
-    setEmail('');
-    setContractId('');
-    setErrors({});
-    setLink(null);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = TenantInvitationsCreateSchema.safeParse({ email, contractId });
-    if (!parsed.success) {
-      const found = zodFieldErrors(parsed.error);
-      if (found.contractId) found.contractId = 'Elige el contrato';
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    invite.mutate(parsed.data, {
-      onSuccess: (created) => {
-        setLink(new URL(created.link, window.location.origin).toString());
-        toast({ title: 'Invitación creada', description: `Envía el enlace a ${created.email}: caduca en 7 días` });
-      },
-      onError: (error) => {
-        if (isSessionGone(error)) return;
-        setErrors(serverFieldErrors(error));
-        toast({ variant: 'destructive', title: 'Error', description: serverMessage(error) ?? 'No se pudo crear la invitación' });
-      },
-    });
-  };
+  const form = useFormDialog({
+    schema: TenantInvitationsCreateSchema,
+    initialValues: { email: '', contractId: '' },
+    clientMessages: { contractId: 'Elige el contrato' },
+    mutation: invite,
+    onOpenChange,
+    // The dialog stays open on the link to copy; closing it forgets the invitation.
+    stayOpen: true,
+    onSuccess: (created) => toast({ title: 'Invitación creada', description: `Envía el enlace a ${created.email}: caduca en 7 días` }),
+    onFailure: (message) => toast({ variant: 'destructive', title: 'Error', description: message }),
+    failureMessage: 'No se pudo crear la invitación',
+  });
+  const link = invite.data ? new URL(invite.data.link, window.location.origin).toString() : null;
   const options = (contracts.data ?? []).filter((c) => c.contract.status !== 'Finalizado').map((c) => ({ value: String(c.contract.id), label: `${c.contract.contractCode} · ${c.property.propertyName} · ${c.unit.unitName}` }));
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={form.onOpenChange}
       title="Invitar Inquilino"
       description="La persona invitada abre el enlace, elige su contraseña y entra con el contrato ya vinculado."
       width={560}
@@ -102,10 +75,10 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
           </Button>
         </Form>
       ) : (
-        <Form onSubmit={submit} noValidate aria-label="Invitar inquilino">
-          <TextField label="Correo electrónico" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
-          <SelectField label="Contrato" placeholder={contracts.isLoading ? 'Cargando contratos...' : 'Selecciona un contrato'} options={options} value={contractId || undefined} onValueChange={setContractId} error={errors.contractId} />
-          <FormActions onCancel={() => onOpenChange(false)} pending={invite.isPending} submitLabel="Crear invitación" pendingLabel="Creando..." />
+        <Form onSubmit={form.submit} aria-label="Invitar inquilino">
+          <TextField label="Correo electrónico" type="email" {...form.field('email')} />
+          <SelectField label="Contrato" placeholder={contracts.isLoading ? 'Cargando contratos...' : 'Selecciona un contrato'} options={options} {...form.select('contractId')} />
+          <FormActions onCancel={form.close} pending={form.pending} submitLabel="Crear invitación" pendingLabel="Creando..." />
         </Form>
       )}
     </Dialog>
@@ -150,56 +123,57 @@ export function TenantsScreen(_props: { user: CurrentUser | null }) {
           />
           <span aria-live="polite">{tenants.data ? `${tenants.data.total} inquilinos` : ''}</span>
         </Toolbar>
-        {tenants.isLoading ? (
-          <SkeletonRows label="Cargando inquilinos" />
-        ) : tenants.isError ? (
-          <LoadError variant="inline" retry={tenants}>
-            No se pudieron cargar los inquilinos
-          </LoadError>
-        ) : !tenants.data?.rows.length ? (
-          <p>{q ? 'Ningún inquilino coincide con la búsqueda' : 'Todavía no tienes inquilinos'}</p>
-        ) : (
-          <DataTable aria-label="Inquilinos">
-            <thead>
-              <tr>
-                <th scope="col">Inquilino</th>
-                <th scope="col">Contacto</th>
-                <th scope="col">Propiedad</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Renta mensual</th>
-                <th scope="col">Inicio</th>
-                <th scope="col">Acciones</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tenants.data.rows.map((row) => (
-                <tr key={`${row.tenant.id}-${row.contract.id}`}>
-                  <th scope="row">{name(row.tenant)}</th>
-                  <td>{[row.tenant.email, row.tenant.telefono && formatPhone(row.tenant.telefono)].filter(Boolean).join(' · ')}</td>
-                  <td>
-                    {row.property.propertyName} · {row.unit.unitName}
-                  </td>
-                  <td>
-                    {/* The tenant's status (spec §4) in its contract's colour, written once. */}
-                    <Badge $tone={statusTone('contract', row.contract.status)}>{row.status}</Badge>
-                  </td>
-                  <td>{formatEuros(row.contract.rentAmount)}</td>
-                  <td>{formatDate(row.contract.startDate)}</td>
-                  <td>
-                    <Actions>
-                      <Button size="sm" variant="outline" onClick={() => message.mutate(row)} disabled={message.isPending} aria-label={`Mensaje a ${name(row.tenant)}`}>
-                        Mensaje
-                      </Button>
-                      <ButtonLink as={Link} $variant="outline" $size="sm" to={`/contracts/${row.contract.id}`} aria-label={`Ver Contrato de ${name(row.tenant)}`}>
-                        Ver Contrato
-                      </ButtonLink>
-                    </Actions>
-                  </td>
+        <ListState
+          read={tenants}
+          variant="inline"
+          loading="Cargando inquilinos"
+          error="No se pudieron cargar los inquilinos"
+          empty={!tenants.data?.rows.length}
+          whenEmpty={<p>{q ? 'Ningún inquilino coincide con la búsqueda' : 'Todavía no tienes inquilinos'}</p>}
+        >
+          {(data) => (
+            <DataTable aria-label="Inquilinos">
+              <thead>
+                <tr>
+                  <th scope="col">Inquilino</th>
+                  <th scope="col">Contacto</th>
+                  <th scope="col">Propiedad</th>
+                  <th scope="col">Estado</th>
+                  <th scope="col">Renta mensual</th>
+                  <th scope="col">Inicio</th>
+                  <th scope="col">Acciones</th>
                 </tr>
-              ))}
-            </tbody>
-          </DataTable>
-        )}
+              </thead>
+              <tbody>
+                {data.rows.map((row) => (
+                  <tr key={`${row.tenant.id}-${row.contract.id}`}>
+                    <th scope="row">{name(row.tenant)}</th>
+                    <td>{[row.tenant.email, row.tenant.telefono && formatPhone(row.tenant.telefono)].filter(Boolean).join(' · ')}</td>
+                    <td>
+                      {row.property.propertyName} · {row.unit.unitName}
+                    </td>
+                    <td>
+                      {/* The tenant's status (spec §4) in its contract's colour, written once. */}
+                      <Badge $tone={statusTone('contract', row.contract.status)}>{row.status}</Badge>
+                    </td>
+                    <td>{formatEuros(row.contract.rentAmount)}</td>
+                    <td>{formatDate(row.contract.startDate)}</td>
+                    <td>
+                      <Actions>
+                        <Button size="sm" variant="outline" onClick={() => message.mutate(row)} disabled={message.isPending} aria-label={`Mensaje a ${name(row.tenant)}`}>
+                          Mensaje
+                        </Button>
+                        <ButtonLink as={Link} $variant="outline" $size="sm" to={`/contracts/${row.contract.id}`} aria-label={`Ver Contrato de ${name(row.tenant)}`}>
+                          Ver Contrato
+                        </ButtonLink>
+                      </Actions>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+          )}
+        </ListState>
         <Pager page={page} total={tenants.data?.total ?? 0} pageSize={PAGE_SIZE} onPageChange={setPage} label="Páginas de inquilinos" />
       </Card>
       <InviteDialog open={inviting} onOpenChange={setInviting} />

@@ -1,21 +1,13 @@
 import { roleTakesAgency, UsersRoleSchema, type PasswordResetLink, type UserRow } from '@arrendia/api-contract';
-import type { FieldErrors } from '@arrendia/api-client';
+import { useFormDialog } from '@arrendia/api-client';
 import { personName } from '@arrendia/locale-es';
-import type { RoleName } from '@arrendia/permissions';
-import { AlertDialog, Button, CardDescription, Dialog, FormActions, SelectField, useToast } from '@arrendia/ui';
-import { type FormEvent, useRef, useState } from 'react';
-import styled from 'styled-components';
-import { agencyPart, formErrors } from './formChecks';
+import { AlertDialog, Button, CardDescription, Dialog, Form, FormActions, SelectField, useToast } from '@arrendia/ui';
+import { useRef, useState } from 'react';
+import { agencyCheck, agencyPart } from './formChecks';
 import { OneTimeLink } from './OneTimeLink';
 import { AgencyField, ROLE_OPTIONS } from './UserFormDialog';
-import { useFailureToast, useRefusal } from './useFailureToast';
+import { useFailureToast, useRefusalToast } from './useFailureToast';
 import { useChangeRole, usePasswordReset, useResetTwoFactor, useSetActive } from './useUsers';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
 
 const nameOf = (user: UserRow) => personName(user, user.email);
 
@@ -28,37 +20,28 @@ function useLastAsked(user: UserRow | null): UserRow | null {
 
 /** 'Cambiar rol': one of the six roles, with the agency when the role has one (the user's own by default). */
 export function RoleDialog({ user, onClose }: { user: UserRow; onClose: () => void }) {
-  const [roleName, setRoleName] = useState<RoleName>(user.role.roleName);
-  const [agencyId, setAgencyId] = useState(user.agency ? String(user.agency.id) : '');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const change = useChangeRole();
   const { toast } = useToast();
-  const refused = useRefusal(setErrors, 'No se pudo cambiar el rol');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = { roleName, ...agencyPart(roleName, agencyId) };
-    const found = formErrors(UsersRoleSchema, input, roleName, agencyId);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    change.mutate(
-      { id: user.id, ...input },
-      {
-        onSuccess: (saved) => {
-          toast({ title: 'Rol cambiado', description: `${nameOf(user)} es ahora ${saved.role.label}` });
-          onClose();
-        },
-        onError: refused,
-      },
-    );
-  };
+  const refused = useRefusalToast();
+  const form = useFormDialog({
+    schema: UsersRoleSchema,
+    initialValues: { roleName: user.role.roleName as string, agencyId: user.agency ? String(user.agency.id) : '' },
+    toInput: ({ roleName, agencyId }) => ({ roleName, ...agencyPart(roleName, agencyId) }),
+    validate: ({ roleName, agencyId }) => agencyCheck(roleName, agencyId),
+    mutation: useChangeRole(user.id),
+    onOpenChange: (open) => {
+      if (!open) onClose();
+    },
+    onSuccess: (saved) => toast({ title: 'Rol cambiado', description: `${nameOf(user)} es ahora ${saved.role.label}` }),
+    onFailure: refused,
+    failureMessage: 'No se pudo cambiar el rol',
+  });
 
   return (
-    <Dialog open onOpenChange={(next) => !next && onClose()} title="Cambiar rol" description={`${nameOf(user)} · ${user.email}`}>
-      <Form onSubmit={submit} noValidate aria-label="Cambiar rol">
-        <SelectField label="Rol" options={ROLE_OPTIONS} value={roleName} onValueChange={(v) => setRoleName(v as RoleName)} error={errors.roleName} />
-        {roleTakesAgency(roleName) && <AgencyField value={agencyId} onChange={setAgencyId} error={errors.agencyId} enabled />}
-        <FormActions onCancel={onClose} pending={change.isPending} submitLabel="Cambiar rol" />
+    <Dialog open onOpenChange={form.onOpenChange} title="Cambiar rol" description={`${nameOf(user)} · ${user.email}`}>
+      <Form onSubmit={form.submit} aria-label="Cambiar rol">
+        <SelectField label="Rol" options={ROLE_OPTIONS} {...form.select('roleName')} />
+        {roleTakesAgency(form.values.roleName) && <AgencyField {...form.select('agencyId')} enabled />}
+        <FormActions onCancel={form.close} pending={form.pending} submitLabel="Cambiar rol" />
       </Form>
     </Dialog>
   );
@@ -140,11 +123,17 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose:
       {link ? (
         <OneTimeLink link={link} label="Enlace para restablecer la contraseña" />
       ) : (
-        <Form onSubmit={(e) => e.preventDefault()} aria-label="Restablecer contraseña">
+        <Form
+          onSubmit={(event) => {
+            event.preventDefault();
+            reset.mutate({ id: user.id }, { onSuccess: setLink, onError: (error) => failed(error, 'No se pudo crear el enlace') });
+          }}
+          aria-label="Restablecer contraseña"
+        >
           <CardDescription>
             Se creará un enlace de un solo uso, válido 24 horas, con el que el usuario elegirá una contraseña nueva. Los enlaces anteriores dejarán de funcionar.
           </CardDescription>
-          <Button onClick={() => reset.mutate({ id: user.id }, { onSuccess: setLink, onError: (error) => failed(error, 'No se pudo crear el enlace') })} disabled={reset.isPending}>
+          <Button type="submit" disabled={reset.isPending}>
             {reset.isPending ? 'Creando...' : 'Crear enlace'}
           </Button>
         </Form>

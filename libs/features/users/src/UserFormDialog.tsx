@@ -1,69 +1,52 @@
-import { roleTakesAgency, UsersCreateSchema, UsersPatchSchema, type PasswordResetLink, type UserRow, type UsersCreateInput } from '@arrendia/api-contract';
-import type { FieldErrors } from '@arrendia/api-client';
+import { roleTakesAgency, UsersCreateSchema, UsersPatchSchema, type PasswordResetLink, type UserDetail, type UserRow } from '@arrendia/api-contract';
+import { useFormDialog, type FormDialog } from '@arrendia/api-client';
 import { personName } from '@arrendia/locale-es';
 import { ROLE_LABELS, ROLE_NAMES } from '@arrendia/permissions';
-import { Dialog, FormActions, LoadError, SelectField, Skeleton, TextField, useToast } from '@arrendia/ui';
-import { type FormEvent, useEffect, useState } from 'react';
-import styled from 'styled-components';
-import { agencyPart, formErrors } from './formChecks';
+import { Dialog, Form, FormActions, LoadError, SelectField, Skeleton, TextField, useToast } from '@arrendia/ui';
+import { useState } from 'react';
+import { agencyCheck, agencyPart } from './formChecks';
 import { OneTimeLink } from './OneTimeLink';
-import { useRefusal } from './useFailureToast';
+import { useRefusalToast } from './useFailureToast';
 import { useAgencyOptions, useCreateUser, useUpdateUser, useUserDetail } from './useUsers';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
 
 export const ROLE_OPTIONS = ROLE_NAMES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 type Values = Record<'email' | 'firstName' | 'lastName' | 'roleName' | 'agencyId' | 'telefono' | 'nifCif' | 'ibanBancaria' | 'password', string>;
 const EMPTY: Values = { email: '', firstName: '', lastName: '', roleName: '', agencyId: '', telefono: '', nifCif: '', ibanBancaria: '', password: '' };
 
-/** The agency choice of a user whose role has one. */
-export function AgencyField({ value, onChange, error, enabled }: { value: string; onChange: (v: string) => void; error?: string; enabled: boolean }) {
+/** The agency choice of a user whose role has one: a SelectField's props (`form.select('agencyId')`). */
+export function AgencyField({ enabled, ...select }: { value: string | undefined; onValueChange: (value: string) => void; error?: string; enabled: boolean }) {
   const agencies = useAgencyOptions(enabled);
   const options = (agencies.data ?? []).map((a) => ({ value: String(a.id), label: a.name }));
-  return <SelectField label="Agencia" placeholder={agencies.isLoading ? 'Cargando agencias...' : 'Selecciona una agencia'} options={options} value={value || undefined} onValueChange={onChange} error={error} />;
+  return <SelectField label="Agencia" placeholder={agencies.isLoading ? 'Cargando agencias...' : 'Selecciona una agencia'} options={options} {...select} />;
 }
 
-interface FormProps {
-  values: Values;
-  set: (name: keyof Values) => (value: string) => void;
-  errors: FieldErrors;
+interface PersonFieldsProps {
+  form: FormDialog<Values>;
   roleName: string;
   open: boolean;
   creating: boolean;
 }
 
 /** The fields the create and the edit form share, labelled, with their Spanish errors. */
-function PersonFields({ values, set, errors, roleName, open, creating }: FormProps) {
-  const text = (name: keyof Values) => ({ value: values[name], onChange: (e: { target: { value: string } }) => set(name)(e.target.value), error: errors[name] });
+function PersonFields({ form, roleName, open, creating }: PersonFieldsProps) {
   return (
     <>
-      <TextField label="Nombre" autoComplete="off" {...text('firstName')} />
-      <TextField label="Apellidos" autoComplete="off" {...text('lastName')} />
+      <TextField label="Nombre" autoComplete="off" {...form.field('firstName')} />
+      <TextField label="Apellidos" autoComplete="off" {...form.field('lastName')} />
       {creating && (
         <>
-          <TextField label="Correo electrónico" type="email" autoComplete="off" {...text('email')} />
-          <SelectField label="Rol" placeholder="Selecciona un rol" options={ROLE_OPTIONS} value={values.roleName || undefined} onValueChange={set('roleName')} error={errors.roleName} />
+          <TextField label="Correo electrónico" type="email" autoComplete="off" {...form.field('email')} />
+          <SelectField label="Rol" placeholder="Selecciona un rol" options={ROLE_OPTIONS} {...form.select('roleName')} />
         </>
       )}
-      {roleTakesAgency(roleName) && <AgencyField value={values.agencyId} onChange={set('agencyId')} error={errors.agencyId} enabled={open} />}
-      <TextField label="Teléfono (opcional)" type="tel" {...text('telefono')} />
-      <TextField label="NIF/NIE/CIF (opcional)" {...text('nifCif')} />
-      <TextField label="IBAN (opcional)" {...text('ibanBancaria')} />
-      {creating && <TextField label="Contraseña (opcional)" type="password" autoComplete="new-password" hint="Déjala vacía y te daremos un enlace para que el usuario la elija" {...text('password')} />}
+      {roleTakesAgency(roleName) && <AgencyField {...form.select('agencyId')} enabled={open} />}
+      <TextField label="Teléfono (opcional)" type="tel" {...form.field('telefono')} />
+      <TextField label="NIF/NIE/CIF (opcional)" {...form.field('nifCif')} />
+      <TextField label="IBAN (opcional)" {...form.field('ibanBancaria')} />
+      {creating && <TextField label="Contraseña (opcional)" type="password" autoComplete="new-password" hint="Déjala vacía y te daremos un enlace para que el usuario la elija" {...form.field('password')} />}
     </>
   );
-}
-
-function useValues(initial: Values) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (name: keyof Values) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
-  return { values, setValues, errors, setErrors, set };
 }
 
 /**
@@ -71,46 +54,37 @@ function useValues(initial: Values) {
  * call. Created without a password, the dialog then shows the one-time link to set it.
  */
 export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { values, setValues, errors, setErrors, set } = useValues(EMPTY);
   const [setupLink, setSetupLink] = useState<PasswordResetLink | null>(null);
-  const create = useCreateUser();
   const { toast } = useToast();
-  const refused = useRefusal(setErrors, 'No se pudo crear el usuario');
-  const close = (next: boolean) => {
-    if (!next) {
-      setValues(EMPTY);
-      setErrors({});
-      setSetupLink(null);
-    }
-    onOpenChange(next);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const { agencyId, ...rest } = values;
-    const input = { ...rest, ...agencyPart(values.roleName, agencyId) };
-    const found = formErrors(UsersCreateSchema, input, values.roleName, agencyId);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    // Checked just above with the API's schema: the role is one of the six.
-    create.mutate(input as UsersCreateInput, {
-      onSuccess: (created) => {
-        toast({ title: 'Usuario creado', description: `${personName(created, created.email)} ya está en la lista` });
-        if (created.setupLink) setSetupLink(created.setupLink);
-        else close(false);
-      },
-      onError: refused,
-    });
-  };
+  const refused = useRefusalToast();
+  const form = useFormDialog({
+    schema: UsersCreateSchema,
+    initialValues: EMPTY,
+    toInput: ({ agencyId, ...rest }) => ({ ...rest, ...agencyPart(rest.roleName, agencyId) }),
+    mutation: useCreateUser(),
+    onOpenChange: (next) => {
+      if (!next) setSetupLink(null);
+      onOpenChange(next);
+    },
+    // Open until we know whether there is a link to hand over.
+    stayOpen: true,
+    onSuccess: (created) => {
+      toast({ title: 'Usuario creado', description: `${personName(created, created.email)} ya está en la lista` });
+      if (created.setupLink) setSetupLink(created.setupLink);
+      else form.close();
+    },
+    onFailure: refused,
+    failureMessage: 'No se pudo crear el usuario',
+  });
 
   return (
-    <Dialog open={open} onOpenChange={close} title="Crear Usuario" description="Una cuenta nueva con su rol; los datos fiscales y bancarios se comprueban antes de guardarlos." width={560}>
+    <Dialog open={open} onOpenChange={form.onOpenChange} title="Crear Usuario" description="Una cuenta nueva con su rol; los datos fiscales y bancarios se comprueban antes de guardarlos." width={560}>
       {setupLink ? (
         <OneTimeLink link={setupLink} label="Enlace para elegir la contraseña" />
       ) : (
-        <Form onSubmit={submit} noValidate aria-label="Crear usuario">
-          <PersonFields values={values} set={set} errors={errors} roleName={values.roleName} open={open} creating />
-          <FormActions onCancel={() => close(false)} pending={create.isPending} submitLabel="Crear Usuario" pendingLabel="Creando..." />
+        <Form onSubmit={form.submit} aria-label="Crear usuario">
+          <PersonFields form={form} roleName={form.values.roleName} open={open} creating />
+          <FormActions onCancel={form.close} pending={form.pending} submitLabel="Crear Usuario" pendingLabel="Creando..." />
         </Form>
       )}
     </Dialog>
@@ -120,60 +94,49 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
 /** 'Editar': the person's data as the server has it; role and status have actions of their own. */
 export function EditUserDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const detail = useUserDetail(user?.id ?? null);
-  const { values, setValues, errors, setErrors, set } = useValues(EMPTY);
-  const update = useUpdateUser();
-  const { toast } = useToast();
-  const refused = useRefusal(setErrors, 'No se pudo guardar el usuario');
-  const roleName = user?.role.roleName ?? '';
-
-  useEffect(() => {
-    const d = detail.data;
-    if (d) setValues({ ...EMPTY, firstName: d.firstName ?? '', lastName: d.lastName ?? '', agencyId: d.agency ? String(d.agency.id) : '', telefono: d.telefono ?? '', nifCif: d.nifCif ?? '', ibanBancaria: d.ibanBancaria ?? '' });
-  }, [detail.data, setValues]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!user) return;
-    const { firstName, lastName, telefono, nifCif, ibanBancaria, agencyId } = values;
-    const input = { firstName, lastName, telefono, nifCif, ibanBancaria, ...agencyPart(roleName, agencyId) };
-    const found = formErrors(UsersPatchSchema, input, roleName, agencyId);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    update.mutate(
-      { id: user.id, ...input },
-      {
-        onSuccess: (saved) => {
-          toast({ title: 'Usuario guardado', description: personName(saved, saved.email) });
-          onClose();
-        },
-        onError: refused,
-      },
-    );
-  };
-
   return (
-    <Dialog
-      open={user !== null}
-      onOpenChange={(next) => {
-        if (!next) {
-          setErrors({});
-          onClose();
-        }
-      }}
-      title="Editar Usuario"
-      description={user ? `${user.email} · ${user.role.label}` : undefined}
-      width={560}
-    >
+    <Dialog open={user !== null} onOpenChange={(next) => !next && onClose()} title="Editar Usuario" description={user ? `${user.email} · ${user.role.label}` : undefined} width={560}>
       {detail.isLoading ? (
         <Skeleton height="12rem" />
       ) : detail.isError ? (
         <LoadError variant="inline" retry={detail}>No se pudo cargar el usuario</LoadError>
       ) : (
-        <Form onSubmit={submit} noValidate aria-label="Editar usuario">
-          <PersonFields values={values} set={set} errors={errors} roleName={roleName} open={user !== null} creating={false} />
-          <FormActions onCancel={onClose} pending={update.isPending} submitLabel="Guardar" />
-        </Form>
+        user && detail.data && <EditUserForm key={user.id} user={user} detail={detail.data} onClose={onClose} />
       )}
     </Dialog>
+  );
+}
+
+/** The edit form, drawn once the user's data is here: it starts from what the server has. */
+function EditUserForm({ user, detail, onClose }: { user: UserRow; detail: UserDetail; onClose: () => void }) {
+  const { toast } = useToast();
+  const refused = useRefusalToast();
+  const roleName = user.role.roleName;
+  const form = useFormDialog({
+    schema: UsersPatchSchema,
+    initialValues: () => ({
+      ...EMPTY,
+      firstName: detail.firstName ?? '',
+      lastName: detail.lastName ?? '',
+      agencyId: detail.agency ? String(detail.agency.id) : '',
+      telefono: detail.telefono ?? '',
+      nifCif: detail.nifCif ?? '',
+      ibanBancaria: detail.ibanBancaria ?? '',
+    }),
+    toInput: ({ firstName, lastName, telefono, nifCif, ibanBancaria, agencyId }) => ({ firstName, lastName, telefono, nifCif, ibanBancaria, ...agencyPart(roleName, agencyId) }),
+    validate: ({ agencyId }) => agencyCheck(roleName, agencyId),
+    mutation: useUpdateUser(user.id),
+    onOpenChange: (open) => {
+      if (!open) onClose();
+    },
+    onSuccess: (saved) => toast({ title: 'Usuario guardado', description: personName(saved, saved.email) }),
+    onFailure: refused,
+    failureMessage: 'No se pudo guardar el usuario',
+  });
+  return (
+    <Form onSubmit={form.submit} aria-label="Editar usuario">
+      <PersonFields form={form} roleName={roleName} open creating={false} />
+      <FormActions onCancel={form.close} pending={form.pending} submitLabel="Guardar" />
+    </Form>
   );
 }

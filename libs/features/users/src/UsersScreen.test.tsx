@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { LAST_SUPER_ADMIN, type RoleSummary, type UserRow, type UsersStats } from '@arrendia/api-contract';
+import { AGENCY_REQUIRED, LAST_SUPER_ADMIN, type RoleSummary, type UserRow, type UsersStats } from '@arrendia/api-contract';
 import { ACTION_ACCESS, APP_ROUTES, ROLE_LABELS, ROLE_NAMES, ROUTE_ACCESS } from '@arrendia/permissions';
 import { answer, failsOnce, fakeResponse, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
@@ -83,6 +83,41 @@ describe('UsersScreen', () => {
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
+  it("edits a user: the schema's output goes to its PATCH, and the dialog closes", async () => {
+    const detail = { ...ana, telefono: '600111222', nifCif: null, ibanBancaria: null, lastPasswordChange: null };
+    const patch = jest.fn((_body: unknown) => answer(200, { ...detail, firstName: 'Anabel' }));
+    global.fetch = routedFetch(routes({ 'GET /api/users/7': () => detail, 'PATCH /api/users/7': (init?: RequestInit) => patch(JSON.parse(String(init?.body))) }));
+    renderAt(<UsersScreen user={admin} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar a Ana García 7' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Usuario' });
+    const name = await within(dialog).findByLabelText('Nombre');
+    await userEvent.clear(name);
+    await userEvent.type(name, '  Anabel ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Usuario guardado')).toBeVisible();
+    // An inquilino has no agency: none is sent; the empty optional fields are cleared.
+    expect(patch).toHaveBeenCalledWith({ firstName: 'Anabel', lastName: 'García 7', telefono: '600111222', nifCif: null, ibanBancaria: null });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar Usuario' })).toBeNull());
+  });
+
+  it('asks for the agency of a new agent before calling, then sends the role with it', async () => {
+    const patch = jest.fn((_body: unknown) => answer(200, { ...ana, role: { roleName: 'agente', label: 'Agente Inmobiliario' }, agency: { id: 3, name: 'Inmobiliaria Sol' }, nifCif: null, ibanBancaria: null, lastPasswordChange: null }));
+    global.fetch = routedFetch(routes({ 'PATCH /api/users/7/role': (init?: RequestInit) => patch(JSON.parse(String(init?.body))) }));
+    renderAt(<UsersScreen user={admin} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cambiar rol de Ana García 7' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar rol' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Rol' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Agente Inmobiliario' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cambiar rol' }));
+    expect(await within(dialog).findByText(AGENCY_REQUIRED)).toBeVisible();
+    expect(patch).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Agencia' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Inmobiliaria Sol' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cambiar rol' }));
+    expect(await screen.findByText('Rol cambiado')).toBeVisible();
+    expect(patch).toHaveBeenCalledWith({ roleName: 'agente', agencyId: 3 });
+  });
+
   it('searches on the server: what is typed goes as q', async () => {
     const fetch = routedFetch(routes({ 'GET /api/users?page=1&pageSize=20&q=agente': page([]) }));
     global.fetch = fetch;
@@ -126,7 +161,8 @@ describe('UsersScreen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Crear Usuario' }));
     expect(await within(dialog).findByLabelText('Enlace para elegir la contraseña')).toHaveValue('http://localhost/restablecer/tok');
     expect(within(dialog).getByText(/caduca el 02\/12\/2026 11:00/)).toBeVisible();
-    expect(post).toHaveBeenCalledWith(expect.objectContaining({ email: 'marta@example.com', firstName: 'Marta', lastName: 'Vidal', roleName: 'inquilino', password: '' }));
+    // What is sent is the schema's output: the empty password (and the agency an inquilino has not) left out.
+    expect(post).toHaveBeenCalledWith({ email: 'marta@example.com', firstName: 'Marta', lastName: 'Vidal', roleName: 'inquilino', telefono: null, nifCif: null, ibanBancaria: null });
   });
 
   it('shows the server refusal when deactivating the last active super admin', async () => {

@@ -1,7 +1,7 @@
 import { USER_STATUSES, type UserRow, type UserStatus } from '@arrendia/api-contract';
 import { formatDateTime, personName } from '@arrendia/locale-es';
 import type { RoleName } from '@arrendia/permissions';
-import { Badge, Button, Card, DataTable, LoadError, Pager, SelectField, SkeletonRows, TextField, useDebouncedValue } from '@arrendia/ui';
+import { Badge, Button, Card, DataTable, ListState, Pager, SelectField, TextField, useDebouncedValue } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ActiveDialog, ResetPasswordDialog, ResetTwoFactorDialog, RoleDialog } from './UserActionDialogs';
@@ -64,70 +64,73 @@ export function UsersTable({ currentUserId }: { currentUserId: number | null }) 
         <SelectField label="Estado" options={STATUS_OPTIONS} value={status ?? ALL} onValueChange={(v) => filter(setStatus)(v === ALL ? null : (v as UserStatus))} />
         <span aria-live="polite">{users.data ? `${users.data.total} usuarios` : ''}</span>
       </Toolbar>
-      {users.isLoading ? (
-        <SkeletonRows label="Cargando usuarios" />
-      ) : users.isError ? (
-        <LoadError variant="inline" retry={users}>No se pudieron cargar los usuarios</LoadError>
-      ) : !users.data?.rows.length ? (
-        <p>{term || role || status ? 'Ningún usuario coincide con la búsqueda' : 'Todavía no hay usuarios'}</p>
-      ) : (
-        <DataTable aria-label="Usuarios">
-          <thead>
-            <tr>
-              <th scope="col">Nombre</th>
-              <th scope="col">Email</th>
-              <th scope="col">Rol</th>
-              <th scope="col">Estado</th>
-              <th scope="col">Último acceso</th>
-              <th scope="col">Acciones</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.rows.map((user) => {
-              const own = user.id === currentUserId;
-              return (
-                <tr key={user.id}>
-                  <th scope="row">{nameOf(user)}</th>
-                  <td>{user.email}</td>
-                  <td>
-                    <Badge $variant={user.role.roleName === 'super_admin' ? 'accent' : 'neutral'}>{user.role.label}</Badge>
-                    {user.agency && <div>{user.agency.name}</div>}
-                  </td>
-                  <td>
-                    <Badge $tone={user.isActive ? 'green' : 'grey'}>{user.isActive ? 'Activo' : 'Inactivo'}</Badge>
-                  </td>
-                  <td>{user.lastLogin ? formatDateTime(user.lastLogin) : 'Nunca'}</td>
-                  <td>
-                    <Actions>
-                      <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'edit', user })} aria-label={`Editar a ${nameOf(user)}`}>
-                        Editar
-                      </Button>
-                      {!own && (
-                        <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'role', user })} aria-label={`Cambiar rol de ${nameOf(user)}`}>
-                          Cambiar rol
+      <ListState
+        read={users}
+        variant="inline"
+        loading="Cargando usuarios"
+        error="No se pudieron cargar los usuarios"
+        empty={!users.data?.rows.length}
+        whenEmpty={<p>{term || role || status ? 'Ningún usuario coincide con la búsqueda' : 'Todavía no hay usuarios'}</p>}
+      >
+        {(data) => (
+          <DataTable aria-label="Usuarios">
+            <thead>
+              <tr>
+                <th scope="col">Nombre</th>
+                <th scope="col">Email</th>
+                <th scope="col">Rol</th>
+                <th scope="col">Estado</th>
+                <th scope="col">Último acceso</th>
+                <th scope="col">Acciones</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((user) => {
+                const own = user.id === currentUserId;
+                return (
+                  <tr key={user.id}>
+                    <th scope="row">{nameOf(user)}</th>
+                    <td>{user.email}</td>
+                    <td>
+                      <Badge $variant={user.role.roleName === 'super_admin' ? 'accent' : 'neutral'}>{user.role.label}</Badge>
+                      {user.agency && <div>{user.agency.name}</div>}
+                    </td>
+                    <td>
+                      <Badge $tone={user.isActive ? 'green' : 'grey'}>{user.isActive ? 'Activo' : 'Inactivo'}</Badge>
+                    </td>
+                    <td>{user.lastLogin ? formatDateTime(user.lastLogin) : 'Nunca'}</td>
+                    <td>
+                      <Actions>
+                        <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'edit', user })} aria-label={`Editar a ${nameOf(user)}`}>
+                          Editar
                         </Button>
-                      )}
-                      {!own && (
-                        <Button size="sm" variant={user.isActive ? 'destructive' : 'outline'} onClick={() => setActing({ kind: 'active', user })} aria-label={`${user.isActive ? 'Desactivar' : 'Activar'} a ${nameOf(user)}`}>
-                          {user.isActive ? 'Desactivar' : 'Activar'}
+                        {!own && (
+                          <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'role', user })} aria-label={`Cambiar rol de ${nameOf(user)}`}>
+                            Cambiar rol
+                          </Button>
+                        )}
+                        {!own && (
+                          <Button size="sm" variant={user.isActive ? 'destructive' : 'outline'} onClick={() => setActing({ kind: 'active', user })} aria-label={`${user.isActive ? 'Desactivar' : 'Activar'} a ${nameOf(user)}`}>
+                            {user.isActive ? 'Desactivar' : 'Activar'}
+                          </Button>
+                        )}
+                        <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'reset', user })} aria-label={`Restablecer contraseña de ${nameOf(user)}`}>
+                          Restablecer contraseña
                         </Button>
-                      )}
-                      <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'reset', user })} aria-label={`Restablecer contraseña de ${nameOf(user)}`}>
-                        Restablecer contraseña
-                      </Button>
-                      {!own && user.twoFactorEnabled && (
-                        <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'twoFactor', user })} aria-label={`Quitar verificación en dos pasos de ${nameOf(user)}`}>
-                          Quitar verificación en dos pasos
-                        </Button>
-                      )}
-                    </Actions>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </DataTable>
-      )}
+                        {!own && user.twoFactorEnabled && (
+                          <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'twoFactor', user })} aria-label={`Quitar verificación en dos pasos de ${nameOf(user)}`}>
+                            Quitar verificación en dos pasos
+                          </Button>
+                        )}
+                      </Actions>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </DataTable>
+        )}
+      </ListState>
       <Pager page={page} total={users.data?.total ?? 0} pageSize={USERS_PAGE_SIZE} onPageChange={setPage} label="Páginas de usuarios" />
       <EditUserDialog user={acting?.kind === 'edit' ? acting.user : null} onClose={close} />
       {acting?.kind === 'role' && <RoleDialog key={acting.user.id} user={acting.user} onClose={close} />}

@@ -1,4 +1,4 @@
-import { isSessionGone, serverFieldErrors, serverMessage, type FieldErrors } from '@arrendia/api-client';
+import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { useToast } from '@arrendia/ui';
 
 /** Tells a refused call in a toast, in the server's words (the last super admin, a taken email…); a 401 is the shell's. */
@@ -9,11 +9,8 @@ export function useFailureToast() {
   };
 }
 
-/** What a form shows when the API refuses it: the field messages on the fields, the message in a toast. */
-export function useRefusal(setErrors: (errors: FieldErrors) => void, fallback: string) {
-  const failed = useFailureToast();
-  return (error: unknown) => {
-    setErrors(serverFieldErrors(error));
-    failed(error, fallback);
-  };
+/** A form's `onFailure` (useFormDialog): the refusal's message in a toast; its field messages are on the fields already. */
+export function useRefusalToast() {
+  const { toast } = useToast();
+  return (message: string) => toast({ variant: 'destructive', title: 'Error', description: message });
 }

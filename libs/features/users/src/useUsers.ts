@@ -5,9 +5,9 @@ import {
   type RoleSummary,
   type UserCreated,
   type UserDetail,
-  type UsersCreateInput,
-  type UsersPatchInput,
-  type UsersRoleInput,
+  type UsersCreateData,
+  type UsersPatchData,
+  type UsersRoleData,
   type UsersStats,
   type UserStatus,
 } from '@arrendia/api-contract';
@@ -59,9 +59,10 @@ function useUserWrite<Input, Result>(method: HttpMethod, path: (input: Input) =>
   });
 }
 
-export const useCreateUser = () => useUserWrite<UsersCreateInput, UserCreated>('POST', () => '/api/users', (input) => input);
-export const useUpdateUser = () => useUserWrite<UsersPatchInput & { id: number }, UserDetail>('PATCH', (i) => `/api/users/${i.id}`, ({ id: _id, ...rest }) => rest);
-export const useChangeRole = () => useUserWrite<UsersRoleInput & { id: number }, UserDetail>('PATCH', (i) => `/api/users/${i.id}/role`, ({ id: _id, ...rest }) => rest);
+// A form's call takes its schema's output as it is (useFormDialog); the user it writes to is the hook's.
+export const useCreateUser = () => useUserWrite<UsersCreateData, UserCreated>('POST', () => '/api/users', (input) => input);
+export const useUpdateUser = (id: number) => useUserWrite<UsersPatchData, UserDetail>('PATCH', () => `/api/users/${id}`, (input) => input);
+export const useChangeRole = (id: number) => useUserWrite<UsersRoleData, UserDetail>('PATCH', () => `/api/users/${id}/role`, (input) => input);
 export const useSetActive = () => useUserWrite<{ id: number; isActive: boolean }, UserDetail>('POST', (i) => `/api/users/${i.id}/${i.isActive ? 'activate' : 'deactivate'}`);
 export const useResetTwoFactor = () => useUserWrite<{ id: number }, UserDetail>('POST', (i) => `/api/users/${i.id}/two-factor/reset`);
 export const usePasswordReset = () => useUserWrite<{ id: number }, PasswordResetLink>('POST', (i) => `/api/users/${i.id}/password-reset`);

@@ -26,6 +26,7 @@ function setup(options: { stayOpen?: boolean } = {}) {
   const onOpenChange = jest.fn();
   const onSuccess = jest.fn();
   const onFailure = jest.fn();
+  const onInvalid = jest.fn();
   const hook = renderHook(
     () =>
       useFormDialog({
@@ -37,12 +38,13 @@ function setup(options: { stayOpen?: boolean } = {}) {
         onOpenChange,
         onSuccess,
         onFailure,
+        onInvalid,
         failureMessage: 'No se pudo guardar',
         stayOpen: options.stayOpen,
       }),
     { wrapper },
   );
-  return { hook, onOpenChange, onSuccess, onFailure };
+  return { hook, onOpenChange, onSuccess, onFailure, onInvalid };
 }
 
 const type = (hook: ReturnType<typeof setup>['hook'], key: 'name' | 'rooms', value: string) =>
@@ -50,10 +52,11 @@ const type = (hook: ReturnType<typeof setup>['hook'], key: 'name' | 'rooms', val
 
 describe('useFormDialog', () => {
   it('checks the values with the shared schema before calling: nothing is sent while a field is wrong, and each field says why', () => {
-    const { hook } = setup();
+    const { hook, onInvalid } = setup();
     act(() => hook.result.current.submit());
     expect(fetchMock).not.toHaveBeenCalled();
     expect(hook.result.current.errors).toEqual({ name: 'El nombre es obligatorio', rooms: 'Indica cuántas habitaciones tiene' });
+    expect(onInvalid).toHaveBeenCalledWith({ name: 'El nombre es obligatorio', rooms: 'Indica cuántas habitaciones tiene' });
     expect(hook.result.current.field('name').error).toBe('El nombre es obligatorio');
   });
 
@@ -123,5 +126,92 @@ describe('useFormDialog', () => {
     expect(hook.result.current.select('rooms').value).toBeUndefined();
     act(() => hook.result.current.select('rooms').onValueChange('4'));
     expect(hook.result.current.values.rooms).toBe('4');
+  });
+});
+
+describe('useFormDialog: a form’s own wording and checks', () => {
+  const Change = z.object({ name: z.string().trim().min(1).optional(), reason: z.string().optional() }).strict().refine((v) => Object.values(v).some((x) => x !== undefined), 'Indica al menos un cambio');
+
+  function setupOwn(options: { validate?: (v: { name: string; reason: string }) => Record<string, string | undefined>; formErrorKey?: string; clientMessages?: (v: { name: string; reason: string }) => Record<string, string> } = {}) {
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    return renderHook(
+      () =>
+        useFormDialog({
+          schema: Change,
+          initialValues: { name: '', reason: '' },
+          toInput: (v) => ({ name: v.name === '' ? undefined : v.name, reason: v.reason === '' ? undefined : v.reason }),
+          mutation: useMutation({ mutationFn: async (input: z.output<typeof Change>) => (await apiRequest('PATCH', '/api/things/1', input)).json() }),
+          failureMessage: 'No se pudo guardar',
+          ...options,
+        }),
+      { wrapper },
+    );
+  }
+
+  it('shows an issue that names no field under formErrorKey, only when asked', () => {
+    const hook = setupOwn({ formErrorKey: 'form' });
+    act(() => hook.result.current.submit());
+    expect(hook.result.current.errors).toEqual({ form: 'Indica al menos un cambio' });
+    const plain = setupOwn();
+    act(() => plain.result.current.submit());
+    expect(plain.result.current.errors).toEqual({});
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('runs the form’s own checks beside the schema: their messages show with its, and nothing is sent', () => {
+    const hook = setupOwn({ formErrorKey: 'form', validate: (v) => (v.name.startsWith('Finalizar') && !v.reason ? { reason: 'Indica el motivo' } : { name: undefined }) });
+    act(() => hook.result.current.field('name').onChange({ target: { value: 'Finalizar' } } as never));
+    act(() => hook.result.current.submit());
+    expect(hook.result.current.errors).toEqual({ reason: 'Indica el motivo' });
+    act(() => hook.result.current.field('name').onChange({ target: { value: 'Finalizar ' } } as never));
+    act(() => hook.result.current.submit());
+    expect(hook.result.current.errors).toEqual({ reason: 'Indica el motivo' });
+    act(() => hook.result.current.field('name').onChange({ target: { value: ' ' } } as never));
+    act(() => hook.result.current.submit());
+    expect(hook.result.current.errors).toEqual({ name: expect.any(String) });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a check of its own and the schema’s messages together (a short password and a confirmation that differs)', () => {
+    const Password = z.object({ password: z.string().min(8, 'Al menos 8 caracteres') }).strict();
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const hook = renderHook(
+      () =>
+        useFormDialog({
+          schema: Password,
+          initialValues: { password: 'corta', confirmation: 'otra' },
+          toInput: (v) => ({ password: v.password }),
+          validate: (v) => (v.confirmation === v.password ? {} : { confirmation: 'Las contraseñas no coinciden' }),
+          mutation: useMutation({ mutationFn: async (input: z.output<typeof Password>) => input }),
+          failureMessage: 'No se pudo guardar',
+        }),
+      { wrapper },
+    );
+    act(() => hook.result.current.submit());
+    expect(hook.result.current.errors).toEqual({ password: 'Al menos 8 caracteres', confirmation: 'Las contraseñas no coinciden' });
+  });
+
+  it('words a field’s message from the values when clientMessages is a function', () => {
+    const Named = z.object({ name: z.string().min(3, 'Demasiado corto') });
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const hook = renderHook(
+      () =>
+        useFormDialog({
+          schema: Named,
+          initialValues: { name: '' },
+          clientMessages: (v) => (v.name === '' ? { name: 'El nombre es obligatorio' } : {}),
+          mutation: useMutation({ mutationFn: async (input: z.output<typeof Named>) => input }),
+          failureMessage: 'No se pudo guardar',
+        }),
+      { wrapper },
+    );
+    act(() => hook.result.current.submit());
+    expect(hook.result.current.errors).toEqual({ name: 'El nombre es obligatorio' });
+    act(() => hook.result.current.field('name').onChange({ target: { value: 'ab' } } as never));
+    act(() => hook.result.current.submit());
+    expect(hook.result.current.errors).toEqual({ name: 'Demasiado corto' });
   });
 });

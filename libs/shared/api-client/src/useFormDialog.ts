@@ -24,8 +24,24 @@ export interface FormDialogOptions<S extends z.ZodTypeAny, V extends FormValues,
   onSuccess?: (data: TData, input: z.output<S>) => void;
   /** Keeps the dialog open after a success (a result to show, such as a one-time link). */
   stayOpen?: boolean;
-  /** Replaces the schema's message of a field the form says differently ('Elige la unidad que se visita'). */
-  clientMessages?: FieldErrors;
+  /**
+   * Replaces the schema's message of a field the form says differently ('Elige la unidad que se visita').
+   * A function of the values when the wording depends on them ('La renta es obligatoria' only when it is empty).
+   */
+  clientMessages?: FieldErrors | ((values: V) => FieldErrors);
+  /**
+   * The form's own checks beside the schema's (a confirmation that must match, a reason the form
+   * asks for that the call leaves optional): their messages show with the schema's (over them, for
+   * the same field), and nothing is sent while either finds something.
+   */
+  validate?: (values: V) => FieldErrors;
+  /**
+   * Where a schema issue that names no field (a refine over the whole input, 'Indica al menos un
+   * cambio') is shown, when no field is wrong: the key of `errors` the form draws it under.
+   */
+  formErrorKey?: string;
+  /** Called when the client check refuses the values (nothing is sent): a toast for a long form whose wrong field may be out of view. */
+  onInvalid?: (errors: FieldErrors) => void;
   /**
    * Said when the API refuses the call: its message, or `failureMessage` when it sends none. A
    * 401 says nothing here (the shell signs the user out).
@@ -91,12 +107,17 @@ export function useFormDialog<S extends z.ZodTypeAny, V extends FormValues, TDat
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    const { schema, toInput, clientMessages, onSuccess, stayOpen, onFailure, failureMessage } = latest.current;
+    const { schema, toInput, onSuccess, stayOpen, onFailure, failureMessage, validate, formErrorKey } = latest.current;
+    const own = Object.fromEntries(Object.entries(validate?.(values) ?? {}).filter(([, message]) => message)) as FieldErrors;
     const parsed = schema.safeParse(toInput ? toInput(values) : values);
-    if (!parsed.success) {
-      const found = zodFieldErrors(parsed.error);
+    if (!parsed.success || Object.keys(own).length) {
+      const found = parsed.success ? {} : zodFieldErrors(parsed.error);
+      const clientMessages = typeof latest.current.clientMessages === 'function' ? latest.current.clientMessages(values) : latest.current.clientMessages;
       for (const key of Object.keys(found)) if (clientMessages?.[key]) found[key] = clientMessages[key];
-      setErrors(found);
+      if (!parsed.success && formErrorKey && Object.keys(found).length === 0) found[formErrorKey] = parsed.error.issues[0]?.message;
+      const errors = { ...found, ...own };
+      setErrors(errors);
+      latest.current.onInvalid?.(errors);
       return;
     }
     setErrors({});

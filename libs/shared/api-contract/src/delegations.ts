@@ -12,6 +12,7 @@ export const DelegationsCreateSchema = z
   })
   .strict();
 export type DelegationsCreateInput = z.input<typeof DelegationsCreateSchema>;
+export type DelegationsCreateData = z.output<typeof DelegationsCreateSchema>;
 
 /** One delegation as either side sees it: the owner (principal), the delegate, and how many properties it covers. */
 export const DelegationSchema = z.object({

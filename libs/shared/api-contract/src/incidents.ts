@@ -119,3 +119,4 @@ export const IncidentCommentsCreateSchema = z
   .object({ content: z.string({ error: 'Escribe un comentario' }).trim().min(1, 'Escribe un comentario').max(2000, 'Máximo 2000 caracteres') })
   .strict();
 export type IncidentCommentsCreateInput = z.input<typeof IncidentCommentsCreateSchema>;
+export type IncidentCommentsCreateData = z.output<typeof IncidentCommentsCreateSchema>;

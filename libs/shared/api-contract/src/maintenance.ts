@@ -23,6 +23,7 @@ export const ProvidersCreateSchema = z
   })
   .strict();
 export type ProvidersCreateInput = z.input<typeof ProvidersCreateSchema>;
+export type ProvidersCreateData = z.output<typeof ProvidersCreateSchema>;
 
 export const ProviderSchema = z.object({
   id: z.number().int(),
@@ -58,6 +59,7 @@ export const MaintenanceTasksCreateSchema = z
   })
   .strict();
 export type MaintenanceTasksCreateInput = z.input<typeof MaintenanceTasksCreateSchema>;
+export type MaintenanceTasksCreateData = z.output<typeof MaintenanceTasksCreateSchema>;
 
 /** 'Iniciar Tarea', complete (with its final cost) or cancel; notes. */
 export const MaintenanceTasksUpdateSchema = z
@@ -105,6 +107,7 @@ export const MaintenancePlansCreateSchema = z
   })
   .strict();
 export type MaintenancePlansCreateInput = z.input<typeof MaintenancePlansCreateSchema>;
+export type MaintenancePlansCreateData = z.output<typeof MaintenancePlansCreateSchema>;
 
 export const MaintenancePlanSchema = z.object({
   id: z.number().int(),

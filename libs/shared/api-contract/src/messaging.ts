@@ -8,6 +8,7 @@ export const MessagesCreateSchema = z.object({
 });
 
 export type MessagesCreateInput = z.input<typeof MessagesCreateSchema>;
+export type MessagesCreateData = z.output<typeof MessagesCreateSchema>;
 
 export const MessageSchema = z.object({
   id: z.number().int(),
@@ -61,6 +62,7 @@ export const ConversationsCreateSchema = z.object({
 });
 
 export type ConversationsCreateInput = z.input<typeof ConversationsCreateSchema>;
+export type ConversationsCreateData = z.output<typeof ConversationsCreateSchema>;
 
 /** GET /api/conversations/contacts: someone the caller may start a conversation with. */
 export const ContactSchema = PersonSchema.extend({ roleName: z.string() });

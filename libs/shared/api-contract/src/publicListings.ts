@@ -106,6 +106,7 @@ export const PublicLeadCreateSchema = z.object({
   message: requiredText(2000, 'El mensaje es obligatorio'),
 });
 export type PublicLeadCreateInput = z.input<typeof PublicLeadCreateSchema>;
+export type PublicLeadCreateData = z.output<typeof PublicLeadCreateSchema>;
 
 /** The answer to a stored lead. */
 export const PublicLeadCreatedSchema = z.object({ id: z.number().int(), createdAt: z.string() });

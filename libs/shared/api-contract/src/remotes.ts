@@ -73,3 +73,4 @@ export const RemotesPatchSchema = z
   .strict()
   .refine((v) => Object.keys(v).length > 0, 'Indica al menos un cambio');
 export type RemotesPatchInput = z.infer<typeof RemotesPatchSchema>;
+export type RemotesPatchData = z.output<typeof RemotesPatchSchema>;

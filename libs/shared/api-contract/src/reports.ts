@@ -39,6 +39,7 @@ export const ReportsCreateSchema = z
   .refine((v) => withinYears(v.from, v.to, REPORT_MAX_YEARS), { message: `El periodo no puede superar ${REPORT_MAX_YEARS} años`, path: ['to'] });
 
 export type ReportsCreateInput = z.input<typeof ReportsCreateSchema>;
+export type ReportsCreateData = z.output<typeof ReportsCreateSchema>;
 
 /** A generated report's metadata (GET /api/reports, POST /api/reports). */
 export const ReportSchema = z.object({

@@ -74,6 +74,7 @@ export const SettingsPasswordSchema = z
   .strict()
   .refine((v) => v.currentPassword !== v.newPassword, { message: 'La nueva contraseña debe ser distinta de la actual', path: ['newPassword'] });
 export type SettingsPasswordInput = z.input<typeof SettingsPasswordSchema>;
+export type SettingsPasswordData = z.output<typeof SettingsPasswordSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Autenticación de dos factores (TOTP, RFC 6238)
@@ -96,6 +97,7 @@ const currentPassword = z.string({ error: 'Introduce tu contraseña actual' }).m
 /** POST /api/settings/two-factor: turns it on with a code of the app and the account's password (a borrowed session alone cannot lock the owner out). */
 export const TwoFactorEnableSchema = z.object({ code: TotpCodeSchema, currentPassword }).strict();
 export type TwoFactorEnableInput = z.input<typeof TwoFactorEnableSchema>;
+export type TwoFactorEnableData = z.output<typeof TwoFactorEnableSchema>;
 
 /** What turning it on (or asking for new recovery codes) answers: the codes, shown this once. */
 export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
@@ -104,6 +106,7 @@ export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
 /** POST /api/settings/two-factor/disable and /recovery-codes: the account's password again. */
 export const TwoFactorPasswordSchema = z.object({ currentPassword }).strict();
 export type TwoFactorPasswordInput = z.input<typeof TwoFactorPasswordSchema>;
+export type TwoFactorPasswordData = z.output<typeof TwoFactorPasswordSchema>;
 
 /** One open session of the user: where and when it began, when it was last used. */
 export const UserSessionSchema = z.object({

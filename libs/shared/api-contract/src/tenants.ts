@@ -28,6 +28,7 @@ export const TenantInvitationsCreateSchema = z
   })
   .strict();
 export type TenantInvitationsCreateInput = z.input<typeof TenantInvitationsCreateSchema>;
+export type TenantInvitationsCreateData = z.output<typeof TenantInvitationsCreateSchema>;
 
 /** The created invitation; `link` is shown to the inviter to send (there is no email delivery yet). */
 export const TenantInvitationSchema = z.object({ id: z.number().int(), email: z.string(), contractId: z.number().int(), expiresAt: z.string(), link: z.string() });
@@ -46,6 +47,7 @@ export const TenantInvitationAcceptSchema = z
   })
   .strict();
 export type TenantInvitationAcceptInput = z.input<typeof TenantInvitationAcceptSchema>;
+export type TenantInvitationAcceptData = z.output<typeof TenantInvitationAcceptSchema>;
 
 export const INVITATION_DAYS = 7;
 export const INVITATION_USED = 'Esta invitación ya se ha usado';

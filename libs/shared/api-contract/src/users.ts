@@ -97,6 +97,7 @@ export const UsersCreateSchema = z
   .strict()
   .superRefine(withAgencyRule);
 export type UsersCreateInput = z.input<typeof UsersCreateSchema>;
+export type UsersCreateData = z.output<typeof UsersCreateSchema>;
 
 /** 'Editar': the person's data; role, status and password have calls of their own (the schema refuses them). */
 export const UsersPatchSchema = z
@@ -107,6 +108,7 @@ export const UsersPatchSchema = z
   })
   .strict();
 export type UsersPatchInput = z.input<typeof UsersPatchSchema>;
+export type UsersPatchData = z.output<typeof UsersPatchSchema>;
 
 /** 'Cambiar rol'. An agency role keeps the user's agency when none is given. */
 export const UsersRoleSchema = z
@@ -116,10 +118,12 @@ export const UsersRoleSchema = z
     if (value.agencyId && !roleTakesAgency(value.roleName)) ctx.addIssue({ code: 'custom', path: ['agencyId'], message: AGENCY_REFUSED });
   });
 export type UsersRoleInput = z.input<typeof UsersRoleSchema>;
+export type UsersRoleData = z.output<typeof UsersRoleSchema>;
 
 /** The public page of a password link: the new password (the confirmation is checked on the page). */
 export const PasswordResetUseSchema = z.object({ password: PasswordSchema }).strict();
 export type PasswordResetUseInput = z.input<typeof PasswordResetUseSchema>;
+export type PasswordResetUseData = z.output<typeof PasswordResetUseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers

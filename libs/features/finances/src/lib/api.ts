@@ -9,7 +9,7 @@ import {
   PropertyListItemSchema,
   TransactionCategorySchema,
   TransactionListItemSchema,
-  type TransactionsCreateInput,
+  type TransactionsCreateData,
 } from '@arrendia/api-contract';
 import { apiRequest, getJson, type ResponseSchema } from '@arrendia/api-client';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -67,7 +67,7 @@ export function invalidateAfterTransaction(queryClient: QueryClient): Promise<vo
 export function useRegisterTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: TransactionsCreateInput) => (await apiRequest('POST', '/api/transactions', input)).json(),
+    mutationFn: async (input: TransactionsCreateData) => (await apiRequest('POST', '/api/transactions', input)).json(),
     onSuccess: () => invalidateAfterTransaction(queryClient),
   });
 }

@@ -30,7 +30,7 @@ export function ChartFigure({ caption, table, children, height = 280 }: { captio
     <StyledFigure>
       <div style={{ width: '100%', height }} aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          {children as never}
+          {children}
         </ResponsiveContainer>
       </div>
       <figcaption>{caption}</figcaption>
