@@ -1,15 +1,15 @@
 import { NOTIFICATION_PREFERENCE_DEFAULTS, type NotificationPreferences, type SettingsPreferencesInput, type SettingsProfileData } from '@arrendia/api-contract';
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
 import { audit } from '../audit';
 import { afterCommit, afterRollback } from '../db/afterCommit';
 import { conflict, notFound } from '../errors';
-import { endSessions } from '../middlewares/session';
 import { User } from '../models/User';
 import { notify } from '../notify';
+import { lockUserRow } from '../queries/userRows';
 import { removeStored, storeFile } from '../storage/files';
 import { reserveStorage } from '../storage/quota';
+import { endSessions, endSessionWithHandle } from '../sessions';
 
 export const EMAIL_TAKEN = 'Ya existe una cuenta con ese correo electrónico';
 
@@ -20,7 +20,7 @@ export function notificationPreferences(user: Pick<User, 'notificationPrefs'>): 
 
 /** Saves the profile form (PUT /api/settings/profile), audited with the columns it changed. */
 export async function updateProfile(trx: Knex.Transaction, user: User, input: SettingsProfileData): Promise<User> {
-  const locked = await User.query(trx).findById(user.id).forUpdate().throwIfNotFound();
+  const locked = await lockUserRow(trx, user.id);
   const changed = Object.fromEntries(Object.entries(input).filter(([key, value]) => locked[key as keyof SettingsProfileData] !== value));
   if (Object.keys(changed).length === 0) return locked;
   let updated: User;
@@ -38,7 +38,7 @@ export async function updateProfile(trx: Knex.Transaction, user: User, input: Se
 
 /** Saves notification switches and security preferences (PATCH /api/settings/preferences), audited. */
 export async function updatePreferences(trx: Knex.Transaction, user: User, input: SettingsPreferencesInput): Promise<User> {
-  const locked = await User.query(trx).findById(user.id).forUpdate().throwIfNotFound();
+  const locked = await lockUserRow(trx, user.id);
   const patch: Partial<Pick<User, 'notificationPrefs' | 'sessionTimeoutMinutes' | 'loginNotifications'>> = {};
   if (input.notifications) patch.notificationPrefs = { ...notificationPreferences(locked), ...input.notifications };
   if (input.sessionTimeoutMinutes !== undefined) patch.sessionTimeoutMinutes = input.sessionTimeoutMinutes;
@@ -58,10 +58,10 @@ export async function updatePreferences(trx: Knex.Transaction, user: User, input
 
 /**
  * Sets a new password (already hashed: argon2 runs outside the transaction), stamps
- * lastPasswordChange, audits it without the hash and tells the user. Ending the other sessions is
- * the caller's: it knows which session is this one.
+ * lastPasswordChange, audits it without the hash, tells the user and ends every other session of
+ * theirs (all but the one with `currentSessionKey`), on every API process.
  */
-export async function changePassword(trx: Knex.Transaction, user: User, passwordHash: string): Promise<void> {
+export async function changePassword(trx: Knex.Transaction, user: User, passwordHash: string, currentSessionKey: string | undefined): Promise<void> {
   const lastPasswordChange = new Date();
   await User.query(trx).findById(user.id).patch({ password: passwordHash, lastPasswordChange });
   await audit(trx, { userId: user.id, action: 'update', tableName: 'users', recordId: user.id, oldValues: { lastPasswordChange: user.lastPasswordChange }, newValues: { lastPasswordChange } });
@@ -72,6 +72,7 @@ export async function changePassword(trx: Knex.Transaction, user: User, password
     relatedEntityType: 'settings',
     relatedEntityId: user.id,
   });
+  await endSessions(trx, user.id, currentSessionKey);
 }
 
 /** Where a stored profile photo is served from: its random stored name is its address. */
@@ -86,7 +87,7 @@ const storedNameOf = (url: string | null) => (url?.startsWith(PROFILE_PHOTO_PATH
 export async function replaceProfilePhoto(trx: Knex.Transaction, user: User, dir: string, bytes: Buffer | null): Promise<User> {
   // Before the row lock: every upload takes the account's upload lock first (no deadlock between them).
   if (bytes) await reserveStorage(trx, user.id, bytes.length, { replacesProfilePhoto: true });
-  const locked = await User.query(trx).findById(user.id).forUpdate().throwIfNotFound();
+  const locked = await lockUserRow(trx, user.id);
   const stored = bytes ? await storeFile(dir, bytes) : null;
   const profileImageUrl = stored ? `${PROFILE_PHOTO_PATH}${stored}` : null;
   const profileImageSizeKb = bytes ? Math.ceil(bytes.length / 1024) : null;
@@ -109,17 +110,8 @@ export async function profilePhotoOwner(knex: Knex, storedName: string): Promise
   return row ? storedName : null;
 }
 
-/** The handle of a session in the user's list: a hash of its id, never the id (the cookie's secret). */
-export const sessionHandle = (sid: string) => createHash('sha256').update(sid).digest('base64url').slice(0, 22);
-
-/** The stored data of the user's live sessions, each with its handle. */
-export async function userSessions(knex: Knex, userId: number): Promise<{ handle: string; data: Record<string, unknown> }[]> {
-  const rows: { sid: string; sess: Record<string, unknown> | string }[] = await knex('sessions')
-    .select('sid', 'sess')
-    .whereRaw(`sess->>'userId' = ?`, [String(userId)])
-    .andWhere('expire', '>', knex.fn.now());
-  return rows.map(({ sid, sess }) => ({ handle: sessionHandle(sid), data: typeof sess === 'string' ? JSON.parse(sess) : sess }));
-}
+/** The handle a session has in the user's list (security/matrix.ts and its world read it here). */
+export { sessionHandle } from '../sessions';
 
 /** 'Cerrar otras sesiones': ends every session of the user but the one with `currentKey`; audited with how many ended. */
 export async function endOtherSessions(trx: Knex.Transaction, user: User, currentKey: string | undefined): Promise<number> {
@@ -130,9 +122,6 @@ export async function endOtherSessions(trx: Knex.Transaction, user: User, curren
 
 /** Ends one session of the user by its handle (404 for a handle of nobody's session of theirs); audited. */
 export async function endSessionByHandle(trx: Knex.Transaction, user: User, handle: string): Promise<void> {
-  const rows: { sid: string }[] = await trx('sessions').select('sid').whereRaw(`sess->>'userId' = ?`, [String(user.id)]);
-  const match = rows.find((row) => sessionHandle(row.sid) === handle);
-  if (!match) throw notFound('No se ha encontrado la sesión');
-  await trx('sessions').where({ sid: match.sid }).delete();
+  if (!(await endSessionWithHandle(trx, user.id, handle))) throw notFound('No se ha encontrado la sesión');
   await audit(trx, { userId: user.id, action: 'delete', tableName: 'sessions', recordId: user.id, oldValues: { sessions: 1 }, newValues: null });
 }

@@ -1,13 +1,15 @@
-import { CONSENT_REQUEST_NOT_PENDING, type ConsentRequest, type ConsentRequestKind, type ConsentRequestStatus } from '@arrendia/api-contract';
-import { presentConsentRequest, type ConsentRequestRow as RequestRow } from '../presenters/consentRequest';
-import { canonicalRole, roleNamesOf } from '@arrendia/permissions';
+import { CONSENT_REQUEST_NOT_PENDING } from '@arrendia/api-contract';
+import type { ConsentRequestRow as RequestRow } from '../presenters/consentRequest';
+import { roleNamesOf } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
 import { audit } from '../audit';
+import { loadInScope } from '../policies/inScope';
 import { takeAllowances } from '../policies/throttle';
-import { conflict, notFound, validationError } from '../errors';
+import { conflict, validationError } from '../errors';
 import type { User } from '../models/User';
 import { displayName, notify } from '../notify';
+import { incomingTo, outgoingFrom, requestRows } from '../queries/consentRequests';
 
 /**
  * Consent for a relationship (issue 30, point 1): one party asks, the other accepts, and only then
@@ -16,67 +18,10 @@ import { displayName, notify } from '../notify';
  * propietario_delegado that signs in with it.
  */
 
-type Db = Knex | Knex.Transaction;
-
 /** Delegation requests one owner may send per hour: far more than delegating a portfolio needs, few enough that nobody is flooded. */
 export const DELEGATION_REQUESTS_PER_HOUR = 10;
 
 const REQUEST_NOT_FOUND = 'No se ha encontrado la solicitud';
-
-function requestRows(db: Db): Knex.QueryBuilder {
-  return db('consent_requests')
-    .join('users as owner', 'owner.id', 'consent_requests.ownerUserId')
-    .leftJoin('agencies', 'agencies.id', 'consent_requests.agencyId')
-    .leftJoin('main_properties', 'main_properties.id', 'consent_requests.mainPropertyId')
-    .select(
-      'consent_requests.*',
-      'owner.firstName as ownerFirstName',
-      'owner.lastName as ownerLastName',
-      'agencies.nombreAgencia',
-      'main_properties.propertyName',
-      'main_properties.city',
-    );
-}
-
-/**
- * The requests `user` is the one to answer: delegations asked of its email while it is a
- * propietario_delegado, management of a property asked of its agency while it is that agency's admin.
- */
-function incomingTo(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
-  switch (canonicalRole(user.role?.roleName)) {
-    case 'propietario_delegado':
-      return qb.where({ 'consent_requests.kind': 'delegation', 'consent_requests.email': user.email.toLowerCase() });
-    case 'admin_agencia':
-      return qb.where({ 'consent_requests.kind': 'agency_management', 'consent_requests.agencyId': user.agencyId ?? -1 });
-    default:
-      return qb.whereRaw('false');
-  }
-}
-
-/** The requests `user` made, or made on its behalf (a delegate asking an agency for its principal's property). */
-function outgoingFrom(qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
-  return qb.where((w) => w.where('consent_requests.requestedByUserId', user.id).orWhere('consent_requests.ownerUserId', user.id));
-}
-
-/**
- * The requests of GET /api/consent-requests, newest first: the pending ones to answer (incoming) or
- * every one the user made (outgoing). The route pages them and presents each with presentConsentRequest.
- */
-export function consentRequestRows(
-  db: Db,
-  user: User,
-  { direction, kind, status }: { direction: 'incoming' | 'outgoing'; kind?: ConsentRequestKind; status?: ConsentRequestStatus },
-): Knex.QueryBuilder {
-  const qb = requestRows(db).orderBy([
-    { column: 'consent_requests.createdAt', order: 'desc' },
-    { column: 'consent_requests.id', order: 'desc' },
-  ]);
-  if (direction === 'incoming') incomingTo(db, qb, user).where('consent_requests.status', 'Pendiente');
-  else outgoingFrom(qb, user);
-  if (kind) qb.where('consent_requests.kind', kind);
-  if (status) qb.where('consent_requests.status', status);
-  return qb;
-}
 
 async function insertRequest(trx: Knex.Transaction, values: Record<string, unknown>, duplicate: string, field: string): Promise<RequestRow> {
   try {
@@ -93,7 +38,7 @@ async function insertRequest(trx: Knex.Transaction, values: Record<string, unkno
  * /api/delegations). The same 201 whether or not such an account exists; an existing one is told in
  * the app. Nothing is delegated until it accepts.
  */
-export async function requestDelegation(trx: Knex.Transaction, owner: User, email: string): Promise<ConsentRequest> {
+export async function requestDelegation(trx: Knex.Transaction, owner: User, email: string): Promise<RequestRow> {
   const address = email.toLowerCase();
   if (address === owner.email.toLowerCase()) throw validationError('Revisa los campos marcados', { delegateEmail: 'No puedes delegar tu cartera en ti mismo' });
   const already = await trx('owner_delegations')
@@ -134,14 +79,14 @@ export async function requestDelegation(trx: Knex.Transaction, owner: User, emai
       relatedEntityId: row.id,
     });
   }
-  return presentConsentRequest(row);
+  return row;
 }
 
 /**
  * An owner (or its delegate, `requester`) asks agency `agencyId` to manage a property it has just
  * created: the property stays unmanaged until the agency's admin accepts. Its admins are told.
  */
-export async function requestAgencyManagement(trx: Knex.Transaction, requester: User, property: { id: number; ownerUserId: number; propertyName: string }, agencyId: number): Promise<ConsentRequest> {
+export async function requestAgencyManagement(trx: Knex.Transaction, requester: User, property: { id: number; ownerUserId: number; propertyName: string }, agencyId: number): Promise<RequestRow> {
   const row = await insertRequest(
     trx,
     { kind: 'agency_management', requestedByUserId: requester.id, ownerUserId: property.ownerUserId, agencyId, mainPropertyId: property.id },
@@ -161,13 +106,12 @@ export async function requestAgencyManagement(trx: Knex.Transaction, requester: 
     relatedEntityType: 'consent_request',
     relatedEntityId: row.id,
   });
-  return presentConsentRequest(row);
+  return row;
 }
 
 /** The pending request `id` that `user` is to answer, locked; 404 for any other (its existence stays hidden), 409 once answered. */
 async function lockIncoming(trx: Knex.Transaction, user: User, id: number): Promise<RequestRow> {
-  const row: RequestRow | undefined = await incomingTo(trx, requestRows(trx).where('consent_requests.id', id).forUpdate('consent_requests'), user).first();
-  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  const row = await loadInScope<RequestRow>(requestRows(trx).where('consent_requests.id', id), { scope: (q) => incomingTo(trx, q, user), lock: 'consent_requests', notFound: REQUEST_NOT_FOUND });
   if (row.status !== 'Pendiente') throw conflict(CONSENT_REQUEST_NOT_PENDING);
   return row;
 }
@@ -183,7 +127,7 @@ async function close(trx: Knex.Transaction, user: User, row: RequestRow, status:
  * owner's portfolio, or the agency starts managing the property (409 if another agency took it
  * meanwhile). The asker is told.
  */
-export async function acceptConsentRequest(trx: Knex.Transaction, user: User, id: number): Promise<ConsentRequest> {
+export async function acceptConsentRequest(trx: Knex.Transaction, user: User, id: number): Promise<RequestRow> {
   const row = await lockIncoming(trx, user, id);
   let subject: string;
   if (row.kind === 'delegation') {
@@ -191,8 +135,10 @@ export async function acceptConsentRequest(trx: Knex.Transaction, user: User, id
     await audit(trx, { userId: user.id, action: 'create', tableName: 'owner_delegations', recordId: `${row.ownerUserId}:${user.id}`, newValues: { ownerUserId: row.ownerUserId, delegateUserId: user.id, consentRequestId: row.id } });
     subject = 'la gestión de tu cartera';
   } else {
-    const property = await trx('main_properties').where('id', row.mainPropertyId!).forUpdate().first('id', 'managerAgencyId');
-    if (!property) throw notFound(REQUEST_NOT_FOUND);
+    const property = await loadInScope<{ id: number; managerAgencyId: number | null }>(trx('main_properties').select('id', 'managerAgencyId').where('id', row.mainPropertyId!), {
+      lock: true,
+      notFound: REQUEST_NOT_FOUND,
+    });
     if (property.managerAgencyId !== null && property.managerAgencyId !== row.agencyId) throw conflict('Otra agencia gestiona ya esta propiedad');
     await trx('main_properties').where('id', property.id).update({ managerAgencyId: row.agencyId, updatedAt: trx.fn.now() });
     await audit(trx, { userId: user.id, action: 'update', tableName: 'main_properties', recordId: property.id, oldValues: { managerAgencyId: property.managerAgencyId }, newValues: { managerAgencyId: row.agencyId, consentRequestId: row.id } });
@@ -200,24 +146,23 @@ export async function acceptConsentRequest(trx: Knex.Transaction, user: User, id
   }
   const closed = await close(trx, user, row, 'Aceptada');
   await tellAsker(trx, row, `${displayName(user)} ha aceptado ${subject}`, 'Solicitud aceptada');
-  return presentConsentRequest(closed);
+  return closed;
 }
 
 /** The party asked declines (POST /api/consent-requests/:id/decline): nothing is bound; the asker is told. */
-export async function declineConsentRequest(trx: Knex.Transaction, user: User, id: number): Promise<ConsentRequest> {
+export async function declineConsentRequest(trx: Knex.Transaction, user: User, id: number): Promise<RequestRow> {
   const row = await lockIncoming(trx, user, id);
   const closed = await close(trx, user, row, 'Rechazada');
   const subject = row.kind === 'delegation' ? 'la gestión de tu cartera' : `la gestión de ${row.propertyName}`;
   await tellAsker(trx, row, `${displayName(user)} ha rechazado ${subject}`, 'Solicitud rechazada');
-  return presentConsentRequest(closed);
+  return closed;
 }
 
 /** The asker withdraws a pending request (DELETE /api/consent-requests/:id); 404 for one it did not make. */
-export async function cancelConsentRequest(trx: Knex.Transaction, user: User, id: number): Promise<ConsentRequest> {
-  const row: RequestRow | undefined = await outgoingFrom(requestRows(trx).where('consent_requests.id', id).forUpdate('consent_requests'), user).first();
-  if (!row) throw notFound(REQUEST_NOT_FOUND);
+export async function cancelConsentRequest(trx: Knex.Transaction, user: User, id: number): Promise<RequestRow> {
+  const row = await loadInScope<RequestRow>(requestRows(trx).where('consent_requests.id', id), { scope: (q) => outgoingFrom(q, user), lock: 'consent_requests', notFound: REQUEST_NOT_FOUND });
   if (row.status !== 'Pendiente') throw conflict(CONSENT_REQUEST_NOT_PENDING);
-  return presentConsentRequest(await close(trx, user, row, 'Cancelada'));
+  return close(trx, user, row, 'Cancelada');
 }
 
 async function tellAsker(trx: Knex.Transaction, row: RequestRow, message: string, title: string): Promise<void> {

@@ -9,6 +9,10 @@ import type { ContractListRow } from '../presenters/contract';
 import { moneyText } from './contractCreator';
 import { assertNoOtherActiveContract, setUnitStatus, type LockedUnit } from './unitOccupancy';
 import { generateRentCharges } from '../jobs/daily';
+import { loadInScope } from '../policies/inScope';
+import { loadManageable } from '../policies/manageable';
+import { CONTRACT_NOT_FOUND } from '../queries/contracts';
+import { contractRows } from '../queries/portfolioRows';
 
 type Changes = Partial<Pick<Contract, 'endDate' | 'rentAmount' | 'paymentDay' | 'depositAmount' | 'depositStatus' | 'status' | 'renewalNoticeDays' | 'terminationReason' | 'notes'>>;
 
@@ -29,13 +33,26 @@ function changesOf(contract: ContractListRow, input: ContractsUpdateData): Chang
 }
 
 /**
+ * PATCH /api/contracts/:id: loads contract `id`, row-locked, from the user's manageable scope (404
+ * otherwise), then edits it and moves its status (updateContract).
+ */
+export async function editContract(trx: Knex.Transaction, user: User, id: number, input: ContractsUpdateData): Promise<ContractListRow> {
+  const contract = await loadManageable<ContractListRow>(trx, user, contractRows(trx).where('contracts.id', id), {
+    propertyColumn: 'rentable_units.mainPropertyId',
+    lock: 'contracts',
+    notFoundMessage: CONTRACT_NOT_FOUND,
+  });
+  return updateContract(trx, user, contract, input);
+}
+
+/**
  * Edits a contract and moves its status (PATCH /api/contracts/:id). `contract` was loaded, row
  * locked, from the user's manageable scope. Status moves follow CONTRACT_TRANSITIONS; Activo needs
  * a unit free of other Activo contracts and marks it Alquilado; Finalizado needs a reason and frees
  * the unit (Disponible). Audits the contract's changed
  * columns and, when it changes, the unit's status; an edit that changes nothing writes nothing.
  */
-export async function updateContract(trx: Knex.Transaction, user: User, contract: ContractListRow, input: ContractsUpdateData): Promise<ContractListRow> {
+async function updateContract(trx: Knex.Transaction, user: User, contract: ContractListRow, input: ContractsUpdateData): Promise<ContractListRow> {
   const changes = changesOf(contract, input);
   const moveTo = changes.status;
   if (moveTo && !canMoveContract(contract.status, moveTo)) {
@@ -51,7 +68,10 @@ export async function updateContract(trx: Knex.Transaction, user: User, contract
 
   let unit: LockedUnit | undefined;
   if (moveTo) {
-    unit = await trx('rentable_units').select('id', 'mainPropertyId', 'unitName', 'currentStatus').where('id', contract.rentableUnitId).forUpdate().first();
+    unit = await loadInScope<LockedUnit>(trx('rentable_units').select('id', 'mainPropertyId', 'unitName', 'currentStatus').where('id', contract.rentableUnitId), {
+      lock: true,
+      notFound: 'No se ha encontrado la unidad',
+    });
     if (moveTo === 'Activo') await assertNoOtherActiveContract(trx, contract.rentableUnitId, contract.id);
   }
   if (Object.keys(changes).length === 0) return contract;

@@ -3,8 +3,8 @@ import type { DocumentCategory, DocumentEntityType, DocumentMimeType } from '@ar
 import type { Knex } from 'knex';
 import { audit } from '../audit';
 import { afterCommit } from '../db/afterCommit';
-import { notFound } from '../errors';
 import type { User } from '../models/User';
+import { loadInScope } from '../policies/inScope';
 import { documentEntityIds, manageablePropertyIds, scopeDeletableDocuments } from '../policies/scope';
 import type { DocumentRow } from '../presenters/document';
 import { removeStored, storeFile } from '../storage/files';
@@ -35,8 +35,7 @@ export async function uploadDocument(trx: Knex.Transaction, user: User, dir: str
   const { relatedEntityType: type, relatedEntityId: entityId } = upload;
   if (type && entityId) {
     const table = type === 'property' ? 'main_properties' : type === 'contract' ? 'contracts' : 'incidents';
-    const entity = await documentEntityIds(trx, type, manageablePropertyIds(trx, user)).where(`${table}.id`, entityId).first();
-    if (!entity) throw notFound('No se ha encontrado el elemento al que quieres adjuntar el documento');
+    await loadInScope(documentEntityIds(trx, type, manageablePropertyIds(trx, user)).where(`${table}.id`, entityId), { notFound: 'No se ha encontrado el elemento al que quieres adjuntar el documento' });
   }
   return storeDocument(trx, user, dir, upload);
 }
@@ -73,8 +72,11 @@ export async function storeDocument(trx: Knex.Transaction, user: User, dir: stri
 
 /** Deletes a document the user may delete (else 404); its file in `dir` goes once the transaction commits. */
 export async function deleteDocument(trx: Knex.Transaction, user: User, dir: string, id: number): Promise<void> {
-  const row: DocumentRow | undefined = await scopeDeletableDocuments(trx, trx('documents').select('documents.*').where('documents.id', id), user).forUpdate().first();
-  if (!row) throw notFound('No se ha encontrado el documento');
+  const row = await loadInScope<DocumentRow>(trx('documents').select('documents.*').where('documents.id', id), {
+    scope: (q) => scopeDeletableDocuments(trx, q, user),
+    lock: true,
+    notFound: 'No se ha encontrado el documento',
+  });
   await trx('documents').where('id', id).delete();
   await audit(trx, { userId: user.id, action: 'delete', tableName: 'documents', recordId: id, oldValues: { ...row, filePath: undefined } });
   afterCommit(trx, () => removeStored(dir, row.filePath));

@@ -2,36 +2,13 @@ import { INCIDENT_PHOTO_COUNT_ERROR, type DocumentMimeType } from '@arrendia/api
 import { canonicalRole } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
-import { conflict, notFound } from '../errors';
+import { conflict } from '../errors';
 import type { User } from '../models/User';
 import { displayName, notify, preview } from '../notify';
-import { scopeIncidents } from '../policies/scope';
 import type { DocumentRow } from '../presenters/document';
+import { loadIncidentInScope, type IncidentInScope } from '../queries/incidents';
 import { contractTenants, propertyStaff } from '../queries/recipients';
 import { storeDocument } from './documentStore';
-
-export interface IncidentInScope {
-  id: number;
-  title: string;
-  contractId: number | null;
-  reportedByUserId: number | null;
-  propertyId: number;
-}
-
-/** The incident if the user sees it (its reporter or a tenant of its contract; the property's staff); otherwise 404. */
-export async function loadIncidentInScope(db: Knex | Knex.Transaction, user: User, id: number, lock = false): Promise<IncidentInScope> {
-  const query = scopeIncidents(db, db('incidents').join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId').where('incidents.id', id), user).select(
-    'incidents.id',
-    'incidents.title',
-    'incidents.contractId',
-    'incidents.reportedByUserId',
-    'rentable_units.mainPropertyId as propertyId',
-  );
-  if (lock) query.forUpdate('incidents');
-  const incident: IncidentInScope | undefined = await query.first();
-  if (!incident) throw notFound('No se ha encontrado la incidencia');
-  return incident;
-}
 
 /** The people on the other side of an incident from `user`: its tenants for the staff, the staff for a tenant. */
 async function otherSide(trx: Knex.Transaction, user: User, incident: IncidentInScope): Promise<number[]> {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { audit } from '../audit';
 import { notFound } from '../errors';
 import { notify, preview } from '../notify';
+import { assertLeadAllowed } from '../policies/leadThrottle';
 import { listingRows } from '../queries/listings';
 
 export interface LeadInput {
@@ -11,15 +12,17 @@ export interface LeadInput {
   phone?: string | null;
   message: string;
   /** The visitor's address as stored (storedAddress), kept for the per-address limit (policies/leadThrottle). */
-  ipAddress?: string | null;
+  ipAddress: string;
 }
 
 /**
  * Keeps a visitor's message about a published listing (POST /api/public/leads) for the owner and,
  * when an agency manages the property, for the agency: the lead goes to the property's assigned
- * agent, and the owner, the agency's administrators and that agent are notified.
+ * agent, and the owner, the agency's administrators and that agent are notified. An address that
+ * already left LEADS_PER_WINDOW leads in the window gets 429 and nothing is written.
  */
 export async function recordLead(trx: Knex.Transaction, input: LeadInput): Promise<{ id: number; createdAt: string | Date }> {
+  await assertLeadAllowed(trx, input.ipAddress);
   const listing: { id: number; title: string; ownerUserId: number; managerAgencyId: number | null; assignedAgentUserId: number | null } | undefined = await listingRows(trx)
     .where('l.id', input.listingId)
     .first('l.id', 'l.title', 'p.ownerUserId', 'p.managerAgencyId', 'p.assignedAgentUserId');
@@ -36,7 +39,7 @@ export async function recordLead(trx: Knex.Transaction, input: LeadInput): Promi
       email: input.email,
       phone: input.phone ?? null,
       message: input.message,
-      ipAddress: input.ipAddress ?? null,
+      ipAddress: input.ipAddress,
     })
     .returning(['id', 'createdAt']);
   await audit(trx, {

@@ -2,19 +2,16 @@ import { LEAD_TRANSITIONS, type LeadPriority, type LeadStatus } from '@arrendia/
 import { canonicalRole } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
-import { forbidden, HttpError, notFound, validationError } from '../errors';
+import { forbidden, HttpError, validationError } from '../errors';
 import type { User } from '../models/User';
+import { loadInScope } from '../policies/inScope';
 import { scopeLeads } from '../policies/scope';
 import type { LeadRow } from '../presenters/lead';
-import { leadRows } from '../queries/pipelineRows';
-
-export const LEAD_NOT_FOUND = 'No se ha encontrado el cliente potencial';
+import { LEAD_NOT_FOUND, leadRows } from '../queries/pipelineRows';
 
 /** The lead, row-locked, if the user may work on it (its agency's staff, the super admin); 404 otherwise. */
 export async function lockLead(trx: Knex.Transaction, user: User, id: number, field?: string): Promise<{ id: number; agencyId: number | null; status: LeadStatus; priority: LeadPriority; notes: string | null; assignedAgentUserId: number | null; name: string; email: string; phone: string | null }> {
-  const row = await scopeLeads(trx, trx('leads').select('leads.*').where('leads.id', id), user).forUpdate().first();
-  if (!row) throw field ? new HttpError(404, 'not_found', LEAD_NOT_FOUND, { [field]: LEAD_NOT_FOUND }) : notFound(LEAD_NOT_FOUND);
-  return row;
+  return loadInScope(trx('leads').select('leads.*').where('leads.id', id), { scope: (q) => scopeLeads(trx, q, user), lock: true, notFound: LEAD_NOT_FOUND, field });
 }
 
 /** Throws 409 unless the pipeline allows the move (LEAD_TRANSITIONS). */

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { audit } from '../audit';
 import { HttpError, validationError } from '../errors';
 import type { User } from '../models/User';
+import { lockRows } from '../policies/inScope';
 import { loadManageable } from '../policies/manageable';
 import { scopeProviders } from '../policies/scope';
 import type { MaintenancePlanRow, MaintenanceTaskRow, ProviderRow } from '../presenters/maintenance';
@@ -149,7 +150,8 @@ export async function updateMaintenanceTask(trx: Knex.Transaction, user: User, i
   await audit(trx, { userId: user.id, action: 'update', tableName: 'maintenance_tasks', recordId: id, oldValues: before, newValues: { ...changes, startedAt: undefined, completedAt: undefined } });
 
   if (changes.status === 'Completado' && task.planId !== null) {
-    const plan = await trx('maintenance_plans').where({ id: task.planId, isActive: true }).forUpdate().first();
+    // A plan switched off meanwhile books nothing more: no row is no error here.
+    const [plan] = await lockRows<Parameters<typeof bookPlanTask>[2] & { intervalMonths: number; nextDate: string | Date }>(trx('maintenance_plans').where({ id: task.planId, isActive: true }), true);
     if (plan) {
       const next = await addMonths(trx, task.scheduledDate, plan.intervalMonths);
       await bookPlanTask(trx, user, plan, next);

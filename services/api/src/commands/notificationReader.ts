@@ -1,14 +1,16 @@
 import type { Knex } from 'knex';
+import type { Pojo } from 'objection';
 import { audit } from '../audit';
-import { notFound } from '../errors';
 import { Notification } from '../models/Notification';
 import type { User } from '../models/User';
+import { loadInScope } from '../policies/inScope';
 import { publishEvent } from '../events/publish';
 
 /** Marks one of the user's notifications read; audited only when it was unread. Someone else's: 404. */
 export async function markNotificationRead(trx: Knex.Transaction, user: User, id: number): Promise<Notification> {
-  const notification = await Notification.query(trx).findOne({ id, recipientUserId: user.id }).forUpdate();
-  if (!notification) throw notFound('No se ha encontrado la notificación');
+  const notification = Notification.fromDatabaseJson(
+    await loadInScope<Pojo>(trx('notifications').where({ id, recipientUserId: user.id }), { lock: true, notFound: 'No se ha encontrado la notificación' }),
+  );
   if (!notification.isRead) {
     await Notification.query(trx).findById(id).patch({ isRead: true });
     await audit(trx, { userId: user.id, action: 'update', tableName: 'notifications', recordId: id, oldValues: { isRead: false }, newValues: { isRead: true } });

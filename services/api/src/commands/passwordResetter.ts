@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { PASSWORD_RESET_EXPIRED, PASSWORD_RESET_HOURS, PASSWORD_RESET_UNKNOWN, PASSWORD_RESET_USED, type PasswordResetLink } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
-import { HttpError, notFound } from '../errors';
+import { HttpError } from '../errors';
 import { storedAddress } from '../clientAddress';
-import { endSessions } from '../middlewares/session';
+import { endSessions } from '../sessions';
+import { hashPassword } from '../passwords';
+import { loadInScope } from '../policies/inScope';
 import { takeAllowances } from '../policies/throttle';
 import { hashToken } from './tenantInviter';
 
@@ -64,20 +66,25 @@ export async function loadPasswordReset(db: Knex | Knex.Transaction, token: stri
     .join('users', 'users.id', 'password_resets.userId')
     .select('password_resets.id', 'password_resets.userId', 'password_resets.expiresAt', 'password_resets.usedAt', 'users.email')
     .where('password_resets.tokenHash', hashToken(token));
-  if (lock) query.forUpdate('password_resets');
-  const row: PasswordResetRow | undefined = await query.first();
-  if (!row) throw notFound(PASSWORD_RESET_UNKNOWN);
+  const row = await loadInScope<PasswordResetRow>(query, { lock: lock ? 'password_resets' : undefined, notFound: PASSWORD_RESET_UNKNOWN });
   if (row.usedAt) throw new HttpError(410, 'password_reset_used', PASSWORD_RESET_USED);
   if (new Date(row.expiresAt).getTime() <= now.getTime()) throw new HttpError(410, 'password_reset_expired', PASSWORD_RESET_EXPIRED);
   return row;
 }
 
 /**
- * Uses a link (POST /api/password-resets/:token): the user's new password (hashed beforehand:
- * argon2 is slow on purpose), the link spent, and every session of the user ended, since whoever
- * held the old password may be signed in.
+ * Uses a link (POST /api/password-resets/:token): the user's new password, the link spent, and
+ * every session of the user ended, since whoever held the old password may be signed in. A refused
+ * link is told before the slow hash (argon2 is slow on purpose, and PGlite has one connection);
+ * the command then opens its own transaction, which checks the link again under a lock.
  */
-export async function redeemPasswordReset(trx: Knex.Transaction, token: string, passwordHash: string): Promise<{ email: string }> {
+export async function redeemPasswordReset(knex: Knex, token: string, password: string): Promise<{ email: string }> {
+  await loadPasswordReset(knex, token);
+  const passwordHash = await hashPassword(password);
+  return knex.transaction((trx) => spendPasswordReset(trx, token, passwordHash));
+}
+
+async function spendPasswordReset(trx: Knex.Transaction, token: string, passwordHash: string): Promise<{ email: string }> {
   const reset = await loadPasswordReset(trx, token, { lock: true });
   const now = new Date();
   await trx('users').where('id', reset.userId).update({ password: passwordHash, lastPasswordChange: now, updatedAt: now });

@@ -7,7 +7,8 @@ import { MainProperty } from '../models/MainProperty';
 import { RentableUnit } from '../models/RentableUnit';
 import { UnitDetailsResidential } from '../models/UnitDetailsResidential';
 import { UnitType } from '../models/UnitType';
-import type { PropertyParties } from '../policies/property';
+import { lockRows } from '../policies/inScope';
+import { resolvePropertyParties } from '../policies/property';
 import type { User } from '../models/User';
 import { requestAgencyManagement } from './consentRequests';
 
@@ -27,7 +28,7 @@ export async function countOwnedProperties(knex: Knex, ownerUserId: number): Pro
  * locked first, so two creations racing for the last place cannot both take it.
  */
 async function enforcePropertyLimit(trx: Knex.Transaction, ownerUserId: number): Promise<void> {
-  const owner: { roleName: string } | undefined = await trx('users').join('roles', 'roles.id', 'users.roleId').select('roles.roleName').where('users.id', ownerUserId).forUpdate('users').first();
+  const [owner] = await lockRows<{ roleName: string }>(trx('users').join('roles', 'roles.id', 'users.roleId').select('roles.roleName').where('users.id', ownerUserId), 'users');
   const plan = USER_PLANS[planForRole(owner?.roleName)];
   if (plan.propertyLimit === null) return;
   if ((await countOwnedProperties(trx, ownerUserId)) >= plan.propertyLimit) {
@@ -41,12 +42,14 @@ async function enforcePropertyLimit(trx: Knex.Transaction, ownerUserId: number):
  * every card), Disponible, active, with no area or rent yet; a vivienda or habitación also gets
  * its residential details with the table's defaults.
  *
- * When the creator named an agency it may not bind (see resolvePropertyParties), that agency is
- * asked to manage the property. Audits one `create` row for the property and one for the unit (its `newValues` carry the
+ * Its owner and agency are the ones the user may name (resolvePropertyParties: a bad choice is a
+ * 400 on the field); when the creator named an agency it may not bind, that agency is asked to
+ * manage the property. Audits one `create` row for the property and one for the unit (its `newValues` carry the
  * residential details under `details`).
  */
-export async function createProperty(trx: Knex.Transaction, user: User, input: PropertiesCreateData, parties: PropertyParties): Promise<MainProperty> {
+export async function createProperty(trx: Knex.Transaction, user: User, input: PropertiesCreateData): Promise<MainProperty> {
   const userId = user.id;
+  const parties = await resolvePropertyParties(trx, user, input);
   const { unitType, ownerUserId: _owner, managerAgencyId: _agency, ...columns } = input;
   await enforcePropertyLimit(trx, parties.ownerUserId);
   let property: MainProperty;

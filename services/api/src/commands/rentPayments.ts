@@ -2,10 +2,12 @@ import { ALREADY_CONFIRMED } from '@arrendia/api-contract';
 import { formatEuros, todayIso } from '@arrendia/locale-es';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
-import { conflict, notFound } from '../errors';
+import { conflict } from '../errors';
 import type { User } from '../models/User';
 import { displayName, notify } from '../notify';
-import { manageablePropertyIds, tenantContractIds } from '../policies/scope';
+import { loadInScope } from '../policies/inScope';
+import { manageableScope } from '../policies/manageable';
+import { tenantContractIds } from '../policies/scope';
 import { contractTenants, propertyStaff } from '../queries/recipients';
 
 const NOT_FOUND = 'No se ha encontrado el pago';
@@ -21,13 +23,14 @@ interface LockedCharge {
   propertyId: number;
 }
 
-function lockedCharge(trx: Knex.Transaction, id: number): Knex.QueryBuilder {
-  return trx('rent_charges')
+/** The charge, its rent_charges row locked, if `scope` lets the user at it; 404 otherwise. */
+function lockCharge(trx: Knex.Transaction, id: number, scope: (query: Knex.QueryBuilder) => Knex.QueryBuilder): Promise<LockedCharge> {
+  const query = trx('rent_charges')
     .join('contracts', 'contracts.id', 'rent_charges.contractId')
     .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
     .where('rent_charges.id', id)
-    .forUpdate('rent_charges')
     .select('rent_charges.id', 'rent_charges.contractId', 'rent_charges.period', 'rent_charges.amount', 'rent_charges.status', 'contracts.contractCode', 'contracts.rentableUnitId', 'rentable_units.mainPropertyId as propertyId');
+  return loadInScope<LockedCharge>(query, { scope, lock: 'rent_charges', notFound: NOT_FOUND });
 }
 
 /**
@@ -36,8 +39,7 @@ function lockedCharge(trx: Knex.Transaction, id: number): Knex.QueryBuilder {
  * charge is 409; saying it twice changes nothing.
  */
 export async function markTransfer(trx: Knex.Transaction, user: User, id: number): Promise<number> {
-  const charge: LockedCharge | undefined = await lockedCharge(trx, id).whereIn('rent_charges.contractId', tenantContractIds(trx, user)).first();
-  if (!charge) throw notFound(NOT_FOUND);
+  const charge = await lockCharge(trx, id, (q) => q.whereIn('rent_charges.contractId', tenantContractIds(trx, user)));
   if (charge.status === 'Pagado') throw conflict(ALREADY_CONFIRMED);
   if (charge.status === 'Transferencia indicada') return charge.id;
   await trx('rent_charges').where('id', id).update({ status: 'Transferencia indicada', markedAt: trx.fn.now(), markedByUserId: user.id });
@@ -58,11 +60,7 @@ export async function markTransfer(trx: Knex.Transaction, user: User, id: number
  * lock so two confirmations cannot both pass; the second answers 409 and writes nothing.
  */
 export async function confirmPayment(trx: Knex.Transaction, user: User, id: number): Promise<number> {
-  const query = lockedCharge(trx, id);
-  const manageable = manageablePropertyIds(trx, user);
-  if (manageable) query.whereIn('rentable_units.mainPropertyId', manageable);
-  const charge: LockedCharge | undefined = await query.first();
-  if (!charge) throw notFound(NOT_FOUND);
+  const charge = await lockCharge(trx, id, manageableScope(trx, user, 'rentable_units.mainPropertyId'));
   if (charge.status === 'Pagado') throw conflict(ALREADY_CONFIRMED);
   const category = await trx('transaction_categories').where('categoryName', 'Alquiler').first('id');
   const [transaction] = await trx('transactions')

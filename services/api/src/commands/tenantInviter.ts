@@ -1,12 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { INVITATION_DAYS, INVITATION_EXPIRED, INVITATION_USED } from '@arrendia/api-contract';
+import { randomBytes } from 'node:crypto';
+import { INVITATION_DAYS } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
-import { conflict, HttpError, notFound, validationError } from '../errors';
+import { conflict, validationError } from '../errors';
 import { Role } from '../models/Role';
 import { User } from '../models/User';
 import { displayName, notify } from '../notify';
+import { hashPassword } from '../passwords';
 import { loadManageable } from '../policies/manageable';
+import { hashToken, loadInvitation } from '../queries/tenantInvitations';
 import { roleLabel, roleNamesOf } from '@arrendia/permissions';
 
 /** Every stored role name that means a tenant (the canonical one and its alias). */
@@ -14,7 +16,7 @@ const TENANT_ROLE_NAMES = roleNamesOf('inquilino');
 export const INVITATION_WRONG_ROLE = (role: string) =>
   `Esta invitación es para una cuenta de inquilino y la tuya es de ${role}. Pide que te inviten con otro correo electrónico`;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export { hashToken };
 export const invitationLink = (token: string) => `/invitacion/${token}`;
 
 /**
@@ -51,33 +53,6 @@ export async function inviteTenant(trx: Knex.Transaction, user: User, input: { e
     });
   }
   return { id, token, expiresAt };
-}
-
-export interface InvitationRow {
-  id: number;
-  email: string;
-  contractId: number;
-  invitedByUserId: number | null;
-  expiresAt: Date | string;
-  acceptedAt: Date | string | null;
-  propertyName: string;
-  unitName: string;
-}
-
-/** The invitation of a token, locked when asked; 404 unknown, 410 used or expired (Spanish messages). */
-export async function loadInvitation(db: Knex | Knex.Transaction, token: string, { lock = false, now = new Date() } = {}): Promise<InvitationRow> {
-  const query = db('tenant_invitations')
-    .join('contracts', 'contracts.id', 'tenant_invitations.contractId')
-    .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
-    .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
-    .select('tenant_invitations.*', 'rentable_units.unitName', 'main_properties.propertyName')
-    .where('tenant_invitations.tokenHash', hashToken(token));
-  if (lock) query.forUpdate('tenant_invitations');
-  const row: InvitationRow | undefined = await query.first();
-  if (!row) throw notFound('Esta invitación no existe');
-  if (row.acceptedAt) throw new HttpError(410, 'invitation_used', INVITATION_USED);
-  if (new Date(row.expiresAt).getTime() <= now.getTime()) throw new HttpError(410, 'invitation_expired', INVITATION_EXPIRED);
-  return row;
 }
 
 /**
@@ -123,4 +98,20 @@ export async function acceptInvitation(
     });
   }
   return tenant;
+}
+
+/**
+ * POST /api/tenant-invitations/:token/accept, whole: the password is hashed (argon2, slow on
+ * purpose) and the session's own account read before the transaction opens; then acceptInvitation.
+ * Signed in or not: an existing account accepts with its own session, a new one without.
+ */
+export async function acceptTenantInvitation(
+  knex: Knex,
+  token: string,
+  input: { firstName?: string; lastName?: string; password?: string },
+  sessionUserId: number | undefined,
+): Promise<User> {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const sessionUser = sessionUserId ? ((await User.query(knex).findById(sessionUserId).where('isActive', true)) ?? null) : null;
+  return knex.transaction((trx) => acceptInvitation(trx, token, { firstName: input.firstName, lastName: input.lastName, passwordHash }, sessionUser));
 }

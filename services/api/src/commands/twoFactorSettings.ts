@@ -2,9 +2,10 @@ import { isTotpCode } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
 import { conflict, forbidden, HttpError, validationError } from '../errors';
-import { endSessions } from '../middlewares/session';
+import { endSessions } from '../sessions';
 import { User } from '../models/User';
 import { notify } from '../notify';
+import { lockUserRow } from '../queries/userRows';
 import { DEMO_EMAIL_DOMAIN } from '../seeds/demoDomain';
 import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret } from '../twoFactor';
 
@@ -27,16 +28,12 @@ export const twoFactorOn = (user: Pick<User, 'twoFactorEnabledAt'>) => user.twoF
 export const recoveryCodesLeft = (user: Pick<User, 'twoFactorEnabledAt' | 'twoFactorRecoveryCodes'>) =>
   twoFactorOn(user) ? (user.twoFactorRecoveryCodes ?? []).length : null;
 
-async function lockUser(trx: Knex.Transaction, userId: number): Promise<User> {
-  return User.query(trx).findById(userId).forUpdate().throwIfNotFound();
-}
-
 /**
  * Starts (or starts again) turning two-factor authentication on: a new secret, kept but not in
  * force until a code of the app confirms it. Refused (409) while it is on. Audited without the secret.
  */
 export async function startTwoFactorSetup(trx: Knex.Transaction, user: User): Promise<string> {
-  const locked = await lockUser(trx, user.id);
+  const locked = await lockUserRow(trx, user.id);
   if (isDemoAccount(locked)) throw forbidden(DEMO_REFUSED);
   if (twoFactorOn(locked)) throw conflict(ALREADY_ON);
   const twoFactorSecret = newTotpSecret();
@@ -53,7 +50,7 @@ export async function startTwoFactorSetup(trx: Knex.Transaction, user: User): Pr
  * like a password change.
  */
 export async function enableTwoFactor(trx: Knex.Transaction, user: User, code: string, currentSessionKey: string | undefined, now = new Date()): Promise<string[]> {
-  const locked = await lockUser(trx, user.id);
+  const locked = await lockUserRow(trx, user.id);
   if (isDemoAccount(locked)) throw forbidden(DEMO_REFUSED);
   if (twoFactorOn(locked)) throw conflict(ALREADY_ON);
   if (!locked.twoFactorSecret) throw conflict(NO_SETUP);
@@ -78,7 +75,7 @@ export async function enableTwoFactor(trx: Knex.Transaction, user: User, code: s
 
 /** Turns it off (the caller has checked the password): secret, codes and clock go. Audited and notified. */
 export async function disableTwoFactor(trx: Knex.Transaction, user: User): Promise<void> {
-  const locked = await lockUser(trx, user.id);
+  const locked = await lockUserRow(trx, user.id);
   if (!twoFactorOn(locked)) throw conflict(NOT_ON);
   await User.query(trx)
     .findById(user.id)
@@ -101,7 +98,7 @@ export async function disableTwoFactor(trx: Knex.Transaction, user: User): Promi
 export async function resetTwoFactor(trx: Knex.Transaction, admin: User, userId: number): Promise<void> {
   // Without the password, an admin's own second step would be worth only their session.
   if (userId === admin.id) throw new HttpError(409, 'self_two_factor_reset', 'Tu propia verificación en dos pasos se desactiva en Configuración → Seguridad, con tu contraseña');
-  const locked = await lockUser(trx, userId);
+  const locked = await lockUserRow(trx, userId);
   if (!twoFactorOn(locked)) throw conflict(NOT_ON);
   await User.query(trx).findById(userId).patch({ twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null, twoFactorRecoveryCodes: null });
   await audit(trx, { userId: admin.id, action: 'update', tableName: 'users', recordId: userId, oldValues: { twoFactorEnabledAt: locked.twoFactorEnabledAt }, newValues: { twoFactorEnabledAt: null } });
@@ -116,7 +113,7 @@ export async function resetTwoFactor(trx: Knex.Transaction, admin: User, userId:
 
 /** New recovery codes in place of the old ones (the caller has checked the password). Audited with how many. */
 export async function replaceRecoveryCodes(trx: Knex.Transaction, user: User): Promise<string[]> {
-  const locked = await lockUser(trx, user.id);
+  const locked = await lockUserRow(trx, user.id);
   if (!twoFactorOn(locked)) throw conflict(NOT_ON);
   const { codes, hashes } = newRecoveryCodes(user.id);
   await User.query(trx).findById(user.id).patch({ twoFactorRecoveryCodes: hashes });
@@ -143,7 +140,7 @@ function recoveryCodesAdvice(left: number): string {
  * an accepted recovery code is spent (audited, with how many are left). A wrong code writes nothing.
  */
 export async function acceptSecondFactor(trx: Knex.Transaction, userId: number, code: string, now = new Date()): Promise<boolean> {
-  const locked = await lockUser(trx, userId);
+  const locked = await lockUserRow(trx, userId);
   if (!twoFactorOn(locked) || !locked.twoFactorSecret) return false;
   if (isTotpCode(code)) {
     const step = matchTotp(locked.twoFactorSecret, code, locked.twoFactorLastStep, now);

@@ -9,22 +9,18 @@ import {
   type UsersPatchSchema,
   type UsersRoleSchema,
 } from '@arrendia/api-contract';
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { audit } from '../audit';
-import { conflict, HttpError, notFound, validationError } from '../errors';
-import { endSessions } from '../middlewares/session';
+import { conflict, HttpError, validationError } from '../errors';
+import { endSessions } from '../sessions';
 import { Role } from '../models/Role';
 import type { User } from '../models/User';
-import { findUserRow, type UserRowRecord } from '../queries/userRows';
+import { hashPassword } from '../passwords';
+import { lockRows } from '../policies/inScope';
+import { lockUserRecord } from '../queries/userRows';
 import { issuePasswordReset } from './passwordResetter';
-
-/** The user a command changes, with its role's name, locked until the transaction ends; 404 unknown. */
-async function lockUser(trx: Knex.Transaction, id: number): Promise<UserRowRecord> {
-  const user = await findUserRow(trx, id, { lock: true });
-  if (!user) throw notFound('No se ha encontrado el usuario');
-  return user;
-}
 
 /**
  * Refuses a change that would leave no active super admin. The active super admins' rows are
@@ -32,12 +28,10 @@ async function lockUser(trx: Knex.Transaction, id: number): Promise<UserRowRecor
  * and then sees one left, so both cannot pass.
  */
 async function keepOneSuperAdmin(trx: Knex.Transaction, targetId: number): Promise<void> {
-  const active: { id: number }[] = await trx('users')
-    .join('roles', 'roles.id', 'users.roleId')
-    .where({ 'roles.roleName': 'super_admin', 'users.isActive': true })
-    .orderBy('users.id')
-    .forUpdate('users')
-    .select('users.id');
+  const active = await lockRows<{ id: number }>(
+    trx('users').join('roles', 'roles.id', 'users.roleId').where({ 'roles.roleName': 'super_admin', 'users.isActive': true }).orderBy('users.id').select('users.id'),
+    'users',
+  );
   if (active.length <= 1 && active.some((a) => a.id === targetId)) throw new HttpError(409, 'last_super_admin', LAST_SUPER_ADMIN);
 }
 
@@ -57,11 +51,18 @@ function changes(before: object, after: object) {
 }
 
 /**
- * 'Crear Usuario' (POST /api/users): any of the six roles, with its agency when the role has one.
- * `passwordHash` is hashed beforehand (the admin's password, or an unusable random one); without
- * an admin's password the answer carries a one-time setup link for the user.
+ * 'Crear Usuario' (POST /api/users): any of the six roles, with its agency when the role has one;
+ * without an admin's password the answer carries a one-time setup link for the user. The password
+ * is hashed first and the command then opens its own transaction: argon2 is slow on purpose, and
+ * PGlite has one connection. Without a password the account gets one nobody knows, until the
+ * setup link sets the real one.
  */
-export async function createUser(
+export async function createUser(knex: Knex, admin: User, input: z.output<typeof UsersCreateSchema>): Promise<{ id: number; setupLink: PasswordResetLink | null }> {
+  const passwordHash = await hashPassword(input.password ?? randomBytes(32).toString('base64url'));
+  return knex.transaction((trx) => insertUser(trx, admin, input, passwordHash, !input.password));
+}
+
+async function insertUser(
   trx: Knex.Transaction,
   admin: User,
   input: z.output<typeof UsersCreateSchema>,
@@ -83,7 +84,7 @@ export async function createUser(
 
 /** 'Editar' (PATCH /api/users/:id): name, phone, NIF/CIF, IBAN and, for an agency role, the agency. */
 export async function updateUser(trx: Knex.Transaction, admin: User, id: number, input: z.output<typeof UsersPatchSchema>): Promise<void> {
-  const user = await lockUser(trx, id);
+  const user = await lockUserRecord(trx, id);
   if (input.agencyId !== undefined) await checkAgency(trx, user.roleName, input.agencyId);
   const { oldValues, newValues } = changes(user, input);
   if (!Object.keys(newValues).length) return;
@@ -98,7 +99,7 @@ export async function updateUser(trx: Knex.Transaction, admin: User, id: number,
  */
 export async function setUserActive(trx: Knex.Transaction, admin: User, id: number, isActive: boolean): Promise<void> {
   if (!isActive) await keepOneSuperAdmin(trx, id);
-  const user = await lockUser(trx, id);
+  const user = await lockUserRecord(trx, id);
   if (!isActive && user.id === admin.id) throw new HttpError(409, 'self_deactivation', SELF_DEACTIVATION);
   if (user.isActive !== isActive) {
     await trx('users').where('id', id).update({ isActive, updatedAt: new Date() });
@@ -114,7 +115,7 @@ export async function setUserActive(trx: Knex.Transaction, admin: User, id: numb
  */
 export async function changeUserRole(trx: Knex.Transaction, admin: User, id: number, input: z.output<typeof UsersRoleSchema>): Promise<void> {
   if (input.roleName !== 'super_admin') await keepOneSuperAdmin(trx, id);
-  const user = await lockUser(trx, id);
+  const user = await lockUserRecord(trx, id);
   const agencyId = input.agencyId !== undefined ? input.agencyId : roleTakesAgency(input.roleName) ? user.agencyId : null;
   if (user.id === admin.id && input.roleName !== user.roleName) throw new HttpError(409, 'self_role_change', SELF_ROLE_CHANGE);
   await checkAgency(trx, input.roleName, agencyId);

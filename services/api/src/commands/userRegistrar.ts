@@ -4,6 +4,7 @@ import { audit } from '../audit';
 import { notify } from '../notify';
 import { Role } from '../models/Role';
 import { User } from '../models/User';
+import { hashPassword } from '../passwords';
 import { storedAddress } from '../clientAddress';
 import { takeAllowances } from '../policies/throttle';
 
@@ -22,11 +23,17 @@ export const REGISTRATIONS_PER_ADDRESS = 20;
 export const REGISTRATION_WINDOW_MS = 60 * 60_000;
 
 /**
- * Creates a self-registered account (POST /api/auth/register); `passwordHash` is hashed already
- * (outside the transaction: argon2 is slow on purpose). Counted against `ipAddress`'s
- * REGISTRATIONS_PER_ADDRESS first: over it, 429 and nothing is written.
+ * Creates a self-registered account (POST /api/auth/register). The password is hashed first and
+ * the command then opens its own transaction: argon2 is slow on purpose, and PGlite has one
+ * connection. Counted against `ipAddress`'s REGISTRATIONS_PER_ADDRESS first: over it, 429 and
+ * nothing is written.
  */
-export async function registerUser(trx: Knex.Transaction, input: { email: string; passwordHash: string; firstName: string; lastName: string }, ipAddress: string): Promise<User> {
+export async function registerUser(knex: Knex, input: { email: string; password: string; firstName: string; lastName: string }, ipAddress: string): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  return knex.transaction((trx) => insertRegisteredUser(trx, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName }, ipAddress));
+}
+
+async function insertRegisteredUser(trx: Knex.Transaction, input: { email: string; passwordHash: string; firstName: string; lastName: string }, ipAddress: string): Promise<User> {
   await takeAllowances(trx, [{ scope: 'registration address', key: storedAddress(ipAddress), limit: REGISTRATIONS_PER_ADDRESS, windowMs: REGISTRATION_WINDOW_MS }]);
   const role = await Role.query(trx).findOne({ roleName: SELF_REGISTERED_ROLE }).throwIfNotFound();
   const created = await User.query(trx).insertAndFetch({

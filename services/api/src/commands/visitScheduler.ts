@@ -2,11 +2,13 @@ import { VISIT_OVERLAP_MESSAGE, type VisitStatus } from '@arrendia/api-contract'
 import { canonicalRole } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
-import { conflict, forbidden, HttpError, notFound, validationError } from '../errors';
+import { conflict, forbidden, HttpError, validationError } from '../errors';
 import type { User } from '../models/User';
+import { loadInScope } from '../policies/inScope';
 import { loadManageable } from '../policies/manageable';
 import type { VisitRow } from '../presenters/visit';
 import { visitRows } from '../queries/pipelineRows';
+import { lockUserRow } from '../queries/userRows';
 import { assertAgencyAgent, lockLead } from './leadUpdater';
 
 export interface VisitInput {
@@ -54,7 +56,7 @@ export async function scheduleVisit(trx: Knex.Transaction, user: User, input: Vi
   if (startsAt.getTime() < now.getTime()) throw validationError(CHECK_FIELDS, { startsAt: 'La visita no puede ser en el pasado' });
   const endsAt = new Date(startsAt.getTime() + input.durationMinutes * 60_000);
 
-  await trx('users').select('id').where('id', agentUserId).forUpdate();
+  await lockUserRow(trx, agentUserId);
   const clash = await trx('visits')
     .select('id')
     .where('agentUserId', agentUserId)
@@ -90,8 +92,7 @@ const VISIT_MOVES: Readonly<Record<VisitStatus, readonly VisitStatus[]>> = { Pro
 
 /** Records how a visit went (PATCH /api/visits/:id): an agent its own visits, the manager any of the agency's. */
 export async function updateVisit(trx: Knex.Transaction, user: User, id: number, input: { status?: VisitStatus; notes?: string | null }): Promise<VisitRow> {
-  const visit: VisitRow | undefined = await visitRows(trx, user).where('visits.id', id).forUpdate('visits').first();
-  if (!visit) throw notFound('No se ha encontrado la visita');
+  const visit = await loadInScope<VisitRow>(visitRows(trx, user).where('visits.id', id), { lock: 'visits', notFound: 'No se ha encontrado la visita' });
   if (canonicalRole(user.role?.roleName) === 'agente' && visit.agentUserId !== user.id) throw forbidden('Solo puedes cambiar tus propias visitas');
   const changes: Record<string, unknown> = {};
   if (input.status !== undefined && input.status !== visit.status) {

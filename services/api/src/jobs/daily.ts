@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { audit, auditMany } from '../audit';
 import type { Logger } from '../log';
 import { notify } from '../notify';
+import { lockRows } from '../policies/inScope';
 import { contractTenants, propertyStaff } from '../queries/recipients';
 
 /** How many months back a charge that was missed (the server was down on its day) is still created. */
@@ -73,14 +74,16 @@ export async function generateRentCharges(trx: Knex.Transaction, today: string, 
 
 /** Tells both sides, once, about each charge whose due date has passed unpaid. */
 export async function noticeOverdueRent(trx: Knex.Transaction, today: string): Promise<number> {
-  const overdue: { id: number; contractId: number; amount: string; dueDate: string; contractCode: string; propertyId: number }[] = await trx('rent_charges')
-    .join('contracts', 'contracts.id', 'rent_charges.contractId')
-    .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
-    .whereNot('rent_charges.status', 'Pagado')
-    .where('rent_charges.dueDate', '<', today)
-    .whereNull('rent_charges.overdueNotifiedAt')
-    .forUpdate('rent_charges')
-    .select('rent_charges.id', 'rent_charges.contractId', 'rent_charges.amount', 'rent_charges.dueDate', 'contracts.contractCode', 'rentable_units.mainPropertyId as propertyId');
+  const overdue = await lockRows<{ id: number; contractId: number; amount: string; dueDate: string; contractCode: string; propertyId: number }>(
+    trx('rent_charges')
+      .join('contracts', 'contracts.id', 'rent_charges.contractId')
+      .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
+      .whereNot('rent_charges.status', 'Pagado')
+      .where('rent_charges.dueDate', '<', today)
+      .whereNull('rent_charges.overdueNotifiedAt')
+      .select('rent_charges.id', 'rent_charges.contractId', 'rent_charges.amount', 'rent_charges.dueDate', 'contracts.contractCode', 'rentable_units.mainPropertyId as propertyId'),
+    'rent_charges',
+  );
   for (const charge of overdue) {
     await trx('rent_charges').where('id', charge.id).update({ overdueNotifiedAt: trx.fn.now() });
     await audit(trx, { userId: null, action: 'update', tableName: 'rent_charges', recordId: charge.id, newValues: { overdueNotified: true } });
@@ -98,15 +101,17 @@ export async function noticeOverdueRent(trx: Knex.Transaction, today: string): P
 
 /** Tells both sides, once, that an active contract has entered its renewal notice period. */
 export async function noticeRenewals(trx: Knex.Transaction, today: string): Promise<number> {
-  const ending: { id: number; contractCode: string; endDate: string; propertyId: number }[] = await trx('contracts')
-    .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
-    .where('contracts.status', 'Activo')
-    .whereNotNull('contracts.endDate')
-    .where('contracts.endDate', '>=', today)
-    .whereRaw('contracts."endDate" - contracts."renewalNoticeDays" <= ?::date', [today])
-    .whereNull('contracts.renewalNoticeSentAt')
-    .forUpdate('contracts')
-    .select('contracts.id', 'contracts.contractCode', 'contracts.endDate', 'rentable_units.mainPropertyId as propertyId');
+  const ending = await lockRows<{ id: number; contractCode: string; endDate: string; propertyId: number }>(
+    trx('contracts')
+      .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
+      .where('contracts.status', 'Activo')
+      .whereNotNull('contracts.endDate')
+      .where('contracts.endDate', '>=', today)
+      .whereRaw('contracts."endDate" - contracts."renewalNoticeDays" <= ?::date', [today])
+      .whereNull('contracts.renewalNoticeSentAt')
+      .select('contracts.id', 'contracts.contractCode', 'contracts.endDate', 'rentable_units.mainPropertyId as propertyId'),
+    'contracts',
+  );
   for (const contract of ending) {
     await trx('contracts').where('id', contract.id).update({ renewalNoticeSentAt: trx.fn.now() });
     await audit(trx, { userId: null, action: 'update', tableName: 'contracts', recordId: contract.id, newValues: { renewalNoticeSent: true } });

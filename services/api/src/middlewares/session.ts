@@ -135,15 +135,3 @@ export function pendingSecondStep(ctx: Ctx, now = Date.now()): SecondStep | null
   if (!step || typeof step.userId !== 'number' || typeof step.at !== 'number') return null;
   return now - step.at <= TWO_FACTOR_LOGIN_MINUTES * 60_000 ? step : null;
 }
-
-/**
- * Ends the sessions of a user, at once and for every API process (they share the table): all of
- * them, or all but the one whose key is `exceptKey`. Returns how many ended.
- */
-export async function endSessions(knex: Knex, userId: number, exceptKey?: string): Promise<number> {
-  const query = knex('sessions').whereRaw(`sess->>'userId' = ?`, [String(userId)]);
-  if (exceptKey) query.andWhereRaw(`(sess->>'key') IS DISTINCT FROM ?`, [exceptKey]);
-  const result: unknown = await query.delete();
-  // pg answers the count; the PGlite driver, inside a transaction, its raw result.
-  return typeof result === 'number' ? result : Number((result as { rowCount?: number } | null)?.rowCount ?? 0);
-}

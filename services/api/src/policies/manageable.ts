@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { HttpError } from '../errors';
 import type { User } from '../models/User';
+import { loadInScope } from './inScope';
 import { manageablePropertyIds } from './scope';
 
 export interface ManageableOptions {
@@ -14,19 +14,19 @@ export interface ManageableOptions {
   field?: string;
 }
 
+/** Narrows a query to the rows whose property (`propertyColumn`) the user manages; a scope for loadInScope. */
+export function manageableScope(db: Knex | Knex.Transaction, user: User, propertyColumn: string): (query: Knex.QueryBuilder) => Knex.QueryBuilder {
+  return (query) => {
+    const manageable = manageablePropertyIds(db, user);
+    return manageable ? query.whereIn(propertyColumn, manageable) : query;
+  };
+}
+
 /**
- * The one way to load a row the user may change: the first row of `query` whose property the user
- * manages (see manageablePropertyIds), row-locked when `lock` is given; otherwise 404, so a row out
- * of scope looks exactly like a row that does not exist.
+ * A row the user may change: the first row of `query` whose property the user manages (see
+ * manageablePropertyIds), row-locked when `lock` is given; otherwise 404 (loadInScope).
  */
-export async function loadManageable<T>(trx: Knex.Transaction, user: User, query: Knex.QueryBuilder, options: ManageableOptions): Promise<T> {
-  const manageable = manageablePropertyIds(trx, user);
-  if (manageable) query.whereIn(options.propertyColumn, manageable);
-  if (options.lock) query.forUpdate(options.lock);
-  const row = (await query.first()) as T | undefined;
-  if (!row) {
-    const { notFoundMessage: message, field } = options;
-    throw new HttpError(404, 'not_found', message, field ? { [field]: message } : undefined);
-  }
-  return row;
+export function loadManageable<T>(trx: Knex.Transaction, user: User, query: Knex.QueryBuilder, options: ManageableOptions): Promise<T> {
+  const { propertyColumn, lock, notFoundMessage, field } = options;
+  return loadInScope<T>(query, { scope: manageableScope(trx, user, propertyColumn), lock, notFound: notFoundMessage, field });
 }

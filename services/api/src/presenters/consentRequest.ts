@@ -2,7 +2,7 @@ import type { ConsentRequest, ConsentRequestKind } from '@arrendia/api-contract'
 
 const isoInstant = (value: Date | string) => new Date(value).toISOString();
 
-/** A consent_requests row with its owner's name, the agency's and the property's (commands/consentRequests.ts). */
+/** A consent_requests row with its owner's name, the agency's and the property's (queries/consentRequests.ts). */
 export interface ConsentRequestRow {
   id: number;
   kind: ConsentRequestKind;

@@ -1,7 +1,8 @@
-import type { Contract, ContractDetail, ContractDocument, ContractListItem, ContractTenant, TransactionListItem } from '@arrendia/api-contract';
+import type { Contract, ContractDetail, ContractDocument, ContractListItem, ContractTenant } from '@arrendia/api-contract';
 import type { Contract as ContractModel } from '../models/Contract';
 import type { RentableUnit } from '../models/RentableUnit';
 import type { MainProperty } from '../models/MainProperty';
+import { presentTransactionListItem, type TransactionListRow } from './transaction';
 
 /** The contract columns, from a model or a plain row. */
 export type ContractColumns = Pick<
@@ -59,25 +60,32 @@ export function presentContractListItem(row: ContractListRow): ContractListItem 
   };
 }
 
-export interface ContractDetailParts {
-  contract: ContractColumns;
-  unit: Pick<RentableUnit, 'id' | 'unitName' | 'currentStatus'>;
-  property: Pick<MainProperty, 'id' | 'propertyName' | 'addressStreet' | 'addressNumber' | 'city'>;
+/** A contract's list row with its unit's status and its property's address (queries/contracts.ts). */
+export interface ContractDetailRow extends ContractListRow {
+  currentStatus: RentableUnit['currentStatus'];
+  addressStreet: MainProperty['addressStreet'];
+  addressNumber: MainProperty['addressNumber'];
+  city: MainProperty['city'];
+}
+
+/** What GET /api/contracts/:id reads (queries/contracts.ts contractDetail). */
+export interface ContractDetailRows {
+  contract: ContractDetailRow;
   tenants: ContractTenant[];
-  transactions: TransactionListItem[];
+  transactions: TransactionListRow[];
   documents: { id: number; fileName: string; fileType: string; fileSizeKb: number; createdAt: Date }[];
 }
 
-export function presentContractDetail({ contract, unit, property, tenants, transactions, documents }: ContractDetailParts): ContractDetail {
+export function presentContractDetail({ contract, tenants, transactions, documents }: ContractDetailRows): ContractDetail {
   return {
     contract: presentContract(contract),
-    unit: { id: unit.id, unitName: unit.unitName, currentStatus: unit.currentStatus },
+    unit: { id: contract.rentableUnitId, unitName: contract.unitName, currentStatus: contract.currentStatus },
     property: {
-      id: property.id,
-      propertyName: property.propertyName,
-      addressStreet: property.addressStreet,
-      addressNumber: property.addressNumber,
-      city: property.city,
+      id: contract.propertyId,
+      propertyName: contract.propertyName,
+      addressStreet: contract.addressStreet,
+      addressNumber: contract.addressNumber,
+      city: contract.city,
     },
     tenants: tenants.map((t) => ({
       id: t.id,
@@ -87,7 +95,7 @@ export function presentContractDetail({ contract, unit, property, tenants, trans
       telefono: t.telefono,
       isPrimaryTenant: t.isPrimaryTenant,
     })),
-    transactions,
+    transactions: transactions.map(presentTransactionListItem),
     documents: documents.map(
       (d): ContractDocument => ({ id: d.id, fileName: d.fileName, fileType: d.fileType, fileSizeKb: d.fileSizeKb, createdAt: new Date(d.createdAt).toISOString() }),
     ),

@@ -1,4 +1,4 @@
-import type { Contact, ConversationListItem, Participant } from '@arrendia/api-contract';
+import type { Contact, ConversationDetail, ConversationListItem, Participant } from '@arrendia/api-contract';
 
 /** A conversations row with its last message and the user's unread count (the list query). */
 export interface ConversationRow {
@@ -34,4 +34,9 @@ export function presentContact(row: Contact): Contact {
 /** A conversation's participant: a contact, and whether it has Arrendia open now (events/presence.ts). */
 export function presentParticipant(row: Contact & { online: boolean }): Participant {
   return { ...presentContact(row), online: row.online === true };
+}
+
+/** A conversation's page (GET /api/conversations/:id): the conversation and who takes part. */
+export function presentConversationDetail({ row, participants }: { row: ConversationRow; participants: (Contact & { online: boolean })[] }): ConversationDetail {
+  return { conversation: presentConversationListItem(row).conversation, participants: participants.map(presentParticipant) };
 }

@@ -1,6 +1,7 @@
-import type { DocumentCategory, DocumentEntityType, DocumentItem, DocumentMimeType } from '@arrendia/api-contract';
+import { DOCUMENT_CATEGORIES, type DocumentCategory, type DocumentEntityType, type DocumentItem, type DocumentMimeType, type DocumentsSummary } from '@arrendia/api-contract';
+import type { StorageUsage } from '../storage/quota';
 
-/** A documents row with its uploader's name (see documentRows in routes/documents). */
+/** A documents row with its uploader's name (see documentRows in queries/documents). */
 export interface DocumentRow {
   id: number;
   fileName: string;
@@ -31,4 +32,15 @@ export function presentDocument(row: DocumentRow, canDelete: boolean): DocumentI
     createdAt: new Date(row.createdAt).toISOString(),
     canDelete,
   };
+}
+
+/** The /documents summary: the counts of each category (every category, 0 when none), their total and the user's storage use. */
+export function presentDocumentsSummary(counts: { category: DocumentCategory | null; n: string | number }[], storage: StorageUsage): DocumentsSummary {
+  const byCategory = Object.fromEntries(DOCUMENT_CATEGORIES.map((c) => [c, 0])) as Record<DocumentCategory, number>;
+  let total = 0;
+  for (const row of counts) {
+    total += Number(row.n);
+    if (row.category) byCategory[row.category] = Number(row.n);
+  }
+  return { total, byCategory, storage };
 }

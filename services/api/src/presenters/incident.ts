@@ -2,9 +2,11 @@ import {
   INCIDENT_STATUSES,
   type Incident,
   type IncidentCategory,
+  type IncidentComment,
   type IncidentDetail,
   type IncidentHistoryEntry,
   type IncidentListItem,
+  type IncidentPhoto,
   type IncidentPriority,
   type IncidentStatus,
   type Person,
@@ -105,5 +107,40 @@ export function presentIncidentDetail(row: IncidentRow, history: IncidentAuditRo
     assignee:
       row.assignedToUserId === null ? null : { id: row.assignedToUserId, firstName: row.assigneeFirstName ?? null, lastName: row.assigneeLastName ?? null },
     history: history.map(presentIncidentHistoryEntry),
+  };
+}
+
+/** Where an incident photo's image is served (GET /api/incidents/:id/photos/:photoId). */
+const incidentPhotoUrl = (incidentId: number, photoId: number) => `/api/incidents/${incidentId}/photos/${photoId}`;
+
+/** An incident photo as the incident's gallery reads it. */
+export function presentIncidentPhoto(row: { id: number; fileName: string; fileSizeKb: number; createdAt: Date | string; relatedEntityId: number }): IncidentPhoto {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    fileSizeKb: row.fileSizeKb,
+    createdAt: new Date(row.createdAt).toISOString(),
+    url: incidentPhotoUrl(row.relatedEntityId, row.id),
+  };
+}
+
+/** A comment with its author, joined to its author's name and role. */
+export interface IncidentCommentRow {
+  id: number;
+  content: string;
+  createdAt: Date | string;
+  userId: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  roleName: string | null;
+}
+
+/** A comment with its author (null once the author's account is gone). */
+export function presentIncidentComment(row: IncidentCommentRow): IncidentComment {
+  return {
+    id: row.id,
+    content: row.content,
+    createdAt: new Date(row.createdAt).toISOString(),
+    author: row.userId === null ? null : { id: row.userId, firstName: row.firstName, lastName: row.lastName, roleName: row.roleName },
   };
 }

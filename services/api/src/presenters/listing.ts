@@ -1,4 +1,4 @@
-import type { ListingCard, ListingDetail, ListingDistrict, ListingType } from '@arrendia/api-contract';
+import type { ListingCard, ListingDetail, ListingDistrict, ListingType, PublicLeadCreated, PublicListingsPage } from '@arrendia/api-contract';
 import { isoDayOrNull } from './dates';
 
 /** A unit_listings row joined with its unit, residential details and agency (see `queries/listings`). */
@@ -80,4 +80,17 @@ export function presentListingDetail(row: ListingRow): ListingDetail {
     rating: row.rating == null ? null : Number(row.rating),
     reviews: row.reviews,
   };
+}
+
+/** 'Contactar': the stored lead's id and when it was received (POST /api/public/leads). */
+export function presentLeadReceipt(lead: { id: number; createdAt: Date | string }): PublicLeadCreated {
+  return { id: lead.id, createdAt: new Date(lead.createdAt).toISOString() };
+}
+
+/** One page of the public catalogue, with the total and the average price over all matches. */
+export function presentListingsPage(
+  { rows, total, averagePrice }: { rows: ListingRow[]; total: number; averagePrice: number },
+  { page, pageSize }: { page: number; pageSize: number },
+): PublicListingsPage {
+  return { items: rows.map(presentListingCard), total, averagePrice, page, pageSize };
 }

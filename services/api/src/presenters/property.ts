@@ -1,5 +1,10 @@
-import type { ContractListItem, IncidentListItem, Property, PropertyDetail, PropertyListItem, PropertyUnit, TransactionListItem } from '@arrendia/api-contract';
+import type { Property, PropertyDetail, PropertyListItem } from '@arrendia/api-contract';
 import type { MainProperty } from '../models/MainProperty';
+import type { RentableUnit } from '../models/RentableUnit';
+import { presentContractListItem, type ContractListRow } from './contract';
+import { presentIncidentListItem, type IncidentRow } from './incident';
+import { presentTransactionListItem, type TransactionListRow } from './transaction';
+import { presentPropertyUnit } from './unit';
 
 /** The main_properties columns, from a model or a plain row. */
 export type PropertyColumns = Pick<
@@ -90,14 +95,22 @@ export function presentPropertyListItem(property: PropertyColumns, figures: Unit
   return Object.assign(presentProperty(property), { unitCount: figures.unitCount, rentedUnits: figures.rentedUnits, monthlyRent: figures.monthlyRent });
 }
 
-export interface PropertyDetailParts {
+/** What GET /api/properties/:id reads (queries/properties.ts propertyDetail). */
+export interface PropertyDetailRows {
   property: PropertyColumns;
-  units: PropertyUnit[];
-  contracts: ContractListItem[];
-  incidents: IncidentListItem[];
-  recentTransactions: TransactionListItem[];
+  /** Loaded with their `unitType` and `details` relations. */
+  units: RentableUnit[];
+  contracts: ContractListRow[];
+  incidents: IncidentRow[];
+  transactions: TransactionListRow[];
 }
 
-export function presentPropertyDetail({ property, units, contracts, incidents, recentTransactions }: PropertyDetailParts): PropertyDetail {
-  return { ...presentProperty(property), units, contracts, incidents, recentTransactions };
+export function presentPropertyDetail({ property, units, contracts, incidents, transactions }: PropertyDetailRows): PropertyDetail {
+  return {
+    ...presentProperty(property),
+    units: units.map((unit) => presentPropertyUnit({ ...unit, unitType: unit.unitType! })),
+    contracts: contracts.map(presentContractListItem),
+    incidents: incidents.map(presentIncidentListItem),
+    recentTransactions: transactions.map(presentTransactionListItem),
+  };
 }

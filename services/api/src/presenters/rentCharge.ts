@@ -1,4 +1,4 @@
-import type { RentCharge, RentChargeStatus, RentState } from '@arrendia/api-contract';
+import type { PaymentDetails, RentCharge, RentChargeStatus, RentState } from '@arrendia/api-contract';
 import { isoDay } from './dates';
 
 /** A rent_charges row with its contract, home and first tenant (routes/rentCharges). */
@@ -52,4 +52,23 @@ export function maskIban(iban: string | null): string | null {
   if (plain.length < 8) return null;
   const masked = '•'.repeat(plain.length - 4) + plain.slice(-4);
   return masked.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** A charge with its landlord's name and IBAN (queries/rentCharges.ts paymentDetails). */
+export interface PaymentDetailsRow extends RentChargeRow {
+  ownerIban: string | null;
+  ownerFirstName: string | null;
+  ownerLastName: string | null;
+}
+
+/** How to pay a charge: the landlord's masked IBAN, the amount and the reference. */
+export function presentPaymentDetails(row: PaymentDetailsRow): PaymentDetails {
+  return {
+    chargeId: row.id,
+    amount: String(row.amount),
+    reference: row.reference,
+    dueDate: isoDay(row.dueDate),
+    ibanMasked: maskIban(row.ownerIban),
+    beneficiary: [row.ownerFirstName, row.ownerLastName].filter(Boolean).join(' ') || 'Propietario',
+  };
 }

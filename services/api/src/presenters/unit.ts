@@ -1,4 +1,4 @@
-import type { PropertyUnit, RentableUnit, ResidentialDetails, UnitType } from '@arrendia/api-contract';
+import type { PropertyUnit, RentableUnit, ResidentialDetails, UnitOption, UnitType } from '@arrendia/api-contract';
 import type { RentableUnit as RentableUnitModel } from '../models/RentableUnit';
 import type { UnitDetailsResidential } from '../models/UnitDetailsResidential';
 import type { UnitType as UnitTypeModel } from '../models/UnitType';
@@ -49,4 +49,11 @@ export function presentPropertyUnit(unit: UnitColumns & { unitType: Pick<UnitTyp
     unitType: { id: unit.unitType.id, typeName: unit.unitType.typeName },
     details: unit.details ? presentResidentialDetails(unit.details) : null,
   };
+}
+
+/** A unit of the contract form's choice as queries/units.ts reads it: `hasActiveContract` as the driver returns it. */
+export type UnitOptionRow = Omit<UnitOption, 'hasActiveContract'> & { hasActiveContract: unknown };
+
+export function presentUnitOption(row: UnitOptionRow): UnitOption {
+  return { ...row, hasActiveContract: Boolean(row.hasActiveContract) };
 }

@@ -1,6 +1,7 @@
 import type { AuditLogFilter } from '@arrendia/api-contract';
 import { TIME_ZONE } from '@arrendia/locale-es';
 import type { Knex } from 'knex';
+import type { AuditLogRow } from '../presenters/auditLog';
 import { containsPattern, folded } from './textSearch';
 
 type Db = Knex | Knex.Transaction;
@@ -66,4 +67,36 @@ async function distinctByIndex(db: Db, column: 'tableName' | 'action'): Promise<
 export async function auditLogFacets(db: Db): Promise<{ tableNames: string[]; actions: string[] }> {
   const [tableNames, actions] = await Promise.all([distinctByIndex(db, 'tableName'), distinctByIndex(db, 'action')]);
   return { tableNames, actions };
+}
+
+/** Rows read per query while the CSV export streams out: memory stays flat whatever the export's size. */
+export const CSV_BATCH_ROWS = 1000;
+
+type CursorRow = AuditLogRow & { cursor: string };
+
+/**
+ * The filtered log in the viewer's order, batch by batch, at most `maxRows` rows. Pages by keyset
+ * on (changedAt, id); the cursor keeps changedAt as PostgreSQL text, since a JavaScript Date would
+ * drop its microseconds and skip rows.
+ */
+export async function* auditLogBatches(db: Knex, filter: AuditLogFilter, maxRows: number): AsyncGenerator<AuditLogRow[]> {
+  let written = 0;
+  let after: { changedAt: string; id: number } | null = null;
+  while (written < maxRows) {
+    const limit = Math.min(CSV_BATCH_ROWS, maxRows - written);
+    const query = auditLogRows(db, filter).select(db.raw('"audit_log"."changedAt"::text as "cursor"')).limit(limit);
+    if (after) query.whereRaw('("audit_log"."changedAt", "audit_log"."id") < (cast(? as timestamptz), ?)', [after.changedAt, after.id]);
+    const rows = (await query) as CursorRow[];
+    if (rows.length) yield rows;
+    written += rows.length;
+    if (rows.length < limit) return;
+    const last = rows[rows.length - 1];
+    after = { changedAt: last.cursor, id: Number(last.id) };
+  }
+}
+
+/** Whether the filter matches more than `maxRows` rows (where an export is cut). */
+export async function auditLogExceeds(db: Db, filter: AuditLogFilter, maxRows: number): Promise<boolean> {
+  const beyond = await auditLogRows(db, filter).clearSelect().select('audit_log.id').offset(maxRows).limit(1).first();
+  return Boolean(beyond);
 }

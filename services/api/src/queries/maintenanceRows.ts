@@ -1,4 +1,4 @@
-import type { MaintenanceStats } from '@arrendia/api-contract';
+import type { MaintenanceStats, MaintenanceTaskStatus } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
 import { scopeMaintenance, scopeProviders } from '../policies/scope';
@@ -16,6 +16,16 @@ export function maintenanceTaskRows(db: Db, user: User): Knex.QueryBuilder {
   return scopeMaintenance(db, query, user, 'maintenance_tasks');
 }
 
+/** GET /api/maintenance/tasks: the user's tasks (MaintenanceTaskRow) by date, the soonest first. */
+export function maintenanceTaskList(db: Db, user: User, { status }: { status?: MaintenanceTaskStatus }): Knex.QueryBuilder {
+  const query = maintenanceTaskRows(db, user);
+  if (status) query.where('maintenance_tasks.status', status);
+  return query.orderBy([
+    { column: 'maintenance_tasks.scheduledDate', order: 'asc' },
+    { column: 'maintenance_tasks.id', order: 'asc' },
+  ]);
+}
+
 /** Preventive plans the user may see, with their property, unit and provider names. */
 export function maintenancePlanRows(db: Db, user: User): Knex.QueryBuilder {
   const query = db('maintenance_plans')
@@ -26,9 +36,25 @@ export function maintenancePlanRows(db: Db, user: User): Knex.QueryBuilder {
   return scopeMaintenance(db, query, user, 'maintenance_plans');
 }
 
+/** GET /api/maintenance/plans: the user's preventive plans (MaintenancePlanRow) by next date. */
+export function maintenancePlanList(db: Db, user: User): Knex.QueryBuilder {
+  return maintenancePlanRows(db, user).orderBy([
+    { column: 'maintenance_plans.nextDate', order: 'asc' },
+    { column: 'maintenance_plans.id', order: 'asc' },
+  ]);
+}
+
 /** Providers the user may see. */
 export function providerRows(db: Db, user: User): Knex.QueryBuilder {
   return scopeProviders(db, db('providers').select('providers.*'), user);
+}
+
+/** GET /api/providers: the user's providers (ProviderRow) by name. */
+export function providerList(db: Db, user: User): Knex.QueryBuilder {
+  return providerRows(db, user).orderBy([
+    { column: 'providers.name', order: 'asc' },
+    { column: 'providers.id', order: 'asc' },
+  ]);
 }
 
 /**

@@ -1,8 +1,15 @@
+import type { LeadStatus, VisitStatus } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
+import { loadInScope } from '../policies/inScope';
 import { scopeLeads, scopeVisits } from '../policies/scope';
+import type { LeadRow } from '../presenters/lead';
+import { madridDayBounds } from './dashboardMetrics';
+import { whereContains } from './textSearch';
 
 type Db = Knex | Knex.Transaction;
+
+export const LEAD_NOT_FOUND = 'No se ha encontrado el cliente potencial';
 
 /** Leads the user may see, with what the pipeline shows of their listing, unit, property and agent. */
 export function leadRows(db: Db, user: User): Knex.QueryBuilder {
@@ -22,6 +29,23 @@ export function leadRows(db: Db, user: User): Knex.QueryBuilder {
       'agent.lastName as agentLastName',
     );
   return scopeLeads(db, query, user);
+}
+
+/** GET /api/leads: the user's leads (LeadRow), newest first; `mine` keeps those assigned to the user, `q` searches name, email and listing. */
+export function leadList(db: Db, user: User, { status, mine, q }: { status?: LeadStatus; mine?: boolean; q?: string }): Knex.QueryBuilder {
+  const query = leadRows(db, user);
+  if (status) query.where('leads.status', status);
+  if (mine) query.where('leads.assignedAgentUserId', user.id);
+  if (q) whereContains(query, db, ['leads.name', 'leads.email', 'unit_listings.title'], q);
+  return query.orderBy([
+    { column: 'leads.createdAt', order: 'desc' },
+    { column: 'leads.id', order: 'desc' },
+  ]);
+}
+
+/** One lead the user may see; 404 outside the user's agency. */
+export function findLead(db: Db, user: User, id: number): Promise<LeadRow> {
+  return loadInScope<LeadRow>(leadRows(db, user).where('leads.id', id), { notFound: LEAD_NOT_FOUND });
 }
 
 /**
@@ -54,4 +78,20 @@ export function visitRows(db: Db, user: User): Knex.QueryBuilder {
       db.raw(VISIT_TYPE_SQL),
     );
   return scopeVisits(db, query, user);
+}
+
+/**
+ * GET /api/visits: the user's visits (VisitRow) by start time; `from`/`to` are Madrid days,
+ * inclusive; `mine` keeps the user's own.
+ */
+export function visitList(db: Db, user: User, { from, to, status, mine }: { from?: string; to?: string; status?: VisitStatus; mine?: boolean }): Knex.QueryBuilder {
+  const query = visitRows(db, user);
+  if (from) query.where('visits.startsAt', '>=', madridDayBounds(from).start);
+  if (to) query.where('visits.startsAt', '<', madridDayBounds(to).end);
+  if (status) query.where('visits.status', status);
+  if (mine) query.where('visits.agentUserId', user.id);
+  return query.orderBy([
+    { column: 'visits.startsAt', order: 'asc' },
+    { column: 'visits.id', order: 'asc' },
+  ]);
 }

@@ -1,6 +1,9 @@
+import type { RentChargeStatus } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
+import { loadInScope } from '../policies/inScope';
 import { scopeContracts } from '../policies/scope';
+import type { PaymentDetailsRow, RentChargeRow } from '../presenters/rentCharge';
 
 type Db = Knex | Knex.Transaction;
 
@@ -21,4 +24,32 @@ export function rentChargeRows(db: Db, user: User): Knex.QueryBuilder {
       ),
     );
   return scopeContracts(db, query, user);
+}
+
+/** GET /api/rent-charges: the charges in scope (RentChargeRow), newest due date first; `contractId` and `status` narrow. */
+export function rentChargeList(db: Db, user: User, { contractId, status }: { contractId?: number; status?: RentChargeStatus }): Knex.QueryBuilder {
+  const query = rentChargeRows(db, user);
+  if (contractId) query.where('rent_charges.contractId', contractId);
+  if (status) query.where('rent_charges.status', status);
+  return query.orderBy([
+    { column: 'rent_charges.dueDate', order: 'desc' },
+    { column: 'rent_charges.id', order: 'desc' },
+  ]);
+}
+
+/** Charge `id` as the user sees it (after a command changed it: it is in scope). */
+export async function rentCharge(db: Db, user: User, id: number): Promise<RentChargeRow> {
+  const row: RentChargeRow = await rentChargeRows(db, user).where('rent_charges.id', id).first();
+  return row;
+}
+
+/** Charge `id` with its landlord's name and IBAN (how to pay it); 404 outside the user's scope. */
+export function paymentDetails(db: Db, user: User, id: number): Promise<PaymentDetailsRow> {
+  return loadInScope<PaymentDetailsRow>(
+    rentChargeRows(db, user)
+      .join('users as owner', 'owner.id', 'main_properties.ownerUserId')
+      .where('rent_charges.id', id)
+      .select('owner.ibanBancaria as ownerIban', 'owner.firstName as ownerFirstName', 'owner.lastName as ownerLastName'),
+    { notFound: 'No se ha encontrado el pago' },
+  );
 }

@@ -2,14 +2,15 @@ import type { AdminActivityItem } from '@arrendia/api-contract';
 import { formatPercent, personName } from '@arrendia/locale-es';
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
-import { recentActivity } from '../routes/activity/activity';
+import { presentActivityItem } from '../presenters/activity';
+import { recentActivity } from './recentActivity';
 
 type Db = Knex | Knex.Transaction;
 type Values = Record<string, unknown> | null;
 
 /**
  * Audited tables of the platform itself, beyond the portfolio rows 'Actividad Reciente' words
- * (routes/activity). Sign-ins ('login' rows), read receipts and private messages are left out:
+ * (presenters/activity.ts). Sign-ins ('login' rows), read receipts and private messages are left out:
  * they would bury the changes an administrator looks for.
  */
 const PLATFORM_TABLES = ['users', 'remotes', 'agencies'] as const;
@@ -97,13 +98,13 @@ async function platformActivity(db: Db, limit: number): Promise<AdminActivityIte
 
 /**
  * 'Actividad del Sistema': the newest `limit` audit-log rows of the platform, newest first. The
- * portfolio rows (properties, contracts, incidents, payments) are worded by routes/activity as on
+ * portfolio rows (properties, contracts, incidents, payments) are worded by presenters/activity.ts as on
  * every dashboard; changes to users, remotes and agencies are added here. Three queries whatever the limit.
  */
 export async function systemActivity(db: Db, admin: User, limit: number): Promise<AdminActivityItem[]> {
   const [portfolio, platform] = await Promise.all([recentActivity(db, admin, limit), platformActivity(db, limit)]);
   const merged: AdminActivityItem[] = [
-    ...portfolio.map((item) => ({ id: item.id, who: item.actorName, what: item.description, when: item.changedAt, link: item.link })),
+    ...portfolio.map(presentActivityItem).map((item) => ({ id: item.id, who: item.actorName, what: item.description, when: item.changedAt, link: item.link })),
     ...platform,
   ];
   return merged.sort((a, b) => b.when.localeCompare(a.when) || b.id - a.id).slice(0, limit);

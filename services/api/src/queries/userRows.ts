@@ -1,6 +1,11 @@
-import { ROLE_DESCRIPTIONS, type AgencyOption, type RoleSummary, type UsersStats } from '@arrendia/api-contract';
+import { ROLE_DESCRIPTIONS, type AgencyOption, type RoleSummary, type UsersListQuerySchema, type UsersStats } from '@arrendia/api-contract';
 import { ROLE_LABELS, ROLE_NAMES, type RoleName } from '@arrendia/permissions';
 import type { Knex } from 'knex';
+import type { Pojo } from 'objection';
+import type { z } from 'zod';
+import { User } from '../models/User';
+import { loadInScope } from '../policies/inScope';
+import { notFound } from '../errors';
 import { containsPattern, folded } from './textSearch';
 
 type Db = Knex | Knex.Transaction;
@@ -48,11 +53,24 @@ export function userRowsQuery(db: Db): Knex.QueryBuilder {
     );
 }
 
-/** One user's record, or undefined; with `lock`, its users row is locked until the transaction ends. */
-export function findUserRow(db: Db, id: number, { lock = false } = {}): Promise<UserRowRecord | undefined> {
-  const query = userRowsQuery(db).where('users.id', id);
-  if (lock) query.forUpdate('users');
-  return query.first();
+/** One user's record, or undefined. */
+export function findUserRow(db: Db, id: number): Promise<UserRowRecord | undefined> {
+  return userRowsQuery(db).where('users.id', id).first();
+}
+
+export const USER_NOT_FOUND = 'No se ha encontrado el usuario';
+
+/** One user's record (with its role and agency) for an admin's change, its users row locked until the transaction ends; 404 unknown. */
+export function lockUserRecord(trx: Knex.Transaction, id: number): Promise<UserRowRecord> {
+  return loadInScope<UserRowRecord>(userRowsQuery(trx).where('users.id', id), { lock: 'users', notFound: USER_NOT_FOUND });
+}
+
+/**
+ * A users row as the User model, locked until the transaction ends (the account's own settings, its
+ * two-factor state; a visit's agent while its slot is checked); 404 unknown.
+ */
+export async function lockUserRow(trx: Knex.Transaction, id: number): Promise<User> {
+  return User.fromDatabaseJson(await loadInScope<Pojo>(trx('users').where('users.id', id), { lock: true, notFound: USER_NOT_FOUND }));
 }
 
 /** Text without accents, lower-cased: how a typed word is compared with a role's name and label. */
@@ -78,6 +96,22 @@ export function whereUserMatches(query: Knex.QueryBuilder, db: Db, q: string): K
     });
   }
   return query;
+}
+
+/** 'Gestión de Usuarios': the users matching the list's filters, newest first (paged by the caller). */
+export function userListQuery(db: Db, { q, role, status }: Pick<z.output<typeof UsersListQuerySchema>, 'q' | 'role' | 'status'>): Knex.QueryBuilder {
+  const query = userRowsQuery(db);
+  if (q) whereUserMatches(query, db, q);
+  if (role) query.where('roles.roleName', role);
+  if (status) query.where('users.isActive', status === 'activo');
+  return query.orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc');
+}
+
+/** One user as the edit form reads it; 404 unknown. */
+export async function loadUserRow(db: Db, id: number): Promise<UserRowRecord> {
+  const row = await findUserRow(db, id);
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return row;
 }
 
 /** The roles counted as 'Administradores' on the stat card. */

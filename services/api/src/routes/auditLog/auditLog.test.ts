@@ -8,7 +8,7 @@ import type { User } from '../../models/User';
 import { buildUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/support';
 import { exportCsv } from './auditLog';
-import { CSV_BATCH_ROWS } from './csv';
+import { CSV_BATCH_ROWS } from '../../queries/auditLogRows';
 
 // Starting the app and hashing the admin's password can outlast jest's 5 s on a busy machine.
 

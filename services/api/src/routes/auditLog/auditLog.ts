@@ -5,7 +5,7 @@ import type { Ctx } from '../../context';
 import { parseInput } from '../../middlewares/validate';
 import { paginate } from '../../pagination';
 import { presentAuditLogEntry, type AuditLogRow } from '../../presenters/auditLog';
-import { auditLogFacets, auditLogRows } from '../../queries/auditLogRows';
+import { auditLogExceeds, auditLogFacets, auditLogRows } from '../../queries/auditLogRows';
 import { auditCsvChunks } from './csv';
 
 /** GET /api/admin/audit-log → one page of the filtered log, newest first (X-Total-Count). */
@@ -29,8 +29,7 @@ export async function facets(ctx: Ctx) {
  */
 export async function exportCsv(ctx: Ctx, maxRows = AUDIT_CSV_MAX_ROWS) {
   const filter = parseInput(AuditLogFilterSchema, ctx.query);
-  const beyond = await auditLogRows(ctx.knex, filter).clearSelect().select('audit_log.id').offset(maxRows).limit(1).first();
-  if (beyond) ctx.set('X-Truncated', String(maxRows));
+  if (await auditLogExceeds(ctx.knex, filter, maxRows)) ctx.set('X-Truncated', String(maxRows));
   ctx.set('Cache-Control', 'no-store');
   ctx.set('Content-Disposition', `attachment; filename="auditoria-${todayIso()}.csv"`);
   ctx.type = 'text/csv; charset=utf-8';

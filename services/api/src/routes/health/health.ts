@@ -1,11 +1,12 @@
 import type { Ctx } from '../../context';
 import { serviceUnavailable } from '../../errors';
+import { pingDatabase } from '../../queries/health';
 
 /** Liveness for load balancers and `npm start`: answers ok only when the database answers. */
 export async function health(ctx: Ctx) {
   ctx.set('Cache-Control', 'no-store');
   try {
-    await ctx.knex.raw('select 1').timeout(5000);
+    await pingDatabase(ctx.knex, 5000);
   } catch (err) {
     ctx.log.warn('database check failed', { reqId: ctx.state.requestId, err });
     throw serviceUnavailable('La base de datos no está disponible');

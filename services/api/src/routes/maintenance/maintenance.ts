@@ -13,18 +13,12 @@ import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { paginate } from '../../pagination';
 import { presentMaintenancePlan, presentMaintenanceTask, type MaintenancePlanRow, type MaintenanceTaskRow } from '../../presenters/maintenance';
-import { maintenancePlanRows, maintenanceStats, maintenanceTaskRows } from '../../queries/maintenanceRows';
+import { maintenancePlanList, maintenanceStats, maintenanceTaskList } from '../../queries/maintenanceRows';
 
 /** GET /api/maintenance/tasks → the user's tasks by date (the soonest first), paged; ?status=. */
 export async function listTasks(ctx: Ctx) {
   const { status, ...page } = parseInput(MaintenanceTasksListQuerySchema, ctx.query);
-  const query = maintenanceTaskRows(ctx.knex, currentUser(ctx));
-  if (status) query.where('maintenance_tasks.status', status);
-  query.orderBy([
-    { column: 'maintenance_tasks.scheduledDate', order: 'asc' },
-    { column: 'maintenance_tasks.id', order: 'asc' },
-  ]);
-  ctx.body = (await paginate<MaintenanceTaskRow>(ctx, query, page)).map(presentMaintenanceTask);
+  ctx.body = (await paginate<MaintenanceTaskRow>(ctx, maintenanceTaskList(ctx.knex, currentUser(ctx), { status }), page)).map(presentMaintenanceTask);
 }
 
 /** POST /api/maintenance/tasks → 201 with the task. */
@@ -43,11 +37,7 @@ export async function updateTask(ctx: Ctx, input: z.output<typeof MaintenanceTas
 /** GET /api/maintenance/plans → the user's preventive plans by next date, paged. */
 export async function listPlans(ctx: Ctx) {
   const page = parseInput(PageQuerySchema, ctx.query);
-  const query = maintenancePlanRows(ctx.knex, currentUser(ctx)).orderBy([
-    { column: 'maintenance_plans.nextDate', order: 'asc' },
-    { column: 'maintenance_plans.id', order: 'asc' },
-  ]);
-  ctx.body = (await paginate<MaintenancePlanRow>(ctx, query, page)).map(presentMaintenancePlan);
+  ctx.body = (await paginate<MaintenancePlanRow>(ctx, maintenancePlanList(ctx.knex, currentUser(ctx)), page)).map(presentMaintenancePlan);
 }
 
 /** POST /api/maintenance/plans → 201 with the plan (its first task booked). */

@@ -4,9 +4,10 @@ import { markAllNotificationsRead, markNotificationRead } from '../../commands/n
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { type Notification } from '../../models/Notification';
+import type { Notification } from '../../models/Notification';
 import { paginate } from '../../pagination';
 import { presentNotification } from '../../presenters/notification';
+import { notificationListQuery, unreadNotificationCount } from '../../queries/notifications';
 
 /**
  * GET /api/notifications → the user's notifications, newest first, paged (X-Total-Count), with the
@@ -15,15 +16,8 @@ import { presentNotification } from '../../presenters/notification';
 export async function list(ctx: Ctx) {
   const { unread, ...page } = parseInput(NotificationsListQuerySchema, ctx.query);
   const user = currentUser(ctx);
-  const query = ctx.knex('notifications').where('recipientUserId', user.id);
-  const unreadCount = await query.clone().where('isRead', false).count({ n: '*' }).first();
-  ctx.set('X-Unread-Count', String(Number(unreadCount?.n ?? 0)));
-  if (unread !== undefined) query.where('isRead', !unread);
-  query.orderBy([
-    { column: 'createdAt', order: 'desc' },
-    { column: 'id', order: 'desc' },
-  ]);
-  const rows = await paginate<Notification>(ctx, query, page);
+  ctx.set('X-Unread-Count', String(await unreadNotificationCount(ctx.knex, user.id)));
+  const rows = await paginate<Notification>(ctx, notificationListQuery(ctx.knex, user.id, unread), page);
   ctx.body = rows.map(presentNotification);
 }
 

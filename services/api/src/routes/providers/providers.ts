@@ -6,16 +6,12 @@ import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { paginate } from '../../pagination';
 import { presentProvider, type ProviderRow } from '../../presenters/maintenance';
-import { providerRows } from '../../queries/maintenanceRows';
+import { providerList } from '../../queries/maintenanceRows';
 
 /** GET /api/providers → the user's providers by name, paged. */
 export async function list(ctx: Ctx) {
   const page = parseInput(PageQuerySchema, ctx.query);
-  const query = providerRows(ctx.knex, currentUser(ctx)).orderBy([
-    { column: 'providers.name', order: 'asc' },
-    { column: 'providers.id', order: 'asc' },
-  ]);
-  ctx.body = (await paginate<ProviderRow>(ctx, query, page)).map(presentProvider);
+  ctx.body = (await paginate<ProviderRow>(ctx, providerList(ctx.knex, currentUser(ctx)), page)).map(presentProvider);
 }
 
 /** POST /api/providers → 201 with the provider. */

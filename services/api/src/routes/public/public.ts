@@ -1,29 +1,14 @@
-import { LISTING_PRICE_BOUNDS, PublicListingsQuerySchema, type PublicLeadCreateSchema, type PublicListingsQuery } from '@arrendia/api-contract';
-import type { Knex } from 'knex';
+import { PublicListingsQuerySchema, type PublicLeadCreateSchema } from '@arrendia/api-contract';
 import { z } from 'zod';
 import { recordLead } from '../../commands/leadRecorder';
+import { countListingView } from '../../commands/listingViewCounter';
 import type { Ctx } from '../../context';
 import { notFound } from '../../errors';
 import { parseInput } from '../../middlewares/validate';
-import { assertLeadAllowed } from '../../policies/leadThrottle';
-import { presentListingCard, presentListingDetail, type ListingRow } from '../../presenters/listing';
-import { listingRows } from '../../queries/listings';
-import { containsPattern } from '../../queries/textSearch';
+import { presentLeadReceipt, presentListingDetail, presentListingsPage } from '../../presenters/listing';
+import { findListing, listingCatalogue } from '../../queries/listings';
 import { clientAddress, storedAddress } from '../../clientAddress';
 import { PreparedJson } from '../../compression';
-
-/** What a listing card and page show. */
-const LISTING_COLUMNS = [
-  'l.*',
-  'u.areaM2',
-  'd.numBedrooms',
-  'd.numBathrooms',
-  'd.floorLevel',
-  'd.hasElevator',
-  'd.isFurnished',
-  'd.allowsPets',
-  'a.nombreAgencia',
-];
 
 /**
  * GET /api/public/listings → `{ items, total, averagePrice, page, pageSize }`. Every filter is a
@@ -33,34 +18,9 @@ export async function listListings(ctx: Ctx) {
   const params = parseInput(PublicListingsQuerySchema, ctx.query);
   // Every visitor asks the same few searches: answered from memory for config.publicCacheSeconds,
   // serialized and compressed once.
-  const { value, hit } = await ctx.publicCatalogue.get(JSON.stringify(params), async () => new PreparedJson(await catalogue(ctx.knex, params)));
+  const { value, hit } = await ctx.publicCatalogue.get(JSON.stringify(params), async () => new PreparedJson(presentListingsPage(await listingCatalogue(ctx.knex, params), params)));
   ctx.set('X-Cache', hit ? 'hit' : 'miss');
   ctx.body = value;
-}
-
-async function catalogue(db: Knex, { q, type, district, price, page, pageSize }: PublicListingsQuery) {
-  const query = listingRows(db);
-  // "searchText" is title, address and district folded like whereContains folds (migration 20261126100000).
-  if (q) query.where('l.searchText', 'like', containsPattern(q));
-  if (type) query.where('l.listingType', type);
-  if (district) query.where('l.district', district);
-  if (price) {
-    const { min, max } = LISTING_PRICE_BOUNDS[price];
-    if (min != null) query.where('l.price', '>', min);
-    if (max != null) query.where('l.price', '<=', max);
-  }
-
-  const summary = await query.clone().first(db.raw('count(*)::int as total'), db.raw('coalesce(round(avg(l.price)), 0)::int as "averagePrice"'));
-  const rows: ListingRow[] = await query
-    .select(LISTING_COLUMNS)
-    .orderBy([
-      { column: 'l.publishedAt', order: 'desc' },
-      { column: 'l.id', order: 'desc' },
-    ])
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-
-  return { items: rows.map(presentListingCard), total: Number(summary.total), averagePrice: Number(summary.averagePrice), page, pageSize };
 }
 
 const ListingParamsSchema = z.object({ id: z.string().regex(/^\d{1,9}$/, 'Identificador no válido').transform(Number) });
@@ -72,10 +32,9 @@ export async function showListing(ctx: Ctx) {
   const parsed = ListingParamsSchema.safeParse(ctx.params);
   if (!parsed.success) throw listingNotFound();
   const { id } = parsed.data;
-  const row: ListingRow | undefined = await listingRows(ctx.knex).where('l.id', id).first(LISTING_COLUMNS);
+  const row = await findListing(ctx.knex, id);
   if (!row) throw listingNotFound();
-  // A counter, not a change anybody makes: no transaction, no audit row.
-  await ctx.knex('unit_listings').where({ id }).increment('views', 1);
+  await countListingView(ctx.knex, id);
   ctx.body = presentListingDetail({ ...row, views: row.views + 1 });
 }
 
@@ -86,13 +45,9 @@ export async function showListing(ctx: Ctx) {
  * LEADS_PER_WINDOW leads in the window gets 429 and nothing is written (policies/leadThrottle).
  */
 export async function createLead(ctx: Ctx, input: z.output<typeof PublicLeadCreateSchema>) {
-  const trx = ctx.state.trx!;
-  const ipAddress = storedAddress(clientAddress(ctx));
-  await assertLeadAllowed(trx, ipAddress);
-  const lead = await recordLead(trx, { ...input, ipAddress });
-
+  const lead = await recordLead(ctx.state.trx!, { ...input, ipAddress: storedAddress(clientAddress(ctx)) });
   ctx.status = 201;
-  ctx.body = { id: lead.id, createdAt: new Date(lead.createdAt).toISOString() };
+  ctx.body = presentLeadReceipt(lead);
 }
 
 /** A width or height of the placeholder: an integer 1–2000, anything else 400. */

@@ -3,13 +3,13 @@ import type { RemotesPatchSchema } from '@arrendia/api-contract';
 import { updateRemote } from '../../commands/remoteUpdater';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
-import { Remote } from '../../models/Remote';
 import { presentRemote, presentRemoteAdmin } from '../../presenters/remote';
 import { checkAllRemotes, ownOrigin } from '../../queries/remoteHealth';
+import { remoteList } from '../../queries/remotes';
 
 /** GET /api/remotes → the enabled remotes the shell registers at start; public. */
 export async function listEnabled(ctx: Ctx) {
-  const remotes = await Remote.query(ctx.knex).where({ enabled: true }).orderBy('name');
+  const remotes = await remoteList(ctx.knex, { enabledOnly: true });
   // Never cached: a remote switched off must disappear on the next page load.
   ctx.set('Cache-Control', 'no-store');
   ctx.body = remotes.map(presentRemote);
@@ -22,7 +22,7 @@ export async function listEnabled(ctx: Ctx) {
  */
 export async function listAll(ctx: Ctx) {
   await checkAllRemotes(ctx.knex, ownOrigin(ctx));
-  const remotes = await Remote.query(ctx.knex).orderBy('name');
+  const remotes = await remoteList(ctx.knex);
   ctx.set('Cache-Control', 'no-store');
   ctx.body = remotes.map(presentRemoteAdmin);
 }

@@ -3,7 +3,7 @@ import { todayIso } from '@arrendia/locale-es';
 import { z } from 'zod';
 import { buildContract, buildIncident, buildProperty, buildTransaction, buildUnit, buildUser, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/support';
-import { changePercent, previousMadridMonthBounds } from '../dashboardTrends/dashboardTrends';
+import { changePercent, previousMadridMonthBounds } from '../../queries/dashboardTrends';
 import { madridMonthBounds } from '../../queries/dashboardMetrics';
 
 let t: TestApp;

@@ -1,37 +1,27 @@
 import { IdSchema, UsersListQuerySchema, type UsersCreateSchema, type UsersPatchSchema, type UsersRoleSchema } from '@arrendia/api-contract';
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { clientAddress } from '../../clientAddress';
 import { requestPasswordReset } from '../../commands/passwordResetter';
 import { resetTwoFactor as turnOffTwoFactor } from '../../commands/twoFactorSettings';
 import { changeUserRole, createUser, setUserActive, updateUser } from '../../commands/userAdministrator';
 import type { Ctx } from '../../context';
-import { notFound } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { paginate } from '../../pagination';
-import { hashPassword } from '../../passwords';
 import { presentUserDetail, presentUserRow } from '../../presenters/userRow';
-import { agencyOptions, findUserRow, roleSummaries, userRowsQuery, usersStats, whereUserMatches, type UserRowRecord } from '../../queries/userRows';
+import { agencyOptions, loadUserRow, roleSummaries, userListQuery, usersStats, type UserRowRecord } from '../../queries/userRows';
 
 const userIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
 
 /** The user as the edit form reads it, through the request's transaction when there is one. */
 async function loadDetail(ctx: Ctx, id: number) {
-  const row = await findUserRow(ctx.state.trx ?? ctx.knex, id);
-  if (!row) throw notFound('No se ha encontrado el usuario');
-  return presentUserDetail(row);
+  return presentUserDetail(await loadUserRow(ctx.state.trx ?? ctx.knex, id));
 }
 
 /** GET /api/users?q=&role=&status= → one page of users, newest first (X-Total-Count). */
 export async function list(ctx: Ctx) {
   const { q, role, status, ...page } = parseInput(UsersListQuerySchema, ctx.query);
-  const query = userRowsQuery(ctx.knex);
-  if (q) whereUserMatches(query, ctx.knex, q);
-  if (role) query.where('roles.roleName', role);
-  if (status) query.where('users.isActive', status === 'activo');
-  query.orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc');
-  const rows = await paginate<UserRowRecord>(ctx, query, page);
+  const rows = await paginate<UserRowRecord>(ctx, userListQuery(ctx.knex, { q, role, status }), page);
   ctx.body = rows.map(presentUserRow);
 }
 
@@ -57,10 +47,8 @@ export async function show(ctx: Ctx) {
 
 /** POST /api/users → 201 with the user and, when no password was given, its one-time setup link. */
 export async function create(ctx: Ctx, input: z.output<typeof UsersCreateSchema>) {
-  // Hashed before the transaction opens: argon2 is slow on purpose, and PGlite has one connection.
-  // Without a password the account gets one nobody knows, until the setup link sets the real one.
-  const passwordHash = await hashPassword(input.password ?? randomBytes(32).toString('base64url'));
-  const { id, setupLink } = await ctx.knex.transaction((trx) => createUser(trx, currentUser(ctx), input, passwordHash, !input.password));
+  // No transaction middleware: the command hashes the password first, then opens its own.
+  const { id, setupLink } = await createUser(ctx.knex, currentUser(ctx), input);
   ctx.status = 201;
   ctx.body = { ...(await loadDetail(ctx, id)), setupLink };
 }

@@ -6,23 +6,12 @@ import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { paginate } from '../../pagination';
 import { presentVisit, type VisitRow } from '../../presenters/visit';
-import { madridDayBounds } from '../../queries/dashboardMetrics';
-import { visitRows } from '../../queries/pipelineRows';
+import { visitList } from '../../queries/pipelineRows';
 
 /** GET /api/visits → the agency's visits by start time, paged (X-Total-Count); ?from=&to= (Madrid days, inclusive), ?status=, ?mine=true. */
 export async function list(ctx: Ctx) {
   const { from, to, status, mine, ...page } = parseInput(VisitsListQuerySchema, ctx.query);
-  const user = currentUser(ctx);
-  const query = visitRows(ctx.knex, user);
-  if (from) query.where('visits.startsAt', '>=', madridDayBounds(from).start);
-  if (to) query.where('visits.startsAt', '<', madridDayBounds(to).end);
-  if (status) query.where('visits.status', status);
-  if (mine) query.where('visits.agentUserId', user.id);
-  query.orderBy([
-    { column: 'visits.startsAt', order: 'asc' },
-    { column: 'visits.id', order: 'asc' },
-  ]);
-  const rows = await paginate<VisitRow>(ctx, query, page);
+  const rows = await paginate<VisitRow>(ctx, visitList(ctx.knex, currentUser(ctx), { from, to, status, mine }), page);
   ctx.body = rows.map(presentVisit);
 }
 

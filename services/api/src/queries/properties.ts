@@ -1,0 +1,86 @@
+import { PROPERTY_DETAIL_INCIDENTS, PROPERTY_DETAIL_TRANSACTIONS } from '@arrendia/api-contract';
+import type { Knex } from 'knex';
+import { RentableUnit } from '../models/RentableUnit';
+import type { User } from '../models/User';
+import { loadInScope } from '../policies/inScope';
+import { scopeContracts, scopeProperties } from '../policies/scope';
+import type { ContractListRow } from '../presenters/contract';
+import type { IncidentRow } from '../presenters/incident';
+import { PROPERTY_COLUMNS, type PropertyColumns, type PropertyDetailRows } from '../presenters/property';
+import type { TransactionListRow } from '../presenters/transaction';
+import { contractRows, incidentRows, transactionRows } from './portfolioRows';
+import { whereContains } from './textSearch';
+
+type Db = Knex | Knex.Transaction;
+
+export const PROPERTY_NOT_FOUND = 'No se ha encontrado la propiedad';
+
+/** What `?q=` searches, ignoring case and accents (queries/textSearch.ts). */
+const SEARCHED_COLUMNS = ['main_properties.propertyName', 'main_properties.addressStreet', 'main_properties.city'];
+
+/**
+ * The card figures of each property's active units, joined to the page's rows only (a lateral
+ * subquery per row of the page, in the same round trip; the count does not compute them).
+ */
+function withUnitFigures(db: Db, page: Knex.QueryBuilder): Knex.QueryBuilder {
+  return page
+    .joinRaw(
+      `left join lateral (
+         select count(*)::int as "unitCount",
+                (count(*) filter (where ru."currentStatus" = 'Alquilado'))::int as "rentedUnits",
+                coalesce(sum(ru."baseRentPrice"), 0)::numeric(14,2)::text as "monthlyRent"
+           from rentable_units ru
+          where ru."mainPropertyId" = main_properties.id and ru."isActive"
+       ) as figures on true`,
+    )
+    .select(db.raw('figures.*'));
+}
+
+/**
+ * GET /api/properties: the user's properties (PropertyColumns & UnitFigures), newest first, and
+ * paginate's `decorate` that adds each page row's unit figures.
+ */
+export function propertyList(db: Db, user: User, { archived, ownerId, q }: { archived?: boolean; ownerId?: number; q?: string }) {
+  const query = scopeProperties(db, db('main_properties').select(PROPERTY_COLUMNS.map((column) => `main_properties.${column}`)), user);
+  if (archived !== undefined) query.where('main_properties.isArchived', archived);
+  if (ownerId !== undefined) query.where('main_properties.ownerUserId', ownerId);
+  if (q) whereContains(query, db, SEARCHED_COLUMNS, q);
+  query.orderBy([
+    { column: 'main_properties.createdAt', order: 'desc' },
+    { column: 'main_properties.id', order: 'desc' },
+  ]);
+  return { query, options: { decorate: (page: Knex.QueryBuilder) => withUnitFigures(db, page) } };
+}
+
+/** GET /api/properties/:id: the property in the user's scope with its units, contracts, latest incidents and transactions; 404 otherwise. */
+export async function propertyDetail(db: Db, user: User, id: number): Promise<PropertyDetailRows> {
+  const property = await loadInScope<PropertyColumns>(scopeProperties(db, db('main_properties').select('main_properties.*').where('main_properties.id', id), user), {
+    notFound: PROPERTY_NOT_FOUND,
+  });
+
+  const units = await RentableUnit.query(db).where('mainPropertyId', id).withGraphFetched('[unitType, details]').orderBy('id');
+
+  // The rows below hang off a property the user may see; each still goes through its own scope.
+  const contracts: ContractListRow[] = await scopeContracts(db, contractRows(db).where('rentable_units.mainPropertyId', id), user).orderBy([
+    { column: 'contracts.startDate', order: 'desc' },
+    { column: 'contracts.id', order: 'desc' },
+  ]);
+
+  const incidents: IncidentRow[] = await incidentRows(db, user)
+    .where('rentable_units.mainPropertyId', id)
+    .orderBy([
+      { column: 'incidents.createdAt', order: 'desc' },
+      { column: 'incidents.id', order: 'desc' },
+    ])
+    .limit(PROPERTY_DETAIL_INCIDENTS);
+
+  const transactions: TransactionListRow[] = await transactionRows(db, user)
+    .where('transactions.mainPropertyId', id)
+    .orderBy([
+      { column: 'transactions.transactionDate', order: 'desc' },
+      { column: 'transactions.id', order: 'desc' },
+    ])
+    .limit(PROPERTY_DETAIL_TRANSACTIONS);
+
+  return { property, units, contracts, incidents, transactions };
+}

@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { INVITATION_EXPIRED, INVITATION_USED } from '@arrendia/api-contract';
+import type { Knex } from 'knex';
+import { HttpError } from '../errors';
+import { loadInScope } from '../policies/inScope';
+
+/** What is kept of an invitation's (or a reset link's) token: its SHA-256, never the token. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface InvitationRow {
+  id: number;
+  email: string;
+  contractId: number;
+  invitedByUserId: number | null;
+  expiresAt: Date | string;
+  acceptedAt: Date | string | null;
+  propertyName: string;
+  unitName: string;
+}
+
+/** The invitation of a token, locked when asked; 404 unknown, 410 used or expired (Spanish messages). */
+export async function loadInvitation(db: Knex | Knex.Transaction, token: string, { lock = false, now = new Date() } = {}): Promise<InvitationRow> {
+  const query = db('tenant_invitations')
+    .join('contracts', 'contracts.id', 'tenant_invitations.contractId')
+    .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
+    .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
+    .select('tenant_invitations.*', 'rentable_units.unitName', 'main_properties.propertyName')
+    .where('tenant_invitations.tokenHash', hashToken(token));
+  const row = await loadInScope<InvitationRow>(query, { lock: lock ? 'tenant_invitations' : undefined, notFound: 'Esta invitación no existe' });
+  if (row.acceptedAt) throw new HttpError(410, 'invitation_used', INVITATION_USED);
+  if (new Date(row.expiresAt).getTime() <= now.getTime()) throw new HttpError(410, 'invitation_expired', INVITATION_EXPIRED);
+  return row;
+}
+
+/** What the invitee's page shows: the invitation (404 unknown, 410 used or expired) and whether its email already has an account. */
+export async function invitationPreview(db: Knex, token: string): Promise<{ invitation: InvitationRow; accountExists: boolean }> {
+  const invitation = await loadInvitation(db, token);
+  const account = await db('users').where('email', invitation.email).first('id');
+  return { invitation, accountExists: Boolean(account) };
+}
