@@ -40,7 +40,7 @@ const admin = { ...userWithRole('super_admin'), id: 1 };
 afterEach(() => act(() => resetToasts()));
 
 describe('UsersScreen', () => {
-  it('shows the server figures, the three tabs and each user with role, status and last access', async () => {
+  it('shows the server figures, the four tabs and each user with role, status and last access', async () => {
     global.fetch = routedFetch(routes());
     renderAt(<UsersScreen user={admin} />);
     expect(screen.getByRole('heading', { name: 'Usuarios', level: 1 })).toBeVisible();
@@ -48,7 +48,7 @@ describe('UsersScreen', () => {
     expect(screen.getByRole('group', { name: 'Usuarios Activos' })).toHaveTextContent('1.198');
     expect(screen.getByRole('group', { name: 'Nuevos este Mes' })).toHaveTextContent('15');
     expect(screen.getByRole('group', { name: 'Administradores' })).toHaveTextContent('5');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Todos los Usuarios', 'Gestión de Roles', 'Permisos']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Todos los Usuarios', 'Gestión de Roles', 'Permisos', 'Agencias']);
     expect(screen.getByRole('tab', { name: 'Todos los Usuarios' })).toHaveAttribute('aria-selected', 'true');
 
     const anaRow = (await screen.findByRole('rowheader', { name: 'Ana García 7' })).closest('tr')!;

@@ -3,6 +3,7 @@ import { formatNumber } from '@arrendia/locale-es';
 import { Button, MetricCard, MetricGrid, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { AgenciesTab } from './AgenciesTab';
 import { PermissionsTab } from './PermissionsTab';
 import { RolesTab } from './RolesTab';
 import { CreateUserDialog } from './UserFormDialog';
@@ -24,8 +25,8 @@ function StatsCards() {
 
 /**
  * /users for the super admin (spec §2, issue 13): the real figures, every user searched and paged
- * on the server with their actions, the roles and the permission matrices. /users?nuevo=1 (the
- * admin dashboard's quick action) opens 'Crear Usuario' at once.
+ * on the server with their actions, the roles, the permission matrices and the agencies (issue
+ * 32). /users?nuevo=1 (the admin dashboard's quick action) opens 'Crear Usuario' at once.
  */
 export function UsersScreen({ user }: { user: CurrentUser | null }) {
   const [search, setSearch] = useSearchParams();
@@ -46,6 +47,7 @@ export function UsersScreen({ user }: { user: CurrentUser | null }) {
           <TabsTrigger value="users">Todos los Usuarios</TabsTrigger>
           <TabsTrigger value="roles">Gestión de Roles</TabsTrigger>
           <TabsTrigger value="permissions">Permisos</TabsTrigger>
+          <TabsTrigger value="agencies">Agencias</TabsTrigger>
         </TabsList>
         <TabsContent value="users">
           <UsersTable currentUserId={user?.id ?? null} />
@@ -55,6 +57,9 @@ export function UsersScreen({ user }: { user: CurrentUser | null }) {
         </TabsContent>
         <TabsContent value="permissions">
           <PermissionsTab />
+        </TabsContent>
+        <TabsContent value="agencies">
+          <AgenciesTab />
         </TabsContent>
       </Tabs>
       <CreateUserDialog open={creating} onOpenChange={setCreating} />

@@ -31,10 +31,13 @@ export const AgencyOverviewSchema = z.object({
 });
 export type AgencyOverview = z.infer<typeof AgencyOverviewSchema>;
 
+/** An agency's commission rate on collected rent: a percentage from 0 to 100 with up to 2 decimals. */
+export const CommissionRateSchema = MoneyInputSchema.refine((v) => v >= 0 && v <= 100, 'La comisión debe estar entre 0 y 100 %');
+
 /** PATCH /api/agency: the agency's commission rate on collected rent, a percentage with up to 2 decimals. */
 export const AgencyPatchSchema = z
   .object({
-    commissionRate: MoneyInputSchema.refine((v) => v >= 0 && v <= 100, 'La comisión debe estar entre 0 y 100 %'),
+    commissionRate: CommissionRateSchema,
   })
   .strict();
 export type AgencyPatchInput = z.input<typeof AgencyPatchSchema>;

@@ -22,6 +22,7 @@ export * from './consentRequests';
 export * from './maintenance';
 export * from './tenants';
 export * from './agency';
+export * from './agencies';
 export * from './finances';
 export * from './shell';
 export * from './publicListings';

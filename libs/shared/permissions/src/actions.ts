@@ -51,6 +51,10 @@ export const ACTION_ACCESS = {
   'visits:manage': AGENCY_STAFF,
   /** The run-time registry of remotes: the super admin only (decisions.md). */
   'remotes:manage': ROUTE_ACCESS['/modules'],
+  /** Every agency of the platform: create one, deactivate or reactivate it (issue 32). */
+  'agencies:manage': ROUTE_ACCESS['/users'],
+  /** An agency's data: any agency for the super admin, its own for the agency manager (issue 32). */
+  'agencies:edit': [...ROUTE_ACCESS['/users'], 'admin_agencia'],
   /** Users, roles and one-time password links (issue 13). */
   'users:manage': ROUTE_ACCESS['/users'],
   /** The audit log viewer and its CSV export (issue 13). */

@@ -43,7 +43,7 @@ async function checkAgency(trx: Knex.Transaction, roleName: string, agencyId: nu
 }
 
 /** Only the columns that change, before and after: what the audit row keeps. */
-function changes(before: object, after: object) {
+export function changes(before: object, after: object) {
   const was = before as Record<string, unknown>;
   const is = after as Record<string, unknown>;
   const keys = Object.keys(is).filter((k) => is[k] !== undefined && is[k] !== was[k]);

@@ -1,3 +1,4 @@
+import { AGENCY_DISABLED } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { forbidden, HttpError } from '../errors';
 import { User } from '../models/User';
@@ -16,7 +17,14 @@ import { recordLogin, type LoginOrigin } from './userRegistrar';
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Correo electrónico o contraseña incorrectos');
 /** 401: no sign-in waits for its second step any more; the password must be given again. */
 export const secondStepExpired = () => new HttpError(401, 'two_factor_expired', 'La verificación ha caducado. Vuelve a iniciar sesión');
-const accountDisabled = () => forbidden('Tu cuenta está desactivada. Contacta con el administrador');
+/**
+ * 403 unless the account may sign in: deactivated itself, or a user of a deactivated agency (issue
+ * 32), it may not. `user` comes with its agency (withGraphFetched).
+ */
+function assertAccountActive(user: User): void {
+  if (!user.isActive) throw forbidden('Tu cuenta está desactivada. Contacta con el administrador');
+  if (user.agency && !user.agency.isActive) throw forbidden(AGENCY_DISABLED);
+}
 
 /** A sign-in waiting for its second step: whose, and since when (ms). */
 export interface PendingSecondStep {
@@ -34,12 +42,12 @@ export async function signInWithPassword(knex: Knex, email: string, password: st
   // An early 429 spares the slow hash; loginAttempt counts again under the throttle's locks.
   await assertLoginAllowed(knex, email, origin.ipAddress);
 
-  const user = await User.query(knex).findOne({ email }).withGraphFetched('role');
+  const user = await User.query(knex).findOne({ email }).withGraphFetched('[role, agency]');
   const passwordOk = await verifyPassword(user?.password, password);
   const accepted = await loginAttempt(knex, email, origin, async (trx) => {
     if (!user || !passwordOk) return false;
     // Told only to whoever knows the password, and no failure.
-    if (!user.isActive) throw accountDisabled();
+    assertAccountActive(user);
     if (!twoFactorOn(user)) await recordLogin(trx, user, origin);
     return true;
   });
@@ -55,10 +63,10 @@ export async function signInWithPassword(knex: Knex, email: string, password: st
  * must be given again.
  */
 export async function signInWithSecondStep(knex: Knex, pending: PendingSecondStep, code: string, origin: LoginOrigin): Promise<User> {
-  const user = await User.query(knex).findById(pending.userId).withGraphFetched('role');
+  const user = await User.query(knex).findById(pending.userId).withGraphFetched('[role, agency]');
   if (!user || user.email !== pending.email || !twoFactorOn(user)) throw secondStepExpired();
   if (user.lastPasswordChange && new Date(user.lastPasswordChange).getTime() > pending.at) throw secondStepExpired();
-  if (!user.isActive) throw accountDisabled();
+  assertAccountActive(user);
 
   // Counted like a password (loginAttempt): a burst of codes sent at once is counted one by one.
   const accepted = await loginAttempt(knex, pending.email, origin, async (trx) => {

@@ -34,6 +34,7 @@ import * as normalisePhones from './20261129130000_normalise_phones';
 import * as stripBidiControls from './20261129140000_strip_bidi_controls';
 import * as storageQuotas from './20261129120000_storage_quotas';
 import * as throttleHits from './20261129150000_throttle_hits';
+import * as agencyIsActive from './20261129160000_agency_is_active';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -80,4 +81,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261129130000_normalise_phones', ...normalisePhones },
   { name: '20261129140000_strip_bidi_controls', ...stripBidiControls },
   { name: '20261129150000_throttle_hits', ...throttleHits },
+  { name: '20261129160000_agency_is_active', ...agencyIsActive },
 ];

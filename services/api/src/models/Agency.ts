@@ -11,6 +11,8 @@ export class Agency extends Model {
   declare emailAgencia: string | null;
   declare logoUrl: string | null;
   declare webAgencia: string | null;
+  /** A deactivated agency's users cannot sign in (issue 32); its data is kept. */
+  declare isActive: boolean;
   declare createdAt: Date;
   declare updatedAt: Date;
 

@@ -1,4 +1,5 @@
 import { Model, type Pojo, type RelationMappings } from 'objection';
+import { Agency } from './Agency';
 import { Role } from './Role';
 import { withoutSearchText } from './searchText';
 
@@ -46,6 +47,8 @@ export class User extends Model {
   declare updatedAt: Date;
 
   declare role?: Role;
+  /** The user's agency, when fetched (`withGraphFetched('agency')`): null for a user of none. */
+  declare agency?: Agency | null;
 
   override $parseDatabaseJson(json: Pojo): Pojo {
     return withoutSearchText(super.$parseDatabaseJson(json));
@@ -54,6 +57,7 @@ export class User extends Model {
   static override get relationMappings(): RelationMappings {
     return {
       role: { relation: Model.BelongsToOneRelation, modelClass: Role, join: { from: 'users.roleId', to: 'roles.id' } },
+      agency: { relation: Model.BelongsToOneRelation, modelClass: Agency, join: { from: 'users.agencyId', to: 'agencies.id' } },
     };
   }
 

@@ -317,3 +317,15 @@ export function scopeProviders(db: Db, qb: Knex.QueryBuilder, user: User): Knex.
       return qb.whereRaw('false');
   }
 }
+
+/** Agencies (table agencies): every one for the super admin, its own for the agency manager, none for anyone else. */
+export function scopeAgencies(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  switch (roleOf(user)) {
+    case 'super_admin':
+      return qb;
+    case 'admin_agencia':
+      return qb.where('agencies.id', user.agencyId ?? -1);
+    default:
+      return qb.whereRaw('false');
+  }
+}

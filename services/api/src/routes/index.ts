@@ -39,6 +39,7 @@ import { maintenanceRoutes } from './maintenance';
 import { providersRoutes } from './providers';
 import { tenantsRoutes } from './tenants';
 import { agencyRoutes } from './agency';
+import { agenciesRoutes } from './agencies';
 import { usersRoutes } from './users';
 import { auditLogRoutes } from './auditLog';
 import { adminRoutes } from './admin';
@@ -94,6 +95,7 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(providersRoutes({ session }).routes())
     .use(tenantsRoutes({ session }).routes())
     .use(agencyRoutes({ session }).routes())
+    .use(agenciesRoutes({ session }).routes())
     .use(rentChargesRoutes({ session }).routes())
     .use(tenantHomeRoutes({ session }).routes())
     .use(usersRoutes({ session }).routes())

@@ -5,6 +5,7 @@
  */
 import type { RoleName } from '@arrendia/permissions';
 import { DOCUMENT_MAX_BYTES, INCIDENT_PHOTO_MAX_BYTES, PROFILE_PHOTO_MAX_BYTES } from '@arrendia/api-contract';
+import { cifControl } from '@arrendia/locale-es';
 import type { User } from '../models/User';
 import { buildAgency, buildContract, buildConversation, buildIncident, buildLead, buildProperty, buildUnit, buildUser, delegate, enableTwoFactorFor, FACTORY_PASSWORD } from '../test/factories';
 import { newTotpSecret, totpCode } from '../twoFactor';
@@ -15,6 +16,11 @@ import type { Json } from './fuzzPayloads';
 const VALID_NIF = '12345678Z';
 const VALID_IBAN = 'ES9121000418450200051332';
 const VALID_PHONE = '600123456';
+/** A valid CIF of an association (G), different for each `n`. */
+const validCif = (n: number) => {
+  const first8 = `G${String(n % 10_000_000).padStart(7, '0')}`;
+  return `${first8}${cifControl(first8).digit}`;
+};
 
 export interface World {
   t: TestApp;
@@ -459,6 +465,26 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'PATCH /api/agents/:id': { actor: (w) => w.manager, fixtures: (w) => ({ params: [w.agente2.id], body: () => ({ monthlyTarget: 4000 }) }) },
   'PATCH /api/agency': { actor: (w) => w.manager, fixtures: () => ({ body: () => ({ commissionRate: 7.5 }) }) },
+  'POST /api/agencies': {
+    actor: (w) => w.admin,
+    fixtures: (w) => ({
+      body: () => ({
+        nombreAgencia: 'Agencia Fuzz',
+        cifAgencia: validCif(w.next()),
+        direccionFiscal: 'Calle Mayor 1, Madrid',
+        telefonoAgencia: VALID_PHONE,
+        emailAgencia: `fuzz.agencia${w.next()}@prueba.arrendia.es`,
+        webAgencia: 'https://agencia.example',
+        commissionRate: 7.5,
+      }),
+    }),
+  },
+  'PATCH /api/agencies/:id': {
+    // An agency of its own: a payload that deactivates it signs no user of the world out.
+    actor: (w) => w.admin,
+    fixtures: async (w) => ({ params: [(await buildAgency(w.t.knex)).id], body: () => ({ nombreAgencia: 'Agencia Cambiada', telefonoAgencia: VALID_PHONE, commissionRate: 9, isActive: true }) }),
+    refresh: 'fixtures',
+  },
   'POST /api/public/leads': {
     actor: 'anonymous',
     fixtures: (w) => ({ body: () => ({ listingId: w.listingId, name: 'Carla', email: 'carla@example.com', phone: '+34 600 111 222', message: 'Me interesa el piso' }) }),

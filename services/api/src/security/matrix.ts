@@ -11,6 +11,7 @@
  * others, and either way nothing the caller may not set is stored.
  */
 import { SEARCH_LIMIT } from '@arrendia/api-contract';
+import { cifControl } from '@arrendia/locale-es';
 import { can, type Action, type RoleName } from '@arrendia/permissions';
 import type supertest from 'supertest';
 import { sessionHandle } from '../commands/accountSettings';
@@ -43,6 +44,7 @@ import {
   providerSees,
   staffSees,
   type ActorKey,
+  type AgencyKey,
   type Cell,
   type UserKey,
   type World,
@@ -1519,6 +1521,53 @@ export const MATRIX: Record<string, RouteSpec> = {
       return same({ [`agency ${mine}`]: [rate(mine), c.actor === 'adminX' ? '7.50' : '8.50'] });
     },
     guard: (c) => ({ table: 'agencies', where: { id: c.w.agencies[PROFILES[c.actor as UserKey]?.agency === 'X' ? 'Y' : 'X'] } }),
+    phase: 2,
+  },
+
+  // --- Agencies (issue 32): every one for the super admin, its own for the manager -----------------
+  'GET /api/agencies': read(
+    '/api/agencies?pageSize=100',
+    (c, res) => {
+      const ids = list<{ id: number }>(res.body).map((a) => a.id);
+      const mine = PROFILES[c.actor as UserKey].agency;
+      if (!mine) return ids.includes(c.w.agencies.X) && ids.includes(c.w.agencies.Y) ? [] : ['the list lacks the world agencies'];
+      return same({ agencies: [ids, [c.w.agencies[mine]]] });
+    },
+    'agencies:edit',
+  ),
+  'POST /api/agencies': {
+    gate: 'agencies:manage',
+    ok: 201,
+    variants: ['isActive', 'id'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const first8 = `G${String(7_000_000 + c.w.fresh.serial()).padStart(7, '0')}`;
+      const body: Record<string, unknown> = { nombreAgencia: 'Alta Matriz', cifAgencia: `${first8}${cifControl(first8).digit}`, direccionFiscal: 'Calle Matriz 1', emailAgencia: c.w.fresh.email('agencia') };
+      if (c.variant === 'isActive') body.isActive = false;
+      if (c.variant === 'id') body.id = c.w.agencies.X;
+      return c.http.post('/api/agencies').send(body);
+    },
+    verify: (c, res) => stored(c, 'agencies', (res.body as { id: number }).id, { nombreAgencia: 'Alta Matriz', isActive: true }),
+    guard: () => ({ table: 'agencies', where: { nombreAgencia: 'Alta Matriz' } }),
+    phase: 2,
+  },
+  'PATCH /api/agencies/:id': {
+    gate: 'agencies:edit',
+    ok: 200,
+    targets: ['X', 'Y'],
+    sees: (a, target) => isUser(a) && (PROFILES[a].role === 'super_admin' || PROFILES[a].agency === target),
+    // Only the manager's: the super admin may set isActive, and deactivating a world agency would sign its users out.
+    variants: ['isActive', 'id'],
+    variantsFor: (a) => isUser(a) && PROFILES[a].role === 'admin_agencia',
+    rule: (_a, _t, variant) => (variant === 'isActive' ? 403 : variant ? 400 : undefined),
+    send: (c) => {
+      const body: Record<string, unknown> = { webAgencia: `https://matriz.example/${c.actor}` };
+      if (c.variant === 'isActive') body.isActive = false;
+      if (c.variant === 'id') body.id = c.w.agencies[c.target === 'X' ? 'Y' : 'X'];
+      return c.http.patch(`/api/agencies/${c.w.agencies[c.target as AgencyKey]}`).send(body);
+    },
+    verify: (c) => stored(c, 'agencies', c.w.agencies[c.target as AgencyKey], { webAgencia: `https://matriz.example/${c.actor}`, isActive: true }),
+    guard: (c) => ({ table: 'agencies', where: { id: c.w.agencies[c.target as AgencyKey] } }),
     phase: 2,
   },
 
