@@ -26,6 +26,8 @@ const opensATransaction = (source: string) => /\.transaction\(/.test(source);
 const mapsRowsInline = (source: string) => /\.map\(\s*(?:\([^()]*\)|\w+)\s*=>\s*\(\{/.test(source);
 /** Issue 31, point 2: nothing outside routes/ imports from routes/ (the app mounts the router: app.ts is the one exception). */
 const importsRoutes = (source: string) => /from '(?:\.\.?\/)+(?:\.\.\/)*routes(?:\/[^']*)?'/.test(source);
+/** Issue 31, point 4: a stored file goes out through storage/download.ts (sendFile), never read by a handler. */
+const readsStoredFiles = (source: string) => /from 'node:fs|from 'fs|createReadStream\(/.test(source);
 /** Issue 31, point 4: one way to lock a row in scope or 404 (policies/inScope.ts): no FOR UPDATE of one's own. */
 const locksRowsItself = (source: string) => /\.forUpdate\(|\.forShare\(/.test(source);
 
@@ -85,6 +87,13 @@ describe('route files', () => {
     expect(mapsRowsInline('ctx.body = rows.map(r => ({ id: r.id }));')).toBe(true);
     expect(mapsRowsInline('ctx.body = rows.map(presentLead);')).toBe(false);
     expect(routeFiles.filter((r) => mapsRowsInline(r.source)).map((r) => r.file)).toEqual([]);
+  });
+
+  it('send stored files only through sendFile (storage/download.ts): headers, disposition and streaming in one place (issue 31)', () => {
+    expect(readsStoredFiles("import fs from 'node:fs/promises';\nconst bytes = await fs.readFile(storedPath(dir, row.filePath));")).toBe(true);
+    expect(readsStoredFiles('ctx.body = createReadStream(path);')).toBe(true);
+    expect(readsStoredFiles("await sendFile(ctx, { dir, storedName: row.filePath, cacheControl: 'private, no-store', missing });")).toBe(false);
+    expect(routeFiles.filter((r) => readsStoredFiles(r.source)).map((r) => r.file)).toEqual([]);
   });
 });
 

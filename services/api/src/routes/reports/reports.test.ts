@@ -72,6 +72,10 @@ describe('POST /api/reports', () => {
 
     const pdf = await agent.get(`/api/reports/${report.id}/download`).buffer(true).parse(binary).expect(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // Sent by storage/download.ts like every stored file: a download, never cached, never sniffed.
+    expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"; filename\*=UTF-8''.+\.pdf$/);
+    expect(pdf.headers['cache-control']).toBe('no-store');
+    expect(pdf.headers['x-content-type-options']).toBe('nosniff');
     const bytes = pdf.body as Buffer;
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(bytes);

@@ -1,14 +1,13 @@
-import fs from 'node:fs/promises';
 import { IdSchema, type ReportsCreateSchema } from '@arrendia/api-contract';
 import { z } from 'zod';
 import { generateReport } from '../../commands/reportGenerator';
 import type { Ctx } from '../../context';
-import { notFound } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { presentReport } from '../../presenters/report';
 import { ownReport, report, reportList } from '../../queries/reports';
-import { contentDisposition, reportsDir, storedPath } from '../../storage/files';
+import { sendFile } from '../../storage/download';
+import { reportsDir } from '../../storage/files';
 
 /** POST /api/reports {reportType, from, to, ownerUserId?} → 201 with the generated report's metadata. */
 export async function create(ctx: Ctx, input: z.output<typeof ReportsCreateSchema>) {
@@ -28,14 +27,12 @@ export async function list(ctx: Ctx) {
 export async function download(ctx: Ctx) {
   const { id } = parseInput(z.object({ id: IdSchema }), ctx.params);
   const row = await ownReport(ctx.knex, currentUser(ctx), id);
-  let bytes: Buffer;
-  try {
-    bytes = await fs.readFile(storedPath(reportsDir(ctx.config), row.filePath));
-  } catch {
-    throw notFound('El archivo del reporte ya no está disponible');
-  }
-  ctx.set('Content-Disposition', contentDisposition(row.fileName));
-  ctx.set('Cache-Control', 'private, no-store');
-  ctx.type = 'application/pdf';
-  ctx.body = bytes;
+  await sendFile(ctx, {
+    dir: reportsDir(ctx.config),
+    storedName: row.filePath,
+    fileName: row.fileName,
+    mimeType: 'application/pdf',
+    cacheControl: 'private, no-store',
+    missing: 'El archivo del reporte ya no está disponible',
+  });
 }
