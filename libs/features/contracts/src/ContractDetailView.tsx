@@ -1,10 +1,10 @@
-import { documentDownloadUrl } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
-import { formatDate, formatEuros, formatNumber, formatPhone, personName } from '@arrendia/locale-es';
+import { formatDate, formatEuros, formatPhone, personName } from '@arrendia/locale-es';
 import { Button, Card, CardDescription, CardTitle, DetailGrid, FactList, LoadError, MutedText, PageHeader, RowList, Skeleton, StatusBadge } from '@arrendia/ui';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { ContractDocumentList } from './ContractDocumentList';
 import { ContractEditDialog } from './ContractEditDialog';
 import { useContractDetail } from './useContracts';
 
@@ -153,18 +153,7 @@ export function ContractDetailView({ extra }: { extra?: (contractId: number) => 
           {documents.length === 0 ? (
             <CardDescription>Sin documentos.</CardDescription>
           ) : (
-            <RowList>
-              {documents.map((d) => (
-                <li key={d.id}>
-                  <a href={documentDownloadUrl(d.id)} download={d.fileName} aria-label={`Descargar ${d.fileName}`}>
-                    {d.fileName}
-                  </a>
-                  <MutedText>
-                    {formatNumber(d.fileSizeKb)} KB · {formatDate(d.createdAt)}
-                  </MutedText>
-                </li>
-              ))}
-            </RowList>
+            <ContractDocumentList documents={documents} />
           )}
         </Card>
       </DetailGrid>

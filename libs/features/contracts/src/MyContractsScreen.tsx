@@ -1,6 +1,7 @@
-import { documentDownloadUrl, type ContractListItem, type CurrentUser } from '@arrendia/api-contract';
-import { formatDate, formatEuros, formatNumber, personName } from '@arrendia/locale-es';
-import { ButtonLink, Card, CardDescription, CardList, CardTitle, FactList, ListState, MutedText, PageHeader, RowList, Skeleton, SpreadRow, StatusBadge } from '@arrendia/ui';
+import { type ContractListItem, type CurrentUser } from '@arrendia/api-contract';
+import { formatDate, formatEuros, personName } from '@arrendia/locale-es';
+import { ButtonLink, Card, CardDescription, CardList, CardTitle, FactList, ListState, MutedText, PageHeader, Skeleton, SpreadRow, StatusBadge } from '@arrendia/ui';
+import { ContractDocumentList } from './ContractDocumentList';
 import { useContractDetail, useContracts } from './useContracts';
 
 /** Where a contract's PDF is generated from what is stored (GET /api/contracts/:id/pdf). */
@@ -63,20 +64,7 @@ function MyContractCard({ item }: { item: ContractListItem }) {
           empty={detail.data?.documents.length === 0}
           whenEmpty={<CardDescription>Sin documentos adjuntos.</CardDescription>}
         >
-          {(data) => (
-            <RowList>
-              {data.documents.map((d) => (
-                <li key={d.id}>
-                  <a href={documentDownloadUrl(d.id)} download={d.fileName} aria-label={`Descargar ${d.fileName}`}>
-                    {d.fileName}
-                  </a>
-                  <MutedText>
-                    {formatNumber(d.fileSizeKb)} KB · {formatDate(d.createdAt)}
-                  </MutedText>
-                </li>
-              ))}
-            </RowList>
-          )}
+          {(data) => <ContractDocumentList documents={data.documents} />}
         </ListState>
         <SpreadRow>
           <span />

@@ -1,7 +1,7 @@
 import { TenantInvitationsCreateSchema, type ContractListItem, type CurrentUser, type TenantInvitation, type TenantInvitationsCreateData, type TenantRow } from '@arrendia/api-contract';
 import { apiRequest, isSessionGone, serverMessage, useFormDialog } from '@arrendia/api-client';
 import { formatDate, formatEuros, formatPhone, personName } from '@arrendia/locale-es';
-import { Badge, Button, ButtonLink, Card, DataTable, Dialog, Form, FormActions, ListState, PageHeader, Pager, SelectField, statusTone, TextField, useToast } from '@arrendia/ui';
+import { Badge, Button, ButtonLink, Card, DataTable, Dialog, Form, FormActions, ListState, PageHeader, Pager, RowActions, SelectField, statusTone, TextField, useToast } from '@arrendia/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -15,11 +15,6 @@ const Toolbar = styled.div`
   align-items: flex-end;
   justify-content: space-between;
   margin-bottom: ${({ theme }) => theme.space.md};
-`;
-const Actions = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.space.xs};
-  flex-wrap: wrap;
 `;
 
 const name = (t: TenantRow['tenant']) => personName(t, t.email);
@@ -159,14 +154,14 @@ export function TenantsScreen(_props: { user: CurrentUser | null }) {
                     <td>{formatEuros(row.contract.rentAmount)}</td>
                     <td>{formatDate(row.contract.startDate)}</td>
                     <td>
-                      <Actions>
+                      <RowActions>
                         <Button size="sm" variant="outline" onClick={() => message.mutate(row)} disabled={message.isPending} aria-label={`Mensaje a ${name(row.tenant)}`}>
                           Mensaje
                         </Button>
                         <ButtonLink as={Link} $variant="outline" $size="sm" to={`/contracts/${row.contract.id}`} aria-label={`Ver Contrato de ${name(row.tenant)}`}>
                           Ver Contrato
                         </ButtonLink>
-                      </Actions>
+                      </RowActions>
                     </td>
                   </tr>
                 ))}

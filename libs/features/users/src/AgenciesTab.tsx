@@ -1,27 +1,11 @@
 import { AGENCY_STATUSES, type AgencyRow, type AgencyStatus } from '@arrendia/api-contract';
 import { formatPercent } from '@arrendia/locale-es';
-import { Badge, Button, Card, DataTable, ListState, Pager, SelectField, TextField, useDebouncedValue } from '@arrendia/ui';
+import { Badge, Button, Card, DataTable, FilterBar, ListState, Pager, RowActions, SelectField, TextField, useDebouncedValue } from '@arrendia/ui';
 import { useState } from 'react';
-import styled from 'styled-components';
 import { AgencyActiveDialog } from './AgencyActiveDialog';
 import { CreateAgencyDialog, EditAgencyDialog } from './AgencyFormDialog';
 import { AGENCIES_PAGE_SIZE, useAgenciesPage } from './useAgencies';
 
-const Toolbar = styled.div`
-  display: grid;
-  grid-template-columns: minmax(220px, 2fr) minmax(140px, 1fr) auto auto;
-  gap: ${({ theme }) => theme.space.sm};
-  align-items: end;
-  margin-bottom: ${({ theme }) => theme.space.md};
-  @media (max-width: 720px) {
-    grid-template-columns: 1fr;
-  }
-`;
-const Actions = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.space.xs};
-  flex-wrap: wrap;
-`;
 
 /** How long typing pauses before the server is asked. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -49,7 +33,7 @@ export function AgenciesTab() {
 
   return (
     <Card>
-      <Toolbar>
+      <FilterBar $columns="minmax(220px, 2fr) minmax(140px, 1fr) auto auto">
         <TextField label="Buscar agencias" type="search" placeholder="Buscar por nombre, CIF o email…" value={q} onChange={(e) => setQ(e.target.value)} />
         <SelectField
           label="Estado"
@@ -62,7 +46,7 @@ export function AgenciesTab() {
         />
         <span aria-live="polite">{agencies.data ? `${agencies.data.total} agencias` : ''}</span>
         <Button onClick={() => setCreating(true)}>Nueva agencia</Button>
-      </Toolbar>
+      </FilterBar>
       <ListState
         read={agencies}
         variant="inline"
@@ -101,7 +85,7 @@ export function AgenciesTab() {
                     <Badge $tone={agency.isActive ? 'green' : 'grey'}>{agency.isActive ? 'Activa' : 'Inactiva'}</Badge>
                   </td>
                   <td>
-                    <Actions>
+                    <RowActions>
                       <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'edit', agency })} aria-label={`Editar ${agency.nombreAgencia}`}>
                         Editar
                       </Button>
@@ -113,7 +97,7 @@ export function AgenciesTab() {
                       >
                         {agency.isActive ? 'Desactivar' : 'Activar'}
                       </Button>
-                    </Actions>
+                    </RowActions>
                   </td>
                 </tr>
               ))}

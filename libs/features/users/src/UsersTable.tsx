@@ -1,28 +1,12 @@
 import { USER_STATUSES, type UserRow, type UserStatus } from '@arrendia/api-contract';
 import { formatDateTime, personName } from '@arrendia/locale-es';
 import type { RoleName } from '@arrendia/permissions';
-import { Badge, Button, Card, DataTable, ListState, Pager, SelectField, TextField, useDebouncedValue } from '@arrendia/ui';
+import { Badge, Button, Card, DataTable, FilterBar, ListState, Pager, RowActions, SelectField, TextField, useDebouncedValue } from '@arrendia/ui';
 import { useState } from 'react';
-import styled from 'styled-components';
 import { ActiveDialog, ResetPasswordDialog, ResetTwoFactorDialog, RoleDialog } from './UserActionDialogs';
 import { EditUserDialog, ROLE_OPTIONS } from './UserFormDialog';
 import { USERS_PAGE_SIZE, useUsersPage } from './useUsers';
 
-const Toolbar = styled.div`
-  display: grid;
-  grid-template-columns: minmax(220px, 2fr) minmax(160px, 1fr) minmax(140px, 1fr) auto;
-  gap: ${({ theme }) => theme.space.sm};
-  align-items: end;
-  margin-bottom: ${({ theme }) => theme.space.md};
-  @media (max-width: 720px) {
-    grid-template-columns: 1fr;
-  }
-`;
-const Actions = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.space.xs};
-  flex-wrap: wrap;
-`;
 
 /** How long typing pauses before the server is asked. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -58,12 +42,12 @@ export function UsersTable({ currentUserId }: { currentUserId: number | null }) 
 
   return (
     <Card>
-      <Toolbar>
+      <FilterBar $columns="minmax(220px, 2fr) minmax(160px, 1fr) minmax(140px, 1fr) auto">
         <TextField label="Buscar usuarios" type="search" placeholder="Buscar por nombre, email o rol…" value={q} onChange={(e) => setQ(e.target.value)} />
         <SelectField label="Rol" options={[{ value: ALL, label: 'Todos los roles' }, ...ROLE_OPTIONS]} value={role ?? ALL} onValueChange={(v) => filter(setRole)(v === ALL ? null : (v as RoleName))} />
         <SelectField label="Estado" options={STATUS_OPTIONS} value={status ?? ALL} onValueChange={(v) => filter(setStatus)(v === ALL ? null : (v as UserStatus))} />
         <span aria-live="polite">{users.data ? `${users.data.total} usuarios` : ''}</span>
-      </Toolbar>
+      </FilterBar>
       <ListState
         read={users}
         variant="inline"
@@ -100,7 +84,7 @@ export function UsersTable({ currentUserId }: { currentUserId: number | null }) 
                     </td>
                     <td>{user.lastLogin ? formatDateTime(user.lastLogin) : 'Nunca'}</td>
                     <td>
-                      <Actions>
+                      <RowActions>
                         <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'edit', user })} aria-label={`Editar a ${nameOf(user)}`}>
                           Editar
                         </Button>
@@ -122,7 +106,7 @@ export function UsersTable({ currentUserId }: { currentUserId: number | null }) 
                             Quitar verificación en dos pasos
                           </Button>
                         )}
-                      </Actions>
+                      </RowActions>
                     </td>
                   </tr>
                 );

@@ -158,3 +158,25 @@ export const TableScroll = styled.div.attrs({ role: 'region', tabIndex: 0 })`
     outline-offset: 2px;
   }
 `;
+
+/**
+ * The search and filter fields above a list, in one row whose columns `$columns` names (a CSS grid
+ * template), stacked on a narrow screen.
+ */
+export const FilterBar = styled.div<{ $columns: string }>`
+  display: grid;
+  grid-template-columns: ${({ $columns }) => $columns};
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: end;
+  margin-bottom: ${({ theme }) => theme.space.md};
+  @media (max-width: 720px) {
+    grid-template-columns: 1fr;
+  }
+`;
+
+/** The buttons of one row of a table ('Editar', 'Desactivar'…), wrapping when the cell is narrow. */
+export const RowActions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+  flex-wrap: wrap;
+`;
