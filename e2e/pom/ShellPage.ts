@@ -60,6 +60,9 @@ export class ShellPage {
     await this.logoutButton.click();
     await this.logoutConfirm.getByText('¿Estás seguro de que quieres cerrar sesión?').waitFor();
     await this.logoutConfirm.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    // The shell ends the session, then loads the start page: a navigation of the test's own before
+    // that load would be cut short by it (net::ERR_ABORTED on a loaded machine).
+    await this.page.waitForURL((url) => url.pathname === '/', { waitUntil: 'load' });
   }
 
   /**
