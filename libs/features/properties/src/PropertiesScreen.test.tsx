@@ -3,7 +3,8 @@ import type { PropertyDetail, PropertyListItem } from '@arrendia/api-contract';
 import { resetToasts } from '@arrendia/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PropertiesScreen } from './PropertiesScreen';
-import { failsOnce, fakeResponse, findToast, pending, renderAt, serve } from '@arrendia/testing';
+import userEvent from '@testing-library/user-event';
+import { failsOnce, fakeResponse, findToast, pending, renderAt, serve, userWithRole } from '@arrendia/testing';
 
 const property = (id: number, over: Partial<PropertyListItem> = {}): PropertyListItem => ({
   id,
@@ -169,6 +170,58 @@ describe('PropertiesScreen create dialog', () => {
   });
 });
 
+describe("PropertiesScreen create dialog: the owner ('Propietario')", () => {
+  const OWNERS = 'GET /api/properties/owners';
+  const ana = { id: 31, firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com' };
+
+  function fillRequired(dialog: HTMLElement) {
+    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    type('Nombre de la propiedad', 'Ático de Lavapiés');
+    type('Calle', 'Calle del Ave María');
+    type('Ciudad', 'Madrid');
+    type('Provincia', 'Madrid');
+    type('Código postal', '28012');
+  }
+
+  it.each(['admin_agencia', 'agente', 'propietario_delegado'])('asks %s for an owner among those the API offers, shows the API refusal under it, then sends the one chosen', async (role) => {
+    const posts: unknown[] = [];
+    serve({
+      [LIST]: () => fakeResponse(200, []),
+      [OWNERS]: () => fakeResponse(200, [ana]),
+      'POST /api/properties': (init?: RequestInit) => {
+        const body = JSON.parse(String(init!.body));
+        posts.push(body);
+        return body.ownerUserId === undefined
+          ? fakeResponse(400, { error: 'validation_error', message: 'Revisa los campos marcados', fields: { ownerUserId: 'Indica el propietario de la propiedad' } })
+          : fakeResponse(201, property(9, { ownerUserId: 31 }));
+      },
+    });
+    renderAt(<PropertiesScreen user={userWithRole(role)} />, '/properties?nueva=1', '/properties/*');
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Propiedad' });
+    const owner = within(dialog).getByRole('combobox', { name: 'Propietario' });
+    fillRequired(dialog);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Propiedad' }));
+    await waitFor(() => expect(owner).toHaveAccessibleDescription('Indica el propietario de la propiedad'));
+    expect(posts[0]).not.toHaveProperty('ownerUserId');
+
+    await userEvent.click(owner);
+    await userEvent.click(await screen.findByRole('option', { name: 'Ana Ruiz (ana@example.com)' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Crear Propiedad' }));
+    expect(await findToast('Propiedad creada')).toBeVisible();
+    expect(posts[1]).toMatchObject({ ownerUserId: 31, propertyName: 'Ático de Lavapiés' });
+  });
+
+  it('does not ask an owner, nor read the owners', async () => {
+    const fetch = serve({ [LIST]: () => fakeResponse(200, []) });
+    renderAt(<PropertiesScreen user={userWithRole('propietario_individual')} />, '/properties?nueva=1', '/properties/*');
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Propiedad' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Propietario' })).toBeNull();
+    expect(within(dialog).getByRole('combobox', { name: 'Tipo de unidad' })).toBeVisible();
+    expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('/api/properties/owners');
+  });
+});
+
 describe('PropertiesScreen delete', () => {
   it('asks for confirmation, then deletes and says so', async () => {
     const fetch = serve({
@@ -244,6 +297,46 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
     await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
     const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
     expect(JSON.parse(String(patch[1]!.body))).toEqual({ isArchived: true });
+  });
+
+  it("'Editar' opens the form prefilled, sends only the changed fields and shows the saved property", async () => {
+    let saved = false;
+    const fetch = serve({
+      'GET /api/properties/4': () => fakeResponse(200, saved ? { ...detail, propertyName: 'Piso reformado', buildYear: null } : { ...detail, buildYear: 1990 }),
+      'PATCH /api/properties/4': () => {
+        saved = true;
+        return fakeResponse(200, property(4, { propertyName: 'Piso reformado' }));
+      },
+    });
+    screenAt('/properties/4');
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Propiedad' });
+    expect(within(dialog).getByLabelText('Nombre de la propiedad')).toHaveValue('Piso 4');
+    expect(within(dialog).getByLabelText('Calle')).toHaveValue('Calle de Fuencarral');
+    expect(within(dialog).getByLabelText('Código postal')).toHaveValue('28004');
+    expect(within(dialog).getByLabelText('Superficie total (m²)')).toHaveValue('85.5');
+    expect(within(dialog).getByLabelText('Año de construcción')).toHaveValue('1990');
+    expect(within(dialog).queryByText('Tipo de unidad')).toBeNull();
+
+    fireEvent.change(within(dialog).getByLabelText('Nombre de la propiedad'), { target: { value: 'Piso reformado' } });
+    fireEvent.change(within(dialog).getByLabelText('Año de construcción'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await findToast('Propiedad actualizada')).toBeVisible();
+    const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
+    expect(JSON.parse(String(patch[1]!.body))).toEqual({ propertyName: 'Piso reformado', buildYear: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Piso reformado' })).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Editar Propiedad' })).toBeNull();
+  });
+
+  it("'Editar' with nothing changed says 'Indica al menos un cambio' and sends nothing", async () => {
+    const fetch = serve({ 'GET /api/properties/4': () => fakeResponse(200, detail) });
+    screenAt('/properties/4');
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Propiedad' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(dialog).findByText('Indica al menos un cambio')).toBeVisible();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
   });
 
   it("says 'Propiedad no encontrada' for an unknown id", async () => {

@@ -1,4 +1,5 @@
 import type { CurrentUser, PropertyListItem } from '@arrendia/api-contract';
+import { canonicalRole } from '@arrendia/permissions';
 import { AlertDialog, Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, ListState, PageHeader, Skeleton, SpreadRow, toast } from '@arrendia/ui';
 import { useState } from 'react';
 import { Link, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
@@ -63,7 +64,10 @@ const FilterNote = styled(Card)`
   margin-bottom: ${({ theme }) => theme.space.lg};
 `;
 
-function PropertiesList() {
+/** Agency staff and delegates create properties for an owner they choose ('Propietario'). */
+const CREATES_FOR_OTHERS = ['admin_agencia', 'agente', 'propietario_delegado'];
+
+function PropertiesList({ user }: { user: CurrentUser | null }) {
   const [search, setSearch] = useSearchParams();
   const ownerId = ownerFilter(search);
   const properties = useProperties(ownerId);
@@ -144,7 +148,7 @@ function PropertiesList() {
           </Grid>
         )}
       </ListState>
-      <PropertyFormDialog open={creating} onOpenChange={setOpen} />
+      <PropertyFormDialog open={creating} onOpenChange={setOpen} askOwner={CREATES_FOR_OTHERS.includes(canonicalRole(user?.role?.roleName) ?? '')} />
       <AlertDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
@@ -162,10 +166,10 @@ function PropertiesList() {
  * /properties (spec §2): the card grid, the create dialog (also opened by /properties?nueva=1, the
  * dashboards' quick action) and delete behind a confirmation; /properties/:id the detail.
  */
-export function PropertiesScreen(_props: { user: CurrentUser | null }) {
+export function PropertiesScreen({ user }: { user: CurrentUser | null }) {
   return (
     <Routes>
-      <Route index element={<PropertiesList />} />
+      <Route index element={<PropertiesList user={user} />} />
       <Route path=":id" element={<PropertyDetailView />} />
     </Routes>
   );

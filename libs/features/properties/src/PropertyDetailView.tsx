@@ -2,9 +2,11 @@ import type { PropertyDetail } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
 import { Badge, Button, Card, CardDescription, CardTitle, DetailGrid, FactList, LoadError, MutedText, PageHeader, RowList, Skeleton, StatusBadge, toast } from '@arrendia/ui';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { isSessionGone } from '@arrendia/api-client';
+import { PropertyFormDialog } from './PropertyFormDialog';
 import { addressLine, ArchiveBadge, formatArea } from './propertyParts';
 import { useArchiveProperty, usePropertyDetail } from './useProperties';
 
@@ -31,6 +33,19 @@ function ArchiveButton({ property }: { property: PropertyDetail }) {
     <Button variant="outline" onClick={onClick} disabled={archive.isPending}>
       {archive.isPending ? 'Guardando...' : property.isArchived ? 'Restaurar' : 'Archivar'}
     </Button>
+  );
+}
+
+/** 'Editar': the property form in edit mode; saving refreshes this detail and the list. */
+function EditButton({ property }: { property: PropertyDetail }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        Editar
+      </Button>
+      {open && <PropertyFormDialog open={open} onOpenChange={setOpen} property={property} />}
+    </>
   );
 }
 
@@ -84,6 +99,7 @@ export function PropertyDetailView() {
         actions={
           <>
             <ArchiveBadge isArchived={property.isArchived} />
+            <EditButton property={property} />
             <ArchiveButton property={property} />
           </>
         }

@@ -2,11 +2,14 @@ import { apiRequest, getJson } from '@arrendia/api-client';
 import {
   PropertyDetailSchema,
   PropertyListItemSchema,
+  PropertyOwnerOptionSchema,
   PropertySchema,
   type PropertiesCreateData,
+  type PropertiesUpdateData,
   type Property,
   type PropertyDetail,
   type PropertyListItem,
+  type PropertyOwnerOption,
 } from '@arrendia/api-contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -76,5 +79,28 @@ export function useArchiveProperty(id: number) {
       void client.invalidateQueries({ queryKey: [propertyPath(id)] });
       invalidatePortfolio(client);
     },
+  });
+}
+
+/** PATCH /api/properties/:id with the changed fields ('Editar Propiedad'), then refresh detail and list. */
+export function useUpdateProperty(id: number) {
+  const client = useQueryClient();
+  return useMutation<Property, Error, PropertiesUpdateData>({
+    mutationFn: async (input) => PropertySchema.parse(await (await apiRequest('PATCH', propertyPath(id), input)).json()),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: [propertyPath(id)] });
+      invalidatePortfolio(client);
+    },
+  });
+}
+
+export const PROPERTY_OWNERS_PATH = `${PROPERTIES_PATH}/owners`;
+
+/** GET /api/properties/owners: whom agency staff or a delegate may create a property for; read only when `enabled`. */
+export function usePropertyOwners(enabled: boolean) {
+  return useQuery<PropertyOwnerOption[]>({
+    queryKey: [PROPERTY_OWNERS_PATH],
+    queryFn: async ({ signal }) => (await getJson(PROPERTY_OWNERS_PATH, z.array(PropertyOwnerOptionSchema), signal)).data,
+    enabled,
   });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidPostalCode, isValidRefCatastral, normalizePostalCode, normalizeRefCatastral, VALIDATION_MESSAGES } from '@arrendia/locale-es';
-import { IdSchema, MoneySchema, PageQuerySchema, optionalText, requiredText } from './common';
+import { clearable, IdSchema, MoneySchema, PageQuerySchema, optionalText, requiredText } from './common';
 import { ContractListItemSchema } from './contracts';
 import { DEFAULT_COUNTRY, UNIT_STATUSES, UNIT_TYPE_NAMES } from './enums';
 import { IncidentListItemSchema } from './incidents';
@@ -43,9 +43,33 @@ export const PropertiesCreateSchema = z.object({
 export type PropertiesCreateInput = z.input<typeof PropertiesCreateSchema>;
 export type PropertiesCreateData = z.output<typeof PropertiesCreateSchema>;
 
-/** Archive or restore a property (Activa / Archivada). */
-export const PropertiesUpdateSchema = z.object({ isArchived: z.boolean() }).strict();
-export type PropertiesUpdateInput = z.infer<typeof PropertiesUpdateSchema>;
+const createFields = PropertiesCreateSchema.shape;
+
+/**
+ * 'Editar Propiedad' and archive/restore (Activa / Archivada): the create form's fields with their
+ * messages, each optional; an optional field sent empty or null clears it. The unit type belongs
+ * to creation only; owner and managing agency change through consent requests, not here.
+ */
+export const PropertiesUpdateSchema = z
+  .object({
+    propertyName: createFields.propertyName.optional(),
+    addressStreet: createFields.addressStreet.optional(),
+    addressNumber: clearable(createFields.addressNumber),
+    addressDetails: clearable(createFields.addressDetails),
+    city: createFields.city.optional(),
+    province: createFields.province.optional(),
+    postalCode: createFields.postalCode.optional(),
+    country: createFields.country.optional(),
+    totalAreaM2: clearable(createFields.totalAreaM2),
+    buildYear: clearable(createFields.buildYear),
+    refCatastral: clearable(createFields.refCatastral),
+    notes: clearable(createFields.notes),
+    isArchived: z.boolean({ error: 'Debe ser sí o no' }).optional(),
+  })
+  .strict()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Indica al menos un cambio');
+export type PropertiesUpdateInput = z.input<typeof PropertiesUpdateSchema>;
+export type PropertiesUpdateData = z.output<typeof PropertiesUpdateSchema>;
 
 /** A property as lists read it (spec §3 "Property list item", plus what the cards show). */
 export const PropertySchema = z.object({
@@ -112,6 +136,25 @@ export const PropertiesListQuerySchema = PageQuerySchema.extend({
 });
 
 export type PropertiesListQuery = z.output<typeof PropertiesListQuerySchema>;
+
+/** At most this many owners come in `GET /api/properties/owners`; `q` narrows them. */
+export const PROPERTY_OWNERS_LIMIT = 100;
+
+/** `GET /api/properties/owners?q=`: `q` matches name or email ignoring case and accents. */
+export const PropertyOwnersQuerySchema = PropertiesListQuerySchema.pick({ q: true });
+
+/**
+ * An owner the user may name as `ownerUserId` of a new property ('Propietario' of 'Nueva
+ * Propiedad'): the agency's clients for agency staff, the principals for a delegate; none for an owner.
+ */
+export const PropertyOwnerOptionSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+});
+
+export type PropertyOwnerOption = z.infer<typeof PropertyOwnerOptionSchema>;
 
 /** The `:id` of a property path. */
 export const PropertyParamsSchema = z.object({ id: IdSchema });

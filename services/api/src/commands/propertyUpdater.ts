@@ -1,10 +1,15 @@
+import type { PropertiesUpdateData } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
+import { UniqueViolationError } from 'objection';
 import { audit } from '../audit';
+import { conflict } from '../errors';
 import { MainProperty } from '../models/MainProperty';
 import type { User } from '../models/User';
 import { loadManageable } from '../policies/manageable';
 import { assertPropertyDeletable } from '../policies/property';
 import { RentableUnit } from '../models/RentableUnit';
+import { DUPLICATE_REF_CATASTRAL } from './propertyCreator';
+import { changes } from './userAdministrator';
 
 const PROPERTY_NOT_FOUND = 'No se ha encontrado la propiedad';
 
@@ -18,19 +23,31 @@ export async function loadManageableProperty(trx: Knex.Transaction, user: User, 
   return MainProperty.query(trx).findById(id).throwIfNotFound();
 }
 
-/** Archives or restores a property (PATCH /api/properties/:id); asking for the state it is in writes nothing. */
-export async function archiveProperty(trx: Knex.Transaction, user: User, id: number, isArchived: boolean): Promise<MainProperty> {
+/** NUMERIC(10,2) text as the table keeps it, so an unchanged area is not taken for a change. */
+const areaText = (v: string | number | null | undefined) => (v === undefined ? undefined : v === null ? null : Number(v).toFixed(2));
+
+/**
+ * 'Editar Propiedad' and archive/restore (PATCH /api/properties/:id): writes and audits only the
+ * columns that change (their old and new values); asking for what is already there writes nothing.
+ * A referencia catastral another property has is a 409 on the field.
+ */
+export async function updateProperty(trx: Knex.Transaction, user: User, id: number, input: PropertiesUpdateData): Promise<MainProperty> {
   const property = await loadManageableProperty(trx, user, id);
-  if (property.isArchived === isArchived) return property;
-  const updated = await MainProperty.query(trx).patchAndFetchById(property.id, { isArchived });
-  await audit(trx, {
-    userId: user.id,
-    action: 'update',
-    tableName: 'main_properties',
-    recordId: property.id,
-    oldValues: { isArchived: property.isArchived },
-    newValues: { isArchived },
-  });
+  const { oldValues, newValues } = changes(
+    { ...property, totalAreaM2: areaText(property.totalAreaM2) },
+    { ...input, totalAreaM2: areaText(input.totalAreaM2) },
+  );
+  if (!Object.keys(newValues).length) return property;
+  let updated: MainProperty;
+  try {
+    updated = await MainProperty.query(trx).patchAndFetchById(property.id, newValues);
+  } catch (err) {
+    if (err instanceof UniqueViolationError && err.columns?.includes('refCatastral')) {
+      throw conflict(DUPLICATE_REF_CATASTRAL, { refCatastral: DUPLICATE_REF_CATASTRAL });
+    }
+    throw err;
+  }
+  await audit(trx, { userId: user.id, action: 'update', tableName: 'main_properties', recordId: property.id, oldValues, newValues });
   return updated;
 }
 

@@ -25,16 +25,53 @@ export const NOT_AN_AGENCY_CLIENT = 'Solo puedes dar de alta propiedades de prop
 
 const invalid = (field: string, message: string) => validationError(CHECK_FIELDS, { [field]: message });
 
+type Db = Knex | Knex.Transaction;
+
+/** Active propietario_individual users (their `users.id`): who may own a property. */
+function activeOwners(db: Db): Knex.QueryBuilder {
+  return db('users').join('roles', 'roles.id', 'users.roleId').where({ 'users.isActive': true, 'roles.roleName': 'propietario_individual' });
+}
+
+/** The active owners who delegated their portfolio to `delegateUserId`. */
+function principalsOf(db: Db, delegateUserId: number): Knex.QueryBuilder {
+  return activeOwners(db).whereIn('users.id', db('owner_delegations').select('ownerUserId').where('delegateUserId', delegateUserId));
+}
+
+/**
+ * The active owners of an agency's portfolio: owners of a property the agency manages, which the
+ * owner agreed to by asking the agency to manage it (consent_requests) or the super admin
+ * arranged. A new owner joins a portfolio that way, never by an agency naming it.
+ */
+function agencyClients(db: Db, agencyId: number): Knex.QueryBuilder {
+  return activeOwners(db).whereExists(
+    db('main_properties').select(db.raw('1')).where({ 'main_properties.managerAgencyId': agencyId }).whereRaw('main_properties."ownerUserId" = users.id'),
+  );
+}
+
+/**
+ * The users `user` may name as `ownerUserId` of a new property (the 'Propietario' select reads
+ * them, resolvePropertyParties checks against them): the agency's clients for agency staff, the
+ * principals for a delegate, every active owner for the super admin; null for anyone else, who
+ * names nobody (an owner's properties are its own).
+ */
+export function namableOwners(db: Db, user: User): Knex.QueryBuilder | null {
+  switch (canonicalRole(user.role?.roleName)) {
+    case 'super_admin':
+      return activeOwners(db);
+    case 'admin_agencia':
+    case 'agente':
+      return user.agencyId === null ? null : agencyClients(db, user.agencyId);
+    case 'propietario_delegado':
+      return principalsOf(db, user.id);
+    default:
+      return null;
+  }
+}
+
 /** Throws 400 on `ownerUserId` unless it is an active propietario_individual (who delegated to `delegateUserId`, if given). */
 async function assertOwner(trx: Knex.Transaction, ownerUserId: number, delegateUserId?: number): Promise<void> {
-  const qb = trx('users')
-    .join('roles', 'roles.id', 'users.roleId')
-    .select('users.id')
-    .where({ 'users.id': ownerUserId, 'users.isActive': true, 'roles.roleName': 'propietario_individual' });
-  if (delegateUserId !== undefined) {
-    qb.whereIn('users.id', trx('owner_delegations').select('ownerUserId').where('delegateUserId', delegateUserId));
-  }
-  if (!(await qb.first())) throw invalid('ownerUserId', delegateUserId === undefined ? NOT_AN_OWNER : NOT_A_PRINCIPAL);
+  const qb = (delegateUserId === undefined ? activeOwners(trx) : principalsOf(trx, delegateUserId)).where('users.id', ownerUserId).first('users.id');
+  if (!(await qb)) throw invalid('ownerUserId', delegateUserId === undefined ? NOT_AN_OWNER : NOT_A_PRINCIPAL);
 }
 
 async function existingAgency(trx: Knex.Transaction, agencyId: number | undefined): Promise<number | null> {
@@ -43,19 +80,9 @@ async function existingAgency(trx: Knex.Transaction, agencyId: number | undefine
   return agencyId;
 }
 
-/**
- * Throws 400 on `ownerUserId` unless it is an active propietario_individual of the agency's
- * portfolio: the owner of a property the agency manages, which the owner agreed to by asking the
- * agency to manage it (consent_requests) or the super admin arranged. A new owner joins a
- * portfolio that way, never by an agency naming it.
- */
+/** Throws 400 on `ownerUserId` unless it is one of the agency's clients (agencyClients). */
 async function assertAgencyClient(trx: Knex.Transaction, ownerUserId: number, agencyId: number): Promise<void> {
-  const client = await trx('users')
-    .join('roles', 'roles.id', 'users.roleId')
-    .where({ 'users.id': ownerUserId, 'users.isActive': true, 'roles.roleName': 'propietario_individual' })
-    .whereExists(trx('main_properties').select(trx.raw('1')).where({ 'main_properties.managerAgencyId': agencyId }).whereRaw('main_properties."ownerUserId" = users.id'))
-    .first('users.id');
-  if (!client) throw invalid('ownerUserId', NOT_AN_AGENCY_CLIENT);
+  if (!(await agencyClients(trx, agencyId).where('users.id', ownerUserId).first('users.id'))) throw invalid('ownerUserId', NOT_AN_AGENCY_CLIENT);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Property, PropertyDetail, PropertyListItem } from '@arrendia/api-contract';
+import type { Property, PropertyDetail, PropertyListItem, PropertyOwnerOption } from '@arrendia/api-contract';
 import type { MainProperty } from '../models/MainProperty';
 import type { RentableUnit } from '../models/RentableUnit';
 import { presentContractListItem, type ContractListRow } from './contract';
@@ -113,4 +113,9 @@ export function presentPropertyDetail({ property, units, contracts, incidents, t
     incidents: incidents.map(presentIncidentListItem),
     recentTransactions: transactions.map(presentTransactionListItem),
   };
+}
+
+/** An owner of the 'Propietario' select: id, name and email only. */
+export function presentPropertyOwnerOption(o: PropertyOwnerOption): PropertyOwnerOption {
+  return { id: o.id, firstName: o.firstName, lastName: o.lastName, email: o.email };
 }

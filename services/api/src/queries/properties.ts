@@ -1,8 +1,9 @@
-import { PROPERTY_DETAIL_INCIDENTS, PROPERTY_DETAIL_TRANSACTIONS } from '@arrendia/api-contract';
+import { PROPERTY_DETAIL_INCIDENTS, PROPERTY_DETAIL_TRANSACTIONS, PROPERTY_OWNERS_LIMIT, type PropertyOwnerOption } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { RentableUnit } from '../models/RentableUnit';
 import type { User } from '../models/User';
 import { loadInScope } from '../policies/inScope';
+import { namableOwners } from '../policies/property';
 import { scopeContracts, scopeProperties } from '../policies/scope';
 import type { ContractListRow } from '../presenters/contract';
 import type { IncidentRow } from '../presenters/incident';
@@ -83,4 +84,17 @@ export async function propertyDetail(db: Db, user: User, id: number): Promise<Pr
     .limit(PROPERTY_DETAIL_TRANSACTIONS);
 
   return { property, units, contracts, incidents, transactions };
+}
+
+/**
+ * GET /api/properties/owners: the owners the user may name as `ownerUserId` (policies/property
+ * namableOwners, the rule the create checks), by name, at most PROPERTY_OWNERS_LIMIT; `q` matches
+ * name or email. Empty for a user who names nobody.
+ */
+export async function propertyOwnerOptions(db: Db, user: User, q?: string): Promise<PropertyOwnerOption[]> {
+  const owners = namableOwners(db, user);
+  if (!owners) return [];
+  owners.select('users.id', 'users.firstName', 'users.lastName', 'users.email').orderBy(['users.firstName', 'users.lastName', 'users.id']).limit(PROPERTY_OWNERS_LIMIT);
+  if (q) whereContains(owners, db, ['users.firstName', 'users.lastName', 'users.email'], q);
+  return owners;
 }

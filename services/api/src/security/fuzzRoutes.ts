@@ -278,7 +278,10 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'PATCH /api/properties/:id': {
     actor: (w) => w.owner,
-    fixtures: async (w) => ({ params: [(await buildProperty(w.t.knex, { ownerUserId: w.owner.id })).id], body: () => ({ isArchived: true }) }),
+    fixtures: async (w) => ({
+      params: [(await buildProperty(w.t.knex, { ownerUserId: w.owner.id })).id],
+      body: () => ({ propertyName: 'Piso reformado', addressNumber: '14', postalCode: '28012', totalAreaM2: 90, buildYear: 1990, notes: 'Exterior', isArchived: true }),
+    }),
   },
   'DELETE /api/properties/:id': {
     actor: (w) => w.owner,

@@ -779,6 +779,19 @@ export const MATRIX: Record<string, RouteSpec> = {
     (w, cell) => w.id(CELL_OWNER[cell]),
     (target, row) => CELL_OWNER[target] === CELL_OWNER[row.cell],
   ),
+  // The owners a user may name for a new property: its agency's clients, a delegate's principals,
+  // every owner for the super admin, nobody for an owner (its properties are its own).
+  'GET /api/properties/owners': read(
+    '/api/properties/owners',
+    (c, res) => {
+      const ids = list<{ id: number }>(res.body).map((o) => o.id);
+      const role = roleOf(c.actor);
+      if (role === 'super_admin') return ids.includes(c.w.id('ownerA')) && ids.includes(c.w.id('ownerB')) ? [] : ['the list lacks the world owners'];
+      const owners = role === 'propietario_individual' ? [] : [...new Set(PROFILES[c.actor as UserKey].cells.map((cell) => c.w.id(CELL_OWNER[cell])))];
+      return same({ owners: [ids, owners] });
+    },
+    'properties:write',
+  ),
   'GET /api/properties/:id': {
     gate: 'properties:read',
     ok: 200,

@@ -44,6 +44,11 @@ async function counts() {
 /** Valid referencias catastrales (the schema checks their control letters). */
 const REF_A = '9872023VH5797S0001WX';
 const REF_B = `0847106VK4704G0001${catastralControlLetters('0847106VK4704G0001')}`;
+/** Further valid references no other test uses. */
+const refNumbered = (n: number) => `0847106VK4704G${String(n).padStart(4, '0')}${catastralControlLetters(`0847106VK4704G${String(n).padStart(4, '0')}`)}`;
+const REF_C = refNumbered(7001);
+const REF_D = refNumbered(7002);
+const REF_E = refNumbered(7003);
 
 const form = (overrides: Partial<PropertiesCreateInput> = {}): PropertiesCreateInput => ({
   propertyName: 'Ático en Chamberí',
@@ -627,10 +632,11 @@ describe('PATCH /api/properties/:id', () => {
   });
 
   it.each([
-    [{}, 'isArchived'],
     [{ isArchived: 'si' }, 'isArchived'],
     [{ isArchived: null }, 'isArchived'],
-    [{ isArchived: true, propertyName: 'Otro nombre' }, 'propertyName'],
+    [{ isArchived: true, ownerUserId: 1 }, 'ownerUserId'],
+    [{ managerAgencyId: 1 }, 'managerAgencyId'],
+    [{ unitType: 'vivienda' }, 'unitType'],
   ])('refuses %j with 400 naming the field and changes nothing', async (body, field) => {
     const { agent, user } = await signedIn();
     const property = await buildProperty(t.knex, { ownerUserId: user.id });
@@ -682,6 +688,197 @@ describe('PATCH /api/properties/:id', () => {
     await delegateAgent.patch(`/api/properties/${property.id}`).send({ isArchived: false }).expect(200);
 
     expect((await auditsOf('main_properties', property.id)).length).toBe(2);
+  });
+});
+
+describe('PATCH /api/properties/:id (Editar Propiedad)', () => {
+  const edit = {
+    propertyName: 'Piso en Malasaña',
+    addressStreet: 'Calle del Pez',
+    addressNumber: '7',
+    addressDetails: '2º A',
+    city: 'Alcalá de Henares',
+    province: 'Madrid ',
+    postalCode: '28801',
+    country: 'Portugal',
+    totalAreaM2: 90,
+    buildYear: 2001,
+    refCatastral: REF_D,
+    notes: 'Reformado en 2020',
+  };
+
+  it('changes every field of the form, auditing only the changed columns with old and new values', async () => {
+    const { agent, user } = await signedIn();
+    const created = await agent.post('/api/properties').send(form({ refCatastral: REF_C, notes: 'Antes', country: 'España' })).expect(201);
+    const id = created.body.id;
+
+    const res = await agent.patch(`/api/properties/${id}`).send({ ...edit, city: 'Madrid' }).expect(200);
+
+    expect(PropertySchema.strict().parse(res.body)).toMatchObject({ ...edit, city: 'Madrid', province: 'Madrid', totalAreaM2: '90.00' });
+    const [, audit] = await auditsOf('main_properties', id);
+    expect(audit).toMatchObject({ userId: user.id, action: 'update' });
+    expect(audit.oldValues).toEqual({
+      propertyName: 'Ático en Chamberí',
+      addressStreet: 'Calle de Fuencarral',
+      addressNumber: '120',
+      addressDetails: '5º B',
+      postalCode: '28010',
+      country: 'España',
+      totalAreaM2: '72.50',
+      buildYear: 1965,
+      refCatastral: REF_C,
+      notes: 'Antes',
+    });
+    expect(audit.newValues).toEqual({
+      propertyName: 'Piso en Malasaña',
+      addressStreet: 'Calle del Pez',
+      addressNumber: '7',
+      addressDetails: '2º A',
+      postalCode: '28801',
+      country: 'Portugal',
+      totalAreaM2: '90.00',
+      buildYear: 2001,
+      refCatastral: REF_D,
+      notes: 'Reformado en 2020',
+    });
+  });
+
+  it('clears an optional field sent empty or null and writes nothing when nothing changes', async () => {
+    const { agent } = await signedIn();
+    const property = (await agent.post('/api/properties').send(form({ notes: 'Nota' })).expect(201)).body;
+
+    const res = await agent.patch(`/api/properties/${property.id}`).send({ buildYear: '', notes: null, totalAreaM2: null }).expect(200);
+    expect(res.body).toMatchObject({ buildYear: null, notes: null, totalAreaM2: null });
+
+    const before = await counts();
+    await agent.patch(`/api/properties/${property.id}`).send({ propertyName: property.propertyName, buildYear: null }).expect(200);
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each([
+    [{ propertyName: '  ' }, { propertyName: 'El nombre de la propiedad es obligatorio' }],
+    [{ postalCode: '123' }, { postalCode: VALIDATION_MESSAGES.postalCode }],
+    [{ refCatastral: 'xx' }, { refCatastral: VALIDATION_MESSAGES.refCatastral }],
+    [{ totalAreaM2: -5 }, { totalAreaM2: 'La superficie debe ser mayor que 0' }],
+    [{ buildYear: 1700 }, { buildYear: 'El año de construcción no puede ser anterior a 1800' }],
+    [{ city: 'Madrid', colour: 'rojo' }, { colour: expect.any(String) }],
+  ])('refuses %j with 400 and the Spanish message of the create form, writing nothing', async (body, fields) => {
+    const { agent, user } = await signedIn();
+    const property = await buildProperty(t.knex, { ownerUserId: user.id });
+    const before = await counts();
+
+    const res = await agent.patch(`/api/properties/${property.id}`).send(body).expect(400);
+
+    expect(res.body.error).toBe('validation_error');
+    expect(res.body.fields).toEqual(fields);
+    expect(await counts()).toEqual(before);
+    expect(await t.knex('main_properties').where({ id: property.id }).first()).toMatchObject({ propertyName: property.propertyName, city: property.city });
+  });
+
+  it('refuses an empty change with "Indica al menos un cambio"', async () => {
+    const { agent, user } = await signedIn();
+    const property = await buildProperty(t.knex, { ownerUserId: user.id });
+    const before = await counts();
+
+    const res = await agent.patch(`/api/properties/${property.id}`).send({}).expect(400);
+
+    expect(res.body.message).toBe('Indica al menos un cambio');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers 409 on refCatastral for a reference another property has, writing nothing', async () => {
+    const { agent, user } = await signedIn();
+    await buildProperty(t.knex, { ownerUserId: (await buildUser(t.knex)).id, refCatastral: REF_E });
+    const property = await buildProperty(t.knex, { ownerUserId: user.id });
+    const before = await counts();
+
+    const res = await agent.patch(`/api/properties/${property.id}`).send({ refCatastral: REF_E }).expect(409);
+
+    expect(Object.keys(res.body.fields)).toEqual(['refCatastral']);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("answers 404 for another owner's or another agency's property and 403 to a tenant, writing nothing", async () => {
+    const agency = await buildAgency(t.knex);
+    const owner = await buildUser(t.knex);
+    const theirs = await buildProperty(t.knex, { ownerUserId: owner.id, managerAgencyId: (await buildAgency(t.knex)).id });
+    const { agent: ownerAgent } = await signedIn();
+    const { agent: staff } = await signedIn('admin_agencia', agency.id);
+    const { agent: tenant } = await signedIn('inquilino');
+    const before = await counts();
+
+    expect((await ownerAgent.patch(`/api/properties/${theirs.id}`).send({ propertyName: 'Mío' }).expect(404)).body.error).toBe('not_found');
+    expect((await staff.patch(`/api/properties/${theirs.id}`).send({ propertyName: 'Mío' }).expect(404)).body.error).toBe('not_found');
+    expect((await tenant.patch(`/api/properties/${theirs.id}`).send({ propertyName: 'Mío' }).expect(403)).body.error).toBe('forbidden');
+
+    expect(await counts()).toEqual(before);
+    expect(await t.knex('main_properties').where({ id: theirs.id }).first()).toMatchObject({ propertyName: theirs.propertyName });
+  });
+
+  it('lets agency staff and a delegated owner edit a property they manage', async () => {
+    const agency = await buildAgency(t.knex);
+    const owner = await buildUser(t.knex);
+    const property = await buildProperty(t.knex, { ownerUserId: owner.id, managerAgencyId: agency.id });
+    const { agent: agencyAgent } = await signedIn('agente', agency.id);
+    const { agent: delegateAgent, user: delegado } = await signedIn('propietario_delegado');
+    await delegate(t.knex, owner.id, delegado.id);
+
+    await agencyAgent.patch(`/api/properties/${property.id}`).send({ notes: 'Revisada por la agencia' }).expect(200);
+    await delegateAgent.patch(`/api/properties/${property.id}`).send({ city: 'Getafe' }).expect(200);
+
+    expect(await t.knex('main_properties').where({ id: property.id }).first()).toMatchObject({ notes: 'Revisada por la agencia', city: 'Getafe', ownerUserId: owner.id, managerAgencyId: agency.id });
+  });
+});
+
+describe('GET /api/properties/owners', () => {
+  const ids = (body: { id: number }[]) => body.map((o) => o.id).sort((a, b) => a - b);
+
+  it("lists agency staff the active owners of their agency's portfolio only", async () => {
+    const agency = await buildAgency(t.knex);
+    const client = await buildUser(t.knex, { firstName: 'Zoe' });
+    const inactive = await buildUser(t.knex, { isActive: false });
+    const otherClient = await buildUser(t.knex);
+    await buildProperty(t.knex, { ownerUserId: client.id, managerAgencyId: agency.id });
+    await buildProperty(t.knex, { ownerUserId: inactive.id, managerAgencyId: agency.id });
+    await buildProperty(t.knex, { ownerUserId: otherClient.id, managerAgencyId: (await buildAgency(t.knex)).id });
+    await buildUser(t.knex);
+
+    for (const role of ['admin_agencia', 'agente'] as const) {
+      const { agent } = await signedIn(role, agency.id);
+      const res = await agent.get('/api/properties/owners').expect(200);
+      expect(res.body).toEqual([{ id: client.id, firstName: client.firstName, lastName: client.lastName, email: client.email }]);
+    }
+  });
+
+  it('lists a delegated owner its principals only, and narrows by q on name or email', async () => {
+    const { agent, user } = await signedIn('propietario_delegado');
+    const ana = await buildUser(t.knex, { firstName: 'Ánaís' });
+    const luis = await buildUser(t.knex, { firstName: 'Luis' });
+    await buildUser(t.knex, { firstName: 'Ánaís' });
+    await delegate(t.knex, ana.id, user.id);
+    await delegate(t.knex, luis.id, user.id);
+
+    expect(ids((await agent.get('/api/properties/owners').expect(200)).body)).toEqual([ana.id, luis.id]);
+    expect(ids((await agent.get('/api/properties/owners?q=anais').expect(200)).body)).toEqual([ana.id]);
+    expect(ids((await agent.get(`/api/properties/owners?q=${encodeURIComponent(luis.email)}`).expect(200)).body)).toEqual([luis.id]);
+  });
+
+  it('answers an owner an empty list (its properties are its own), a tenant 403 and no session 401', async () => {
+    const { agent } = await signedIn();
+    await buildUser(t.knex);
+    expect((await agent.get('/api/properties/owners').expect(200)).body).toEqual([]);
+    expect((await (await signedIn('inquilino')).agent.get('/api/properties/owners').expect(403)).body.error).toBe('forbidden');
+    await t.request().get('/api/properties/owners').expect(401);
+  });
+
+  it('offers agency staff only owners the create accepts', async () => {
+    const agency = await buildAgency(t.knex);
+    const client = await buildUser(t.knex);
+    await buildProperty(t.knex, { ownerUserId: client.id, managerAgencyId: agency.id });
+    const { agent } = await signedIn('agente', agency.id);
+
+    const [offered] = (await agent.get('/api/properties/owners').expect(200)).body;
+    await agent.post('/api/properties').send(form({ ownerUserId: offered.id })).expect(201);
   });
 });
 

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
-import { PropertiesListQuerySchema, PropertyParamsSchema, type PropertiesCreateSchema, type PropertiesUpdateSchema } from '@arrendia/api-contract';
+import { PropertiesListQuerySchema, PropertyOwnersQuerySchema, PropertyParamsSchema, type PropertiesCreateSchema, type PropertiesUpdateSchema } from '@arrendia/api-contract';
 import { createProperty } from '../../commands/propertyCreator';
-import { archiveProperty, deleteProperty } from '../../commands/propertyUpdater';
+import { deleteProperty, updateProperty } from '../../commands/propertyUpdater';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { paginate } from '../../pagination';
-import { presentProperty, presentPropertyDetail, presentPropertyListItem, type PropertyColumns, type UnitFigures } from '../../presenters/property';
-import { propertyDetail, propertyList } from '../../queries/properties';
+import { presentProperty, presentPropertyDetail, presentPropertyListItem, presentPropertyOwnerOption, type PropertyColumns, type UnitFigures } from '../../presenters/property';
+import { propertyDetail, propertyList, propertyOwnerOptions } from '../../queries/properties';
 
 /** GET /api/properties → the user's properties, newest first, one page; the total in X-Total-Count. */
 export async function list(ctx: Ctx) {
@@ -15,6 +15,12 @@ export async function list(ctx: Ctx) {
   const { query, options } = propertyList(ctx.knex, currentUser(ctx), { archived, ownerId, q });
   const properties = await paginate<PropertyColumns & UnitFigures>(ctx, query, page, options);
   ctx.body = properties.map((p) => presentPropertyListItem(p, p));
+}
+
+/** GET /api/properties/owners?q= → the owners the user may name as owner of a new property (queries/properties). */
+export async function owners(ctx: Ctx) {
+  const { q } = parseInput(PropertyOwnersQuerySchema, ctx.query);
+  ctx.body = (await propertyOwnerOptions(ctx.knex, currentUser(ctx), q)).map(presentPropertyOwnerOption);
 }
 
 /** POST /api/properties → 201 with the new property (and its first unit when `unitType` is given). */
@@ -31,10 +37,10 @@ export async function show(ctx: Ctx) {
   ctx.body = presentPropertyDetail(await propertyDetail(ctx.knex, currentUser(ctx), id));
 }
 
-/** PATCH /api/properties/:id → archives or restores it (see commands/propertyUpdater). */
+/** PATCH /api/properties/:id → edits, archives or restores it (see commands/propertyUpdater). */
 export async function update(ctx: Ctx, input: z.output<typeof PropertiesUpdateSchema>) {
   const { id } = parseInput(PropertyParamsSchema, ctx.params);
-  ctx.body = presentProperty(await archiveProperty(ctx.state.trx!, currentUser(ctx), id, input.isArchived));
+  ctx.body = presentProperty(await updateProperty(ctx.state.trx!, currentUser(ctx), id, input));
 }
 
 /** DELETE /api/properties/:id → 204; only a property with no history (see commands/propertyUpdater). */
