@@ -94,8 +94,9 @@ describe('GET /api/admin/remotes', () => {
       const started = Date.now();
       const res = await agent.get('/api/admin/remotes').expect(200);
 
-      // The one real wait of the suite: the hanging remote costs the timeout, once, for all.
-      expect(Date.now() - started).toBeLessThan(3900);
+      // The one real wait of the suite: the hanging remote costs the timeout (3 s), once, for all.
+      // Bounded by two timeouts, not by a tight figure: a loaded CI machine adds a second here.
+      expect(Date.now() - started).toBeLessThan(6000);
       expect(res.headers['cache-control']).toBe('no-store');
       const remotes = RemoteAdminSchema.array().parse(res.body);
       const health = Object.fromEntries(remotes.map((r) => [r.name, r.health]));
