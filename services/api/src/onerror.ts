@@ -1,3 +1,4 @@
+import { AGENCY_CIF_TAKEN, DUPLICATE_REF_CATASTRAL } from '@arrendia/api-contract';
 import type { Middleware } from 'koa';
 import { CheckViolationError, DataError, ForeignKeyViolationError, NotNullViolationError, UniqueViolationError } from 'objection';
 import type { AppContext, AppState } from './context';
@@ -9,7 +10,9 @@ import { StorageFailure } from './storage/files';
 /** Unique constraints a user can run into, by the name knex gives them: which field, what to say. */
 const UNIQUE_CONSTRAINTS: Record<string, { field: string; message: string }> = {
   users_email_unique: { field: 'email', message: 'Ya existe una cuenta con ese correo electrónico' },
-  agencies_cifagencia_unique: { field: 'cifAgencia', message: 'Ya existe una agencia con ese CIF' },
+  agencies_cifagencia_unique: { field: 'cifAgencia', message: AGENCY_CIF_TAKEN },
+  // The unique index decides, so two requests racing with the same reference cannot both win.
+  main_properties_refcatastral_unique: { field: 'refCatastral', message: DUPLICATE_REF_CATASTRAL },
   roles_rolename_unique: { field: 'roleName', message: 'Ya existe un rol con ese nombre' },
 };
 

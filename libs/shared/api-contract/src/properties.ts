@@ -137,6 +137,9 @@ export const PropertiesListQuerySchema = PageQuerySchema.extend({
 
 export type PropertiesListQuery = z.output<typeof PropertiesListQuerySchema>;
 
+/** 409 on refCatastral: the referencia catastral names one property only. */
+export const DUPLICATE_REF_CATASTRAL = 'Ya existe una propiedad con esa referencia catastral';
+
 /** At most this many owners come in `GET /api/properties/owners`; `q` narrows them. */
 export const PROPERTY_OWNERS_LIMIT = 100;
 

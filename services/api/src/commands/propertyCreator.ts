@@ -1,8 +1,7 @@
 import { planForRole, UNIT_TYPE_LABELS, USER_PLANS, type PropertiesCreateData, type UnitTypeName } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
-import { UniqueViolationError } from 'objection';
 import { audit } from '../audit';
-import { conflict, HttpError, validationError } from '../errors';
+import { HttpError, validationError } from '../errors';
 import { MainProperty } from '../models/MainProperty';
 import { RentableUnit } from '../models/RentableUnit';
 import { UnitDetailsResidential } from '../models/UnitDetailsResidential';
@@ -12,7 +11,6 @@ import { resolvePropertyParties } from '../policies/property';
 import type { User } from '../models/User';
 import { requestAgencyManagement } from './consentRequests';
 
-export const DUPLICATE_REF_CATASTRAL = 'Ya existe una propiedad con esa referencia catastral';
 
 /** Unit types that get a unit_details_residential row. */
 const RESIDENTIAL_TYPES: readonly UnitTypeName[] = ['vivienda', 'habitacion'];
@@ -52,21 +50,13 @@ export async function createProperty(trx: Knex.Transaction, user: User, input: P
   const parties = await resolvePropertyParties(trx, user, input);
   const { unitType, ownerUserId: _owner, managerAgencyId: _agency, ...columns } = input;
   await enforcePropertyLimit(trx, parties.ownerUserId);
-  let property: MainProperty;
-  try {
-    property = await MainProperty.query(trx).insertAndFetch({
-      ...columns,
-      totalAreaM2: columns.totalAreaM2 === undefined ? null : String(columns.totalAreaM2),
-      ownerUserId: parties.ownerUserId,
-      managerAgencyId: parties.managerAgencyId,
-    });
-  } catch (err) {
-    // The unique index decides, so two requests racing with the same reference cannot both win.
-    if (err instanceof UniqueViolationError && err.columns?.includes('refCatastral')) {
-      throw conflict(DUPLICATE_REF_CATASTRAL, { refCatastral: DUPLICATE_REF_CATASTRAL });
-    }
-    throw err;
-  }
+  // A referencia catastral another property has is a 409 on refCatastral (onerror's unique constraints).
+  const property = await MainProperty.query(trx).insertAndFetch({
+    ...columns,
+    totalAreaM2: columns.totalAreaM2 === undefined ? null : String(columns.totalAreaM2),
+    ownerUserId: parties.ownerUserId,
+    managerAgencyId: parties.managerAgencyId,
+  });
   await audit(trx, { userId, action: 'create', tableName: 'main_properties', recordId: property.id, newValues: property });
   if (parties.requestedAgencyId !== null) await requestAgencyManagement(trx, user, property, parties.requestedAgencyId);
 

@@ -1,14 +1,11 @@
 import type { PropertiesUpdateData } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
-import { UniqueViolationError } from 'objection';
 import { audit } from '../audit';
-import { conflict } from '../errors';
 import { MainProperty } from '../models/MainProperty';
 import type { User } from '../models/User';
 import { loadManageable } from '../policies/manageable';
 import { assertPropertyDeletable } from '../policies/property';
 import { RentableUnit } from '../models/RentableUnit';
-import { DUPLICATE_REF_CATASTRAL } from './propertyCreator';
 import { changes } from './userAdministrator';
 
 const PROPERTY_NOT_FOUND = 'No se ha encontrado la propiedad';
@@ -38,15 +35,8 @@ export async function updateProperty(trx: Knex.Transaction, user: User, id: numb
     { ...input, totalAreaM2: areaText(input.totalAreaM2) },
   );
   if (!Object.keys(newValues).length) return property;
-  let updated: MainProperty;
-  try {
-    updated = await MainProperty.query(trx).patchAndFetchById(property.id, newValues);
-  } catch (err) {
-    if (err instanceof UniqueViolationError && err.columns?.includes('refCatastral')) {
-      throw conflict(DUPLICATE_REF_CATASTRAL, { refCatastral: DUPLICATE_REF_CATASTRAL });
-    }
-    throw err;
-  }
+  // A referencia catastral another property has is a 409 on refCatastral (onerror's unique constraints).
+  const updated = await MainProperty.query(trx).patchAndFetchById(property.id, newValues);
   await audit(trx, { userId: user.id, action: 'update', tableName: 'main_properties', recordId: property.id, oldValues, newValues });
   return updated;
 }
