@@ -17,7 +17,9 @@ const visit: Visit = {
   agent: { id: 9, firstName: 'Carmen', lastName: 'Romero' },
 };
 const performance: AgentPerformance = { month: '2026-11', leads: 4, visits: 2, signedContracts: 1, commissions: '1750.00', commissionRate: '8.00', monthlyTarget: '3500.00', progress: 50 };
-const properties: AgentProperty[] = [{ id: 4, propertyName: 'Edificio Santa Engracia', address: 'Calle de Santa Engracia 12, Madrid', units: 4, rentedUnits: 3, openLeads: 2 }];
+const properties: AgentProperty[] = [
+  { id: 4, propertyName: 'Edificio Santa Engracia', address: 'Calle de Santa Engracia 12, Madrid', unitTypes: ['vivienda', 'habitacion'], monthlyRent: '1450.50', status: 'En visita', units: 4, rentedUnits: 3, openLeads: 2 },
+];
 
 const routes = (extra = {}) => ({
   'GET /api/leads?mine=true&pageSize=100': () => [lead(1), lead(2, { name: 'Marco Rossi', status: 'Cerrado' })],
@@ -91,7 +93,12 @@ describe('AgentDashboard', () => {
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Mis Propiedades' }), { button: 0 });
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar tus propiedades');
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
-    expect(await screen.findByRole('article', { name: 'Edificio Santa Engracia' })).toHaveTextContent('3 de 4');
+    const mine = await screen.findByRole('article', { name: 'Edificio Santa Engracia' });
+    expect(mine).toHaveTextContent('3 de 4');
+    // The spec's sample: type, price and status.
+    expect(mine).toHaveTextContent('Vivienda completa, Habitación');
+    expect(mine).toHaveTextContent('1.450,50 €/mes');
+    expect(within(mine).getByText('En visita')).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -140,7 +147,12 @@ describe('AgentDashboard', () => {
     expect(within(booked).getByText('Primera visita')).toHaveAttribute('data-tone', 'blue');
     expect(within(booked).getByRole('button', { name: 'Marcar como realizada' })).toBeVisible();
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Mis Propiedades' }), { button: 0 });
-    expect(await screen.findByRole('article', { name: 'Edificio Santa Engracia' })).toHaveTextContent('3 de 4');
+    const mine = await screen.findByRole('article', { name: 'Edificio Santa Engracia' });
+    expect(mine).toHaveTextContent('3 de 4');
+    // The spec's sample: type, price and status.
+    expect(mine).toHaveTextContent('Vivienda completa, Habitación');
+    expect(mine).toHaveTextContent('1.450,50 €/mes');
+    expect(within(mine).getByText('En visita')).toBeVisible();
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Rendimiento' }), { button: 0 });
     const figures = await screen.findByLabelText('Cifras del mes');
     expect(figures).toHaveTextContent('1.750,00 €');

@@ -1,8 +1,8 @@
-import { LEAD_PRIORITIES, LEAD_TRANSITIONS, type CurrentUser, type Lead, type LeadPriority, type LeadStatus } from '@arrendia/api-contract';
+import { LEAD_PRIORITIES, LEAD_TRANSITIONS, UNIT_TYPE_LABELS, type CurrentUser, type Lead, type LeadPriority, type LeadStatus, type UnitTypeName } from '@arrendia/api-contract';
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { formatDate, formatDateTime, formatEuros, formatPercent, formatPhone } from '@arrendia/locale-es';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
-import { Button, Card, CardDescription, CardList, CardTitle, FactList, ListState, LoadError, MutedText, PageHeader, SelectField, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, TextAreaField, useToast } from '@arrendia/ui';
+import { Badge, Button, Card, CardDescription, CardList, CardTitle, FactList, ListState, LoadError, MutedText, PageHeader, SelectField, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, TextAreaField, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ScheduleVisitDialog } from './ScheduleVisitDialog';
@@ -208,7 +208,12 @@ function PropertiesTab() {
                   {p.propertyName}
                 </CardTitle>
                 <MutedText>{p.address}</MutedText>
+                <Badge $tone={p.status === 'Alquilada' ? 'green' : p.status === 'En visita' ? 'yellow' : 'blue'}>{p.status}</Badge>
                 <FactList>
+                  <dt>Tipo</dt>
+                  <dd>{p.unitTypes.length ? p.unitTypes.map((t) => UNIT_TYPE_LABELS[t as UnitTypeName] ?? t).join(', ') : '—'}</dd>
+                  <dt>Precio</dt>
+                  <dd>{Number(p.monthlyRent) > 0 ? `${formatEuros(p.monthlyRent)}/mes` : '—'}</dd>
                   <dt>Unidades alquiladas</dt>
                   <dd>
                     {p.rentedUnits} de {p.units}

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import type { PropertyDetail, PropertyListItem } from '@arrendia/api-contract';
+import { UNIT_MESSAGES, type PropertyDetail, type PropertyListItem, type PropertyUnit } from '@arrendia/api-contract';
 import { resetToasts } from '@arrendia/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PropertiesScreen } from './PropertiesScreen';
@@ -253,6 +253,7 @@ describe('PropertiesScreen delete', () => {
 describe('PropertiesScreen detail (/properties/:id)', () => {
   const detail: PropertyDetail = {
     ...property(4),
+    assignedAgent: null,
     units: [
       {
         id: 40,
@@ -267,6 +268,7 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
         isActive: true,
         unitType: { id: 1, typeName: 'vivienda' },
         details: null,
+        activeContract: null,
       },
     ],
     contracts: [],
@@ -288,10 +290,11 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
       'Superficie: 85,5 m²',
       'Año de construcción: —',
       'Referencia catastral: —',
+      'Agente asignado: Sin agente asignado',
     ]);
     const unitRows = within(screen.getByRole('region', { name: 'Unidades' })).getAllByRole('listitem');
     expect(unitRows).toHaveLength(1);
-    expect(unitRows[0]).toHaveTextContent('Bajo A Alquilado 950,00 €/mes');
+    expect(unitRows[0]).toHaveTextContent(/^Bajo A · Vivienda completa\s*Alquilado\s*950,00 €\/mes/);
     expect(within(screen.getByRole('region', { name: 'Contrato activo' })).getByText('No hay ningún contrato activo.')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Archivar' }));
     await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
@@ -355,5 +358,362 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Piso 4' })).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('PropertiesScreen detail: units', () => {
+  const DETAIL = 'GET /api/properties/4';
+  const unit = (id: number, over: Partial<PropertyUnit> = {}): PropertyUnit => ({
+    id,
+    mainPropertyId: 4,
+    unitTypeId: 1,
+    unitName: `Unidad ${id}`,
+    description: null,
+    areaM2: null,
+    currentStatus: 'Disponible',
+    baseRentPrice: null,
+    amenities: null,
+    isActive: true,
+    unitType: { id: 1, typeName: 'vivienda' },
+    details: null,
+    activeContract: null,
+    ...over,
+  });
+  const withUnits = (units: PropertyUnit[], over: Partial<PropertyDetail> = {}): PropertyDetail => ({
+    ...property(4),
+    assignedAgent: null,
+    units,
+    contracts: [],
+    incidents: [],
+    recentTransactions: [],
+    ...over,
+  });
+  const bodyOf = (fetch: jest.Mock, method: string) => {
+    const call = fetch.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === method);
+    return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
+  };
+  const unitsRegion = () => within(screen.getByRole('region', { name: 'Unidades' }));
+  const choose = async (combobox: HTMLElement, option: string) => {
+    await userEvent.click(combobox);
+    await userEvent.click(await screen.findByRole('option', { name: option }));
+  };
+
+  it('lists each unit with type, area, rent, status and occupancy (a link to its active contract, else Libre), archived ones last with their badge', async () => {
+    serve({
+      [DETAIL]: () =>
+        fakeResponse(
+          200,
+          withUnits([
+            unit(41, { unitName: 'Trastero 1', isActive: false, unitType: { id: 4, typeName: 'trastero' }, areaM2: '6.00' }),
+            unit(42, { unitName: 'Habitación 1', unitType: { id: 2, typeName: 'habitacion' }, areaM2: '12.50', baseRentPrice: '450.00', currentStatus: 'Alquilado', activeContract: { id: 7, contractCode: 'CTR-2026-007' } }),
+            unit(43, { unitName: 'Habitación 2', unitType: { id: 2, typeName: 'habitacion' }, currentStatus: 'Reservado' }),
+          ]),
+        ),
+    });
+    screenAt('/properties/4');
+    await screen.findByRole('heading', { level: 1, name: 'Piso 4' });
+    const rows = unitsRegion().getAllByRole('listitem');
+    expect(rows.map((row) => row.firstElementChild?.firstElementChild?.textContent)).toEqual(['Habitación 1 · Habitación · 12,5 m²', 'Habitación 2 · Habitación', 'Trastero 1 · Trastero · 6 m²']);
+
+    expect(rows[0]).toHaveTextContent('Alquilado');
+    expect(rows[0]).toHaveTextContent('450,00 €/mes');
+    expect(within(rows[0]).getByRole('link', { name: 'Contrato CTR-2026-007' })).toHaveAttribute('href', '/contracts/7');
+    expect(within(rows[0]).queryByText('Libre')).toBeNull();
+    expect(within(rows[0]).queryByText('Archivada')).toBeNull();
+    expect(within(rows[0]).getByRole('button', { name: 'Archivar Habitación 1' })).toBeVisible();
+
+    expect(within(rows[1]).getByText('Reservado')).toBeVisible();
+    expect(within(rows[1]).getByText('Sin renta')).toBeVisible();
+    expect(within(rows[1]).getByText('Libre')).toBeVisible();
+    expect(within(rows[1]).queryByRole('link')).toBeNull();
+
+    expect(within(rows[2]).getByText('Archivada')).toBeVisible();
+    expect(within(rows[2]).getByRole('button', { name: 'Restaurar Trastero 1' })).toBeVisible();
+    expect(within(rows[2]).getByRole('button', { name: 'Editar Trastero 1' })).toBeVisible();
+    expect(unitsRegion().getByRole('button', { name: 'Añadir unidad' })).toBeVisible();
+  });
+
+  it("hides 'Añadir unidad' on an archived property", async () => {
+    serve({ [DETAIL]: () => fakeResponse(200, withUnits([unit(41)], { isArchived: true })) });
+    screenAt('/properties/4');
+    await screen.findByRole('heading', { level: 1, name: 'Piso 4' });
+    expect(unitsRegion().getByRole('button', { name: 'Editar Unidad 41' })).toBeVisible();
+    expect(unitsRegion().queryByRole('button', { name: 'Añadir unidad' })).toBeNull();
+  });
+
+  it("'Añadir unidad' sends the typed fields (a habitación's details, the extras as a list), says so and shows the new unit", async () => {
+    const added = unit(45, { unitName: 'Habitación 3', unitType: { id: 2, typeName: 'habitacion' } });
+    let saved = false;
+    const fetch = serve({
+      [DETAIL]: () => fakeResponse(200, withUnits(saved ? [unit(41), added] : [unit(41)])),
+      'POST /api/properties/4/units': () => {
+        saved = true;
+        return fakeResponse(201, added);
+      },
+      'GET /api/dashboard/metrics': () => fakeResponse(200, {}),
+    });
+    screenAt('/properties/4');
+    await screen.findByRole('heading', { level: 1, name: 'Piso 4' });
+    fireEvent.click(unitsRegion().getByRole('button', { name: 'Añadir unidad' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Añadir unidad' });
+    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+
+    await choose(within(dialog).getByRole('combobox', { name: 'Tipo de unidad' }), 'Habitación');
+    type('Nombre de la unidad', ' Habitación 3 ');
+    type('Superficie (m²)', '12,5');
+    type('Renta base (€/mes)', '450,50');
+    type('Extras (opcional)', 'Escritorio, , Armario empotrado ');
+    const vivienda = within(dialog).getByRole('group', { name: 'Vivienda' });
+    type('Dormitorios', '1');
+    type('Baños', '1');
+    type('Planta', '-1');
+    type('Calefacción', 'Gas natural');
+    await choose(within(vivienda).getByRole('combobox', { name: 'Calificación energética' }), 'C');
+    await choose(within(vivienda).getByRole('combobox', { name: 'Orientación' }), 'Sur');
+    fireEvent.click(within(vivienda).getByRole('switch', { name: 'Amueblado' }));
+    fireEvent.click(within(vivienda).getByRole('switch', { name: 'Admite mascotas' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Añadir unidad' }));
+
+    expect(await findToast('Unidad añadida')).toHaveTextContent('Habitación 3');
+    expect(bodyOf(fetch, 'POST')).toEqual({
+      unitType: 'habitacion',
+      unitName: 'Habitación 3',
+      areaM2: 12.5,
+      baseRentPrice: 450.5,
+      currentStatus: 'Disponible',
+      amenities: ['Escritorio', 'Armario empotrado'],
+      details: {
+        numBedrooms: 1,
+        numBathrooms: 1,
+        floorLevel: -1,
+        heatingType: 'Gas natural',
+        energyCertificateRating: 'C',
+        orientation: 'Sur',
+        isFurnished: true,
+        hasTerrace: false,
+        hasElevator: false,
+        hasAirConditioning: false,
+        allowsPets: true,
+      },
+    });
+    expect(await unitsRegion().findByRole('button', { name: 'Editar Habitación 3' })).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Añadir unidad' })).toBeNull();
+  });
+
+  it('sends no details for a type without them, and shows the server messages under the field and the Vivienda fieldset', async () => {
+    const posts: Record<string, unknown>[] = [];
+    serve({
+      [DETAIL]: () => fakeResponse(200, withUnits([])),
+      'POST /api/properties/4/units': (init) => {
+        posts.push(JSON.parse(String(init!.body)));
+        return posts.length === 1
+          ? fakeResponse(409, { error: 'conflict', message: UNIT_MESSAGES.duplicateName, fields: { unitName: UNIT_MESSAGES.duplicateName } })
+          : fakeResponse(400, { error: 'validation_error', message: 'Revisa los campos marcados', fields: { details: UNIT_MESSAGES.detailsNotResidential } });
+      },
+    });
+    screenAt('/properties/4');
+    fireEvent.click(await screen.findByRole('button', { name: 'Añadir unidad' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Añadir unidad' });
+    await choose(within(dialog).getByRole('combobox', { name: 'Tipo de unidad' }), 'Plaza de garaje');
+    expect(within(dialog).queryByRole('group', { name: 'Vivienda' })).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Nombre de la unidad'), { target: { value: 'Plaza 1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Añadir unidad' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Nombre de la unidad')).toHaveAccessibleDescription(UNIT_MESSAGES.duplicateName));
+    expect(posts[0]).toEqual({ unitType: 'garaje', unitName: 'Plaza 1', currentStatus: 'Disponible' });
+    expect(await findToast('Error')).toHaveTextContent(UNIT_MESSAGES.duplicateName);
+
+    await choose(within(dialog).getByRole('combobox', { name: 'Tipo de unidad' }), 'Habitación');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Añadir unidad' }));
+    await waitFor(() => expect(within(dialog).getByRole('group', { name: 'Vivienda' })).toHaveAccessibleDescription(UNIT_MESSAGES.detailsNotResidential));
+  });
+
+  it('checks each Vivienda field before sending: the message goes under its own field', async () => {
+    const fetch = serve({ [DETAIL]: () => fakeResponse(200, withUnits([])) });
+    screenAt('/properties/4');
+    fireEvent.click(await screen.findByRole('button', { name: 'Añadir unidad' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Añadir unidad' });
+    fireEvent.change(within(dialog).getByLabelText('Nombre de la unidad'), { target: { value: 'Ático' } });
+    fireEvent.change(within(dialog).getByLabelText('Dormitorios'), { target: { value: '99' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Añadir unidad' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Dormitorios')).toHaveAccessibleDescription('Indica un número de dormitorios entre 0 y 50'));
+    expect(within(dialog).getByRole('group', { name: 'Vivienda' })).not.toHaveAccessibleDescription();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it("'Editar' starts from the unit and sends only the changed fields, the details under details; a rented unit's status is not offered", async () => {
+    const flat = unit(40, {
+      unitName: 'Bajo A',
+      areaM2: '70.00',
+      baseRentPrice: '950.00',
+      currentStatus: 'Alquilado',
+      amenities: ['Trastero'],
+      activeContract: { id: 7, contractCode: 'CTR-2026-007' },
+      details: { numBedrooms: 2, numBathrooms: 1, floorLevel: 0, isFurnished: false, hasTerrace: false, hasElevator: true, hasAirConditioning: false, heatingType: 'Gas natural', energyCertificateRating: 'D', allowsPets: false, orientation: 'Norte' },
+    });
+    const fetch = serve({
+      [DETAIL]: () => fakeResponse(200, withUnits([flat])),
+      'PATCH /api/units/40': () => fakeResponse(200, { ...flat, unitName: 'Bajo A reformado' }),
+      'GET /api/dashboard/metrics': () => fakeResponse(200, {}),
+    });
+    screenAt('/properties/4');
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar Bajo A' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar unidad' });
+    expect(within(dialog).getByLabelText('Nombre de la unidad')).toHaveValue('Bajo A');
+    expect(within(dialog).getByLabelText('Superficie (m²)')).toHaveValue('70');
+    expect(within(dialog).getByLabelText('Renta base (€/mes)')).toHaveValue('950');
+    expect(within(dialog).getByLabelText('Extras (opcional)')).toHaveValue('Trastero');
+    expect(within(dialog).getByLabelText('Dormitorios')).toHaveValue('2');
+    expect(within(dialog).getByRole('switch', { name: 'Ascensor' })).toBeChecked();
+    expect(within(dialog).getByRole('combobox', { name: 'Orientación' })).toHaveTextContent('Norte');
+    expect(within(dialog).queryByRole('combobox', { name: 'Estado' })).toBeNull();
+    expect(within(dialog).getByText('Alquilado (contrato activo)')).toBeVisible();
+
+    fireEvent.change(within(dialog).getByLabelText('Nombre de la unidad'), { target: { value: 'Bajo A reformado' } });
+    fireEvent.change(within(dialog).getByLabelText('Superficie (m²)'), { target: { value: '' } });
+    fireEvent.change(within(dialog).getByLabelText('Extras (opcional)'), { target: { value: ' Trastero ' } });
+    fireEvent.change(within(dialog).getByLabelText('Dormitorios'), { target: { value: '3' } });
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'Terraza' }));
+    await choose(within(dialog).getByRole('combobox', { name: 'Orientación' }), 'Sin indicar');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await findToast('Unidad actualizada')).toHaveTextContent('Bajo A reformado');
+    expect(bodyOf(fetch, 'PATCH')).toEqual({ unitName: 'Bajo A reformado', areaM2: null, details: { numBedrooms: 3, hasTerrace: true, orientation: null } });
+    await waitFor(() => expect(fetch.mock.calls.filter(([url, init]) => String(url) === '/api/properties/4' && !init?.method)).toHaveLength(2));
+  });
+
+  it("'Archivar' sends isActive false; the API's 409 for a unit with an active contract is said in a destructive toast", async () => {
+    const fetch = serve({
+      [DETAIL]: () => fakeResponse(200, withUnits([unit(42, { unitName: 'Habitación 1', currentStatus: 'Alquilado', activeContract: { id: 7, contractCode: 'CTR-2026-007' } })])),
+      'PATCH /api/units/42': () => fakeResponse(409, { error: 'conflict', message: UNIT_MESSAGES.archiveWithContract, fields: { isActive: UNIT_MESSAGES.archiveWithContract } }),
+    });
+    screenAt('/properties/4');
+    fireEvent.click(await screen.findByRole('button', { name: 'Archivar Habitación 1' }));
+    const toast = await findToast('Error');
+    expect(toast).toHaveTextContent(UNIT_MESSAGES.archiveWithContract);
+    expect(bodyOf(fetch, 'PATCH')).toEqual({ isActive: false });
+    expect(screen.getByRole('button', { name: 'Archivar Habitación 1' })).toBeEnabled();
+  });
+
+  it("'Restaurar' sends isActive true and refreshes the list", async () => {
+    let restored = false;
+    const fetch = serve({
+      [DETAIL]: () => fakeResponse(200, withUnits([unit(41, { unitName: 'Trastero 1', isActive: restored })])),
+      'PATCH /api/units/41': () => {
+        restored = true;
+        return fakeResponse(200, unit(41, { unitName: 'Trastero 1' }));
+      },
+      'GET /api/dashboard/metrics': () => fakeResponse(200, {}),
+    });
+    screenAt('/properties/4');
+    fireEvent.click(await screen.findByRole('button', { name: 'Restaurar Trastero 1' }));
+    expect(await findToast('Unidad restaurada')).toHaveTextContent('Trastero 1');
+    expect(bodyOf(fetch, 'PATCH')).toEqual({ isActive: true });
+    expect(await screen.findByRole('button', { name: 'Archivar Trastero 1' })).toBeVisible();
+    expect(screen.queryByText('Archivada')).toBeNull();
+  });
+});
+
+describe('PropertiesScreen detail: the assigned agent', () => {
+  const DETAIL = 'GET /api/properties/4';
+  const AGENTS = 'GET /api/properties/4/agents';
+  const ana = { id: 31, firstName: 'Ana', lastName: 'Ruiz' };
+  const luis = { id: 32, firstName: 'Luis', lastName: 'Gil' };
+  const managed = (assignedAgent: PropertyDetail['assignedAgent']): PropertyDetail => ({
+    ...property(4, { managerAgencyId: 3 }),
+    assignedAgent,
+    units: [],
+    contracts: [],
+    incidents: [],
+    recentTransactions: [],
+  });
+  const detailAt = (role: string) => renderAt(<PropertiesScreen user={userWithRole(role)} />, '/properties/4', '/properties/*');
+
+  it("lets admin_agencia choose among the agency's agents: PUT {agentUserId}, then 'Agente asignado'", async () => {
+    let assigned: PropertyDetail['assignedAgent'] = luis;
+    const puts: unknown[] = [];
+    serve({
+      [DETAIL]: () => fakeResponse(200, managed(assigned)),
+      [AGENTS]: () => fakeResponse(200, [luis, ana]),
+      'PUT /api/properties/4/agent': (init) => {
+        const body = JSON.parse(String(init!.body));
+        puts.push(body);
+        assigned = body.agentUserId === null ? null : ana;
+        return fakeResponse(200, { assignedAgent: assigned });
+      },
+    });
+    detailAt('admin_agencia');
+    const select = await screen.findByRole('combobox', { name: 'Agente asignado' });
+    expect(select).toHaveTextContent('Luis Gil');
+
+    await userEvent.click(select);
+    await userEvent.click(await screen.findByRole('option', { name: 'Ana Ruiz' }));
+    expect(await findToast('Agente asignado')).toHaveTextContent('Ana Ruiz');
+    expect(puts).toEqual([{ agentUserId: 31 }]);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Agente asignado' })).toHaveTextContent('Ana Ruiz'));
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Agente asignado' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Sin agente' }));
+    expect(await findToast('Agente retirado')).toBeVisible();
+    expect(puts).toEqual([{ agentUserId: 31 }, { agentUserId: null }]);
+  });
+
+  it("says the API's refusal in a destructive toast", async () => {
+    serve({
+      [DETAIL]: () => fakeResponse(200, managed(null)),
+      [AGENTS]: () => fakeResponse(200, [ana]),
+      'PUT /api/properties/4/agent': () => fakeResponse(400, { error: 'validation_error', message: 'Elige un agente activo de la agencia que gestiona la propiedad', fields: { agentUserId: 'Elige un agente activo de la agencia que gestiona la propiedad' } }),
+    });
+    detailAt('admin_agencia');
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Agente asignado' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Ana Ruiz' }));
+    expect(await findToast('Error')).toHaveTextContent('Elige un agente activo de la agencia que gestiona la propiedad');
+  });
+
+  it('only shows the agent to propietario_individual, without reading the agents', async () => {
+    const fetch = serve({ [DETAIL]: () => fakeResponse(200, managed(ana)) });
+    detailAt('propietario_individual');
+    await screen.findByRole('heading', { level: 1, name: 'Piso 4' });
+    const facts = within(screen.getByRole('region', { name: 'Datos' }));
+    expect(facts.getByText('Agente asignado').nextElementSibling).toHaveTextContent('Ana Ruiz');
+    expect(screen.queryByRole('combobox', { name: 'Agente asignado' })).toBeNull();
+    expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('/api/properties/4/agents');
+  });
+
+  it("gives an agent the unit and property actions only on a property in its charge (the API's rule)", async () => {
+    const room: PropertyUnit = {
+      id: 9,
+      mainPropertyId: 4,
+      unitTypeId: 2,
+      unitName: 'Habitación 1',
+      description: null,
+      areaM2: null,
+      currentStatus: 'Disponible',
+      baseRentPrice: null,
+      amenities: null,
+      isActive: true,
+      unitType: { id: 2, typeName: 'habitacion' },
+      details: null,
+      activeContract: null,
+    };
+    const withUnit = (assignedAgent: PropertyDetail['assignedAgent']) => ({ ...managed(assignedAgent), units: [room] });
+    serve({ [DETAIL]: () => fakeResponse(200, withUnit(ana)) });
+    const other = renderAt(<PropertiesScreen user={userWithRole('agente')} />, '/properties/4', '/properties/*');
+    await screen.findByRole('heading', { level: 1, name: 'Piso 4' });
+    expect(screen.getByText('Habitación 1')).toBeVisible();
+    for (const name of ['Añadir unidad', 'Editar Habitación 1', 'Archivar Habitación 1', 'Editar', 'Archivar']) expect(screen.queryByRole('button', { name })).toBeNull();
+    other.unmount();
+
+    serve({ [DETAIL]: () => fakeResponse(200, withUnit({ id: 1, firstName: 'Olga', lastName: 'Martín' })) });
+    renderAt(<PropertiesScreen user={userWithRole('agente')} />, '/properties/4', '/properties/*');
+    expect(await screen.findByRole('button', { name: 'Añadir unidad' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Editar Habitación 1' })).toBeVisible();
+  });
+
+  it('offers no select to admin_agencia on a property no agency manages', async () => {
+    serve({ [DETAIL]: () => fakeResponse(200, { ...managed(null), managerAgencyId: null }) });
+    detailAt('admin_agencia');
+    await screen.findByRole('heading', { level: 1, name: 'Piso 4' });
+    expect(screen.getByText('Sin agente asignado')).toBeVisible();
+    expect(screen.queryByRole('combobox', { name: 'Agente asignado' })).toBeNull();
   });
 });

@@ -170,7 +170,7 @@ export function PropertiesScreen({ user }: { user: CurrentUser | null }) {
   return (
     <Routes>
       <Route index element={<PropertiesList user={user} />} />
-      <Route path=":id" element={<PropertyDetailView />} />
+      <Route path=":id" element={<PropertyDetailView user={user} />} />
     </Routes>
   );
 }

@@ -1,14 +1,36 @@
-import type { PropertyDetail } from '@arrendia/api-contract';
+import type { CurrentUser, PropertyDetail, PropertyUnit } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
-import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardDescription, CardTitle, DetailGrid, FactList, LoadError, MutedText, PageHeader, RowList, Skeleton, StatusBadge, toast } from '@arrendia/ui';
+import { formatDate, formatEuros, personName } from '@arrendia/locale-es';
+import { can, canonicalRole } from '@arrendia/permissions';
+import {
+  Badge,
+  Button,
+  Card,
+  CardDescription,
+  CardTitle,
+  DetailGrid,
+  FactList,
+  LoadError,
+  MutedRow,
+  MutedText,
+  PageHeader,
+  RowActions,
+  RowList,
+  Select,
+  Skeleton,
+  SpreadRow,
+  StatusBadge,
+  toast,
+} from '@arrendia/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { isSessionGone } from '@arrendia/api-client';
+import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { PropertyFormDialog } from './PropertyFormDialog';
-import { addressLine, ArchiveBadge, formatArea } from './propertyParts';
+import { addressLine, ArchiveBadge, formatArea, unitTypeLabel } from './propertyParts';
+import { UnitFormDialog } from './UnitFormDialog';
 import { useArchiveProperty, usePropertyDetail } from './useProperties';
+import { useAssignAgent, usePropertyAgents, useUpdateUnit } from './useUnits';
 
 const Amount = styled.span<{ $negative: boolean }>`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
@@ -49,8 +71,126 @@ function EditButton({ property }: { property: PropertyDetail }) {
   );
 }
 
+const UnitText = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+`;
+
+/** 'Sin agente' in the select (its items cannot carry ''): sent as null. */
+const NO_AGENT = 'sin-agente';
+
+/**
+ * 'Agente asignado': who of the managing agency is in charge of the property. Its manager (and the
+ * super admin) choose among the agency's active agents; the choice is saved at once.
+ */
+function AgentSelect({ property, labelledBy }: { property: PropertyDetail; labelledBy: string }) {
+  const agents = usePropertyAgents(property.id, true);
+  const assign = useAssignAgent(property.id);
+  const current = property.assignedAgent;
+  // The assigned agent is offered even before (or without) the list, so the select can name it.
+  const people = [...(current && !agents.data?.some((a) => a.id === current.id) ? [current] : []), ...(agents.data ?? [])];
+  const onValueChange = (value: string) => {
+    const agentUserId = value === NO_AGENT ? null : Number(value);
+    if (agentUserId === (current?.id ?? null)) return;
+    assign.mutate(agentUserId, {
+      onSuccess: (agent) => toast(agent ? { title: 'Agente asignado', description: personName(agent) } : { title: 'Agente retirado', description: property.propertyName }),
+      onError: (error) => {
+        if (!isSessionGone(error)) toast({ title: 'Error', description: serverMessage(error) ?? 'No se pudo asignar el agente', variant: 'destructive' });
+      },
+    });
+  };
+  return (
+    <Select
+      aria-labelledby={labelledBy}
+      value={current ? String(current.id) : NO_AGENT}
+      onValueChange={onValueChange}
+      disabled={assign.isPending}
+      options={[{ value: NO_AGENT, label: 'Sin agente' }, ...people.map((p) => ({ value: String(p.id), label: personName(p) }))]}
+    />
+  );
+}
+
+/** The tones of a unit's status: rented green, free blue, reserved or in maintenance yellow. */
+const unitTone = (status: PropertyUnit['currentStatus']) => (status === 'Alquilado' ? 'green' : status === 'Disponible' ? 'blue' : 'yellow');
+
+/** One unit: what it is, its rent, status and occupancy; 'Editar' and 'Archivar' / 'Restaurar'. */
+function UnitRow({ unit, propertyId, onEdit, editable }: { unit: PropertyUnit; propertyId: number; onEdit: (unit: PropertyUnit) => void; editable: boolean }) {
+  const update = useUpdateUnit(propertyId, unit.id);
+  const archiving = unit.isActive;
+  const toggleArchive = () =>
+    update.mutate(
+      { isActive: !archiving },
+      {
+        onSuccess: () => toast({ title: archiving ? 'Unidad archivada' : 'Unidad restaurada', description: unit.unitName }),
+        onError: (error) => {
+          if (isSessionGone(error)) return;
+          toast({ title: 'Error', description: serverMessage(error) ?? (archiving ? 'No se pudo archivar la unidad' : 'No se pudo restaurar la unidad'), variant: 'destructive' });
+        },
+      },
+    );
+  return (
+    <li>
+      <UnitText>
+        <span>
+          {unit.unitName} <MutedText>· {[unitTypeLabel(unit.unitType.typeName), unit.areaM2 && formatArea(unit.areaM2)].filter(Boolean).join(' · ')}</MutedText>
+        </span>
+        <MutedRow>
+          {!unit.isActive && <Badge>Archivada</Badge>}
+          <Badge $tone={unitTone(unit.currentStatus)}>{unit.currentStatus}</Badge>
+          <span>{unit.baseRentPrice ? `${formatEuros(unit.baseRentPrice)}/mes` : 'Sin renta'}</span>
+          {unit.activeContract ? <Link to={`/contracts/${unit.activeContract.id}`}>Contrato {unit.activeContract.contractCode}</Link> : <span>Libre</span>}
+        </MutedRow>
+      </UnitText>
+      {editable && (
+        <RowActions>
+          <Button size="sm" variant="outline" onClick={() => onEdit(unit)} aria-label={`Editar ${unit.unitName}`}>
+            Editar
+          </Button>
+          <Button size="sm" variant="ghost" onClick={toggleArchive} disabled={update.isPending} aria-label={`${archiving ? 'Archivar' : 'Restaurar'} ${unit.unitName}`}>
+            {update.isPending ? 'Guardando...' : archiving ? 'Archivar' : 'Restaurar'}
+          </Button>
+        </RowActions>
+      )}
+    </li>
+  );
+}
+
+/** 'Unidades': the property's units, the active ones first, with 'Añadir unidad' while the property is not archived. */
+function UnitsCard({ property, editable }: { property: PropertyDetail; editable: boolean }) {
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<PropertyUnit | null>(null);
+  // Archived units after the active ones, each group in creation order.
+  const units = [...property.units].sort((a, b) => Number(b.isActive) - Number(a.isActive));
+  return (
+    <Card as="section" aria-labelledby="property-units">
+      <SpreadRow>
+        <CardTitle as="h2" id="property-units">
+          Unidades
+        </CardTitle>
+        {editable && !property.isArchived && (
+          <Button size="sm" onClick={() => setAdding(true)}>
+            Añadir unidad
+          </Button>
+        )}
+      </SpreadRow>
+      {units.length === 0 ? (
+        <CardDescription>Esta propiedad no tiene unidades.</CardDescription>
+      ) : (
+        <RowList>
+          {units.map((unit) => (
+            <UnitRow key={unit.id} unit={unit} propertyId={property.id} onEdit={setEditing} editable={editable} />
+          ))}
+        </RowList>
+      )}
+      <UnitFormDialog open={adding} onOpenChange={setAdding} propertyId={property.id} />
+      {editing && <UnitFormDialog open onOpenChange={(open) => !open && setEditing(null)} propertyId={property.id} unit={editing} />}
+    </Card>
+  );
+}
+
 /** /properties/:id: facts, units with status and rent, the active contract, incidents and transactions. */
-export function PropertyDetailView() {
+export function PropertyDetailView({ user }: { user: CurrentUser | null }) {
   const { id = '' } = useParams();
   const detail = usePropertyDetail(id);
   const { data: property, isPending, error } = detail;
@@ -90,6 +230,8 @@ export function PropertyDetailView() {
   }
 
   const active = property.contracts.find((c) => c.contract.status === 'Activo');
+  // An agent edits only the properties in its charge (the API's rule); its agency's others it reads.
+  const editable = canonicalRole(user?.role?.roleName) !== 'agente' || property.assignedAgent?.id === user?.id;
   return (
     <>
       <BackLink to="/properties">← Volver a Propiedades</BackLink>
@@ -99,8 +241,12 @@ export function PropertyDetailView() {
         actions={
           <>
             <ArchiveBadge isArchived={property.isArchived} />
-            <EditButton property={property} />
-            <ArchiveButton property={property} />
+            {editable && (
+              <>
+                <EditButton property={property} />
+                <ArchiveButton property={property} />
+              </>
+            )}
           </>
         }
       />
@@ -122,6 +268,16 @@ export function PropertyDetailView() {
             <dd>{property.buildYear ?? '—'}</dd>
             <dt>Referencia catastral</dt>
             <dd>{property.refCatastral ?? '—'}</dd>
+            <dt id="property-agent">Agente asignado</dt>
+            <dd>
+              {can(user?.role?.roleName, 'properties:assign') && property.managerAgencyId !== null ? (
+                <AgentSelect property={property} labelledBy="property-agent" />
+              ) : property.assignedAgent ? (
+                personName(property.assignedAgent)
+              ) : (
+                'Sin agente asignado'
+              )}
+            </dd>
             {property.notes && (
               <>
                 <dt>Notas</dt>
@@ -131,28 +287,7 @@ export function PropertyDetailView() {
           </FactList>
         </Card>
 
-        <Card as="section" aria-labelledby="property-units">
-          <CardTitle as="h2" id="property-units">
-            Unidades
-          </CardTitle>
-          {property.units.length === 0 ? (
-            <CardDescription>Esta propiedad no tiene unidades.</CardDescription>
-          ) : (
-            <RowList>
-              {property.units.map((unit) => (
-                <li key={unit.id}>
-                  <span>
-                    {unit.unitName} {unit.areaM2 && <MutedText>· {formatArea(unit.areaM2)}</MutedText>}
-                  </span>
-                  <span>
-                    <Badge $tone={unit.currentStatus === 'Alquilado' ? 'green' : unit.currentStatus === 'Disponible' ? 'blue' : 'yellow'}>{unit.currentStatus}</Badge>{' '}
-                    {unit.baseRentPrice ? `${formatEuros(unit.baseRentPrice)}/mes` : <MutedText>Sin renta</MutedText>}
-                  </span>
-                </li>
-              ))}
-            </RowList>
-          )}
-        </Card>
+        <UnitsCard property={property} editable={editable} />
 
         <Card as="section" aria-labelledby="property-contract">
           <CardTitle as="h2" id="property-contract">

@@ -1,8 +1,9 @@
-import { DEFAULT_COUNTRY, PropertiesCreateSchema, PropertiesUpdateSchema, UNIT_TYPE_LABELS, UNIT_TYPE_NAMES, type Property, type PropertyOwnerOption } from '@arrendia/api-contract';
+import { DEFAULT_COUNTRY, PropertiesCreateSchema, PropertiesUpdateSchema, type Property, type PropertyOwnerOption } from '@arrendia/api-contract';
 import { Dialog, Form, FormActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useFormDialog, type FormDialog } from '@arrendia/api-client';
+import { UNIT_TYPE_OPTIONS } from './propertyParts';
 import { useCreateProperty, usePropertyOwners, useUpdateProperty } from './useProperties';
 
 const Grid = styled.div`
@@ -49,8 +50,6 @@ const EMPTY: Values = {
   notes: '',
   ownerUserId: '',
 };
-
-const UNIT_TYPE_OPTIONS = UNIT_TYPE_NAMES.map((value) => ({ value, label: UNIT_TYPE_LABELS[value] }));
 
 /** The form's text for a property being edited: what the fields show before any change. */
 const valuesOf = (p: Property): Values => ({

@@ -22,7 +22,7 @@ const LIST_URL = `${PROPERTIES_PATH}?pageSize=100`;
 
 export const propertyPath = (id: number | string) => `${PROPERTIES_PATH}/${id}`;
 
-/** Keys whose figures change when a property is created, archived or deleted. */
+/** Keys whose figures change when a property is created, archived or deleted, or one of its units changes. */
 function invalidatePortfolio(client: QueryClient) {
   for (const key of [PROPERTIES_KEY, METRICS_KEY, ['/api/dashboard/trends'], ['/api/activity?limit=10'], ['/api/units'], ['/api/units?available=true']]) {
     void client.invalidateQueries({ queryKey: key });
@@ -36,6 +36,12 @@ export function useProperties(ownerId?: number) {
     queryKey: ownerId === undefined ? PROPERTIES_KEY : [...PROPERTIES_KEY, { ownerId }],
     queryFn: async ({ signal }) => (await getJson(url, z.array(PropertyListItemSchema), signal)).data,
   });
+}
+
+/** After a change to one property (or its units): its detail, the list and the figures that count it. */
+export function invalidateProperty(client: QueryClient, id: number) {
+  void client.invalidateQueries({ queryKey: [propertyPath(id)] });
+  invalidatePortfolio(client);
 }
 
 /** GET /api/properties/:id: facts, units, contracts, incidents and transactions. */
@@ -75,10 +81,7 @@ export function useArchiveProperty(id: number) {
   const client = useQueryClient();
   return useMutation<Property, Error, boolean>({
     mutationFn: async (isArchived) => PropertySchema.parse(await (await apiRequest('PATCH', propertyPath(id), { isArchived })).json()),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: [propertyPath(id)] });
-      invalidatePortfolio(client);
-    },
+    onSuccess: () => invalidateProperty(client, id),
   });
 }
 
@@ -87,10 +90,7 @@ export function useUpdateProperty(id: number) {
   const client = useQueryClient();
   return useMutation<Property, Error, PropertiesUpdateData>({
     mutationFn: async (input) => PropertySchema.parse(await (await apiRequest('PATCH', propertyPath(id), input)).json()),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: [propertyPath(id)] });
-      invalidatePortfolio(client);
-    },
+    onSuccess: () => invalidateProperty(client, id),
   });
 }
 

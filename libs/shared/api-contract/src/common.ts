@@ -11,6 +11,10 @@ export const MoneyInputSchema = z.coerce
   .refine((v) => Math.abs(v) < 1e8, 'El importe es demasiado grande')
   .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'El importe admite como mucho 2 decimales');
 
+/** Numeric form fields turn an empty value into undefined, otherwise a number (spec §5); '12,5' reads as 12.5. */
+export const optionalNumber = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v.replace(',', '.')) : v), schema.optional());
+
 /** A non-negative money amount. */
 export const PositiveMoneyInputSchema = MoneyInputSchema.refine((v) => v >= 0, 'El importe no puede ser negativo');
 

@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { isValidPostalCode, isValidRefCatastral, normalizePostalCode, normalizeRefCatastral, VALIDATION_MESSAGES } from '@arrendia/locale-es';
-import { clearable, IdSchema, MoneySchema, PageQuerySchema, optionalText, requiredText } from './common';
+import { clearable, IdSchema, MoneySchema, PageQuerySchema, PersonSchema, optionalNumber, optionalText, requiredText } from './common';
 import { ContractListItemSchema } from './contracts';
 import { DEFAULT_COUNTRY, UNIT_STATUSES, UNIT_TYPE_NAMES } from './enums';
 import { IncidentListItemSchema } from './incidents';
 import { TransactionListItemSchema } from './transactions';
+import { UNIT_ORIENTATIONS } from './units';
 
 const currentYear = () => new Date().getFullYear();
-
-/** Numeric form fields turn an empty value into undefined, otherwise a number (spec §5). */
-const optionalNumber = (schema: z.ZodNumber) =>
-  z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v.replace(',', '.')) : v), schema.optional());
 
 /** The property form (spec §3 "Forms", §5). `unitType` creates the property's first unit. */
 export const PropertiesCreateSchema = z.object({
@@ -186,6 +183,7 @@ export const ResidentialDetailsSchema = z.object({
   heatingType: z.string().nullable(),
   energyCertificateRating: z.string().nullable(),
   allowsPets: z.boolean(),
+  orientation: z.enum(UNIT_ORIENTATIONS).nullable(),
 });
 
 export type ResidentialDetails = z.infer<typeof ResidentialDetailsSchema>;
@@ -194,6 +192,8 @@ export type ResidentialDetails = z.infer<typeof ResidentialDetailsSchema>;
 export const PropertyUnitSchema = RentableUnitSchema.extend({
   unitType: UnitTypeSchema.pick({ id: true, typeName: true }),
   details: ResidentialDetailsSchema.nullable(),
+  /** Its occupancy: the Activo contract renting it, if any. */
+  activeContract: z.object({ id: z.number().int(), contractCode: z.string() }).nullable(),
 });
 
 export type PropertyUnit = z.infer<typeof PropertyUnitSchema>;
@@ -210,6 +210,8 @@ export const PROPERTY_DETAIL_TRANSACTIONS = 10;
  * the list record the lists already use.
  */
 export const PropertyDetailSchema = PropertySchema.extend({
+  /** The agent in charge of it (PUT /api/properties/:id/agent), while it is one of its agency's agents. */
+  assignedAgent: PersonSchema.nullable(),
   units: z.array(PropertyUnitSchema),
   contracts: z.array(ContractListItemSchema),
   incidents: z.array(IncidentListItemSchema).max(PROPERTY_DETAIL_INCIDENTS),
@@ -217,3 +219,12 @@ export const PropertyDetailSchema = PropertySchema.extend({
 });
 
 export type PropertyDetail = z.infer<typeof PropertyDetailSchema>;
+
+/** `PUT /api/properties/:id/agent`: the agent in charge of the property, or null for none (the agency's manager, the super admin). */
+export const PropertyAgentPutSchema = z.object({ agentUserId: IdSchema.nullable() }).strict();
+export type PropertyAgentPutData = z.output<typeof PropertyAgentPutSchema>;
+
+export const PROPERTY_AGENT_MESSAGES = {
+  notAgent: 'Elige un agente activo de la agencia que gestiona la propiedad',
+  noAgency: 'Ninguna agencia gestiona esta propiedad: no se le puede asignar un agente',
+} as const;

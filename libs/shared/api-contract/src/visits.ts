@@ -85,10 +85,18 @@ export const AgentPerformanceSchema = z.object({
 export type AgentPerformance = z.infer<typeof AgentPerformanceSchema>;
 
 /** `GET /api/agents/me/properties`: the properties an agent is in charge of. */
+/** An agent's property as a whole: every active unit rented, a visit to come, or else on offer. */
+export const AGENT_PROPERTY_STATUSES = ['Disponible', 'En visita', 'Alquilada'] as const;
+
 export const AgentPropertySchema = z.object({
   id: z.number().int(),
   propertyName: z.string(),
   address: z.string(),
+  /** The types of its active units (vivienda, habitacion…), each once, in the spec's order. */
+  unitTypes: z.array(z.string()),
+  /** The base rents of its active units that are not rented, summed (exact decimal text): what it asks. */
+  monthlyRent: MoneySchema,
+  status: z.enum(AGENT_PROPERTY_STATUSES),
   units: z.number().int(),
   rentedUnits: z.number().int(),
   openLeads: z.number().int(),

@@ -16,6 +16,8 @@ export const ACTION_ACCESS = {
   'dashboard:read': ROUTE_ACCESS['/dashboard'],
   'properties:read': ROUTE_ACCESS['/properties'],
   'properties:write': ROUTE_ACCESS['/properties'],
+  /** Putting an agent in charge of a property (issue 32): the agency's manager, the super admin. */
+  'properties:assign': ['super_admin', 'admin_agencia'],
   'contracts:read': ROUTE_ACCESS['/contracts'],
   'contracts:write': without(ROUTE_ACCESS['/contracts'], 'inquilino'),
   'incidents:read': ROUTE_ACCESS['/incidents'],

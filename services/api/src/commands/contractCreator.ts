@@ -1,7 +1,7 @@
 import { todayIso } from '@arrendia/locale-es';
 import { loadManageable } from '../policies/manageable';
 import { manageablePropertyIds } from '../policies/scope';
-import type { ContractsCreateData } from '@arrendia/api-contract';
+import { UNIT_MESSAGES, type ContractsCreateData } from '@arrendia/api-contract';
 import { fromCents, toCents } from '@arrendia/locale-es';
 import { roleNamesOf } from '@arrendia/permissions';
 import type { Knex } from 'knex';
@@ -63,15 +63,16 @@ async function assertTenants(trx: Knex.Transaction, user: User, tenantUserIds: r
  */
 export async function createContract(trx: Knex.Transaction, user: User, input: ContractsCreateData): Promise<ContractListRow> {
   // A 404 naming the field: the form says which choice is wrong without telling whether the unit exists.
-  const unit = await loadManageable<LockedUnit & { propertyName: string }>(
+  const unit = await loadManageable<LockedUnit & { propertyName: string; isActive: boolean }>(
     trx,
     user,
     trx('rentable_units')
       .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
-      .select('rentable_units.id', 'rentable_units.mainPropertyId', 'rentable_units.unitName', 'rentable_units.currentStatus', 'main_properties.propertyName')
+      .select('rentable_units.id', 'rentable_units.mainPropertyId', 'rentable_units.unitName', 'rentable_units.currentStatus', 'rentable_units.isActive', 'main_properties.propertyName')
       .where('rentable_units.id', input.rentableUnitId),
     { propertyColumn: 'rentable_units.mainPropertyId', lock: 'rentable_units', notFoundMessage: UNIT_NOT_FOUND, field: 'rentableUnitId' },
   );
+  if (!unit.isActive) throw conflict(UNIT_MESSAGES.archived, { rentableUnitId: UNIT_MESSAGES.archived });
   const tenantUserIds = input.tenantUserIds ?? [];
   await assertTenants(trx, user, tenantUserIds);
   if (input.status === 'Activo') await assertNoOtherActiveContract(trx, unit.id);

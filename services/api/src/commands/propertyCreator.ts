@@ -1,4 +1,4 @@
-import { planForRole, UNIT_TYPE_LABELS, USER_PLANS, type PropertiesCreateData, type UnitTypeName } from '@arrendia/api-contract';
+import { isResidentialType, planForRole, UNIT_TYPE_LABELS, USER_PLANS, type PropertiesCreateData } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
 import { HttpError, validationError } from '../errors';
@@ -11,9 +11,6 @@ import { resolvePropertyParties } from '../policies/property';
 import type { User } from '../models/User';
 import { requestAgencyManagement } from './consentRequests';
 
-
-/** Unit types that get a unit_details_residential row. */
-const RESIDENTIAL_TYPES: readonly UnitTypeName[] = ['vivienda', 'habitacion'];
 
 /** Properties that count against a plan's limit: the owner's own, not archived. */
 export async function countOwnedProperties(knex: Knex, ownerUserId: number): Promise<number> {
@@ -70,7 +67,7 @@ export async function createProperty(trx: Knex.Transaction, user: User, input: P
       currentStatus: 'Disponible',
       isActive: true,
     });
-    const details = RESIDENTIAL_TYPES.includes(unitType) ? await UnitDetailsResidential.query(trx).insertAndFetch({ rentableUnitId: unit.id }) : null;
+    const details = isResidentialType(unitType) ? await UnitDetailsResidential.query(trx).insertAndFetch({ rentableUnitId: unit.id }) : null;
     await audit(trx, { userId, action: 'create', tableName: 'rentable_units', recordId: unit.id, newValues: { ...unit.toJSON(), details } });
   }
   return property;

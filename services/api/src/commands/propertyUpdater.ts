@@ -3,19 +3,23 @@ import type { Knex } from 'knex';
 import { audit } from '../audit';
 import { MainProperty } from '../models/MainProperty';
 import type { User } from '../models/User';
-import { loadManageable } from '../policies/manageable';
+import { loadInScope } from '../policies/inScope';
+import { editableScope } from '../policies/manageable';
 import { assertPropertyDeletable } from '../policies/property';
 import { RentableUnit } from '../models/RentableUnit';
 import { changes } from './userAdministrator';
 
 const PROPERTY_NOT_FOUND = 'No se ha encontrado la propiedad';
 
-/** The property, locked until the transaction ends, if the user may change it; 404 otherwise. */
-export async function loadManageableProperty(trx: Knex.Transaction, user: User, id: number): Promise<MainProperty> {
-  await loadManageable(trx, user, trx('main_properties').select('id').where('main_properties.id', id), {
-    propertyColumn: 'main_properties.id',
+/**
+ * The property, locked until the transaction ends, if the user may edit its record (an agent only
+ * a property assigned to it: editablePropertyIds); 404 otherwise.
+ */
+export async function loadEditableProperty(trx: Knex.Transaction, user: User, id: number): Promise<MainProperty> {
+  await loadInScope(trx('main_properties').select('id').where('main_properties.id', id), {
+    scope: editableScope(trx, user, 'main_properties.id'),
     lock: 'main_properties',
-    notFoundMessage: PROPERTY_NOT_FOUND,
+    notFound: PROPERTY_NOT_FOUND,
   });
   return MainProperty.query(trx).findById(id).throwIfNotFound();
 }
@@ -29,7 +33,7 @@ const areaText = (v: string | number | null | undefined) => (v === undefined ? u
  * A referencia catastral another property has is a 409 on the field.
  */
 export async function updateProperty(trx: Knex.Transaction, user: User, id: number, input: PropertiesUpdateData): Promise<MainProperty> {
-  const property = await loadManageableProperty(trx, user, id);
+  const property = await loadEditableProperty(trx, user, id);
   const { oldValues, newValues } = changes(
     { ...property, totalAreaM2: areaText(property.totalAreaM2) },
     { ...input, totalAreaM2: areaText(input.totalAreaM2) },
@@ -46,7 +50,7 @@ export async function updateProperty(trx: Knex.Transaction, user: User, id: numb
  * /api/properties/:id), auditing the property and each unit with their last values.
  */
 export async function deleteProperty(trx: Knex.Transaction, user: User, id: number): Promise<void> {
-  const property = await loadManageableProperty(trx, user, id);
+  const property = await loadEditableProperty(trx, user, id);
   await assertPropertyDeletable(trx, property.id);
   const units = await RentableUnit.query(trx).where('mainPropertyId', property.id).withGraphFetched('details').orderBy('id');
   await MainProperty.query(trx).deleteById(property.id);

@@ -35,6 +35,7 @@ import * as stripBidiControls from './20261129140000_strip_bidi_controls';
 import * as storageQuotas from './20261129120000_storage_quotas';
 import * as throttleHits from './20261129150000_throttle_hits';
 import * as agencyIsActive from './20261129160000_agency_is_active';
+import * as unitOrientation from './20261129170000_unit_orientation';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -82,4 +83,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261129140000_strip_bidi_controls', ...stripBidiControls },
   { name: '20261129150000_throttle_hits', ...throttleHits },
   { name: '20261129160000_agency_is_active', ...agencyIsActive },
+  { name: '20261129170000_unit_orientation', ...unitOrientation },
 ];

@@ -24,6 +24,8 @@ export class MainProperty extends Timestamped {
   declare buildYear: number | null;
   declare notes: string | null;
   declare isArchived: boolean;
+  /** The agent in charge (PUT /api/properties/:id/agent); counts only while it is an agent of the managing agency. */
+  declare assignedAgentUserId: number | null;
 
   declare units?: RentableUnit[];
 

@@ -25,6 +25,7 @@ export class RentableUnit extends Timestamped {
   declare property?: MainProperty;
   declare unitType?: UnitType;
   declare details?: UnitDetailsResidential | null;
+  declare activeContract?: Contract | null;
 
   override $parseDatabaseJson(json: Pojo): Pojo {
     return withoutSearchText(super.$parseDatabaseJson(json));
@@ -36,6 +37,13 @@ export class RentableUnit extends Timestamped {
       unitType: { relation: Model.BelongsToOneRelation, modelClass: UnitType, join: { from: 'rentable_units.unitTypeId', to: 'unit_types.id' } },
       details: { relation: Model.HasOneRelation, modelClass: UnitDetailsResidential, join: { from: 'rentable_units.id', to: 'unit_details_residential.rentableUnitId' } },
       contracts: { relation: Model.HasManyRelation, modelClass: Contract, join: { from: 'rentable_units.id', to: 'contracts.rentableUnitId' } },
+      /** The Activo contract renting it, if any (at most one: commands/unitOccupancy.ts). */
+      activeContract: {
+        relation: Model.HasOneRelation,
+        modelClass: Contract,
+        filter: (query) => query.where('contracts.status', 'Activo'),
+        join: { from: 'rentable_units.id', to: 'contracts.rentableUnitId' },
+      },
     };
   }
 }

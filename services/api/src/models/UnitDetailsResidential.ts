@@ -1,4 +1,5 @@
 import { Model } from 'objection';
+import type { UnitOrientation } from '@arrendia/api-contract';
 
 /** One per residential unit: rooms, floor and equipment. */
 export class UnitDetailsResidential extends Model {
@@ -16,4 +17,5 @@ export class UnitDetailsResidential extends Model {
   declare heatingType: string | null;
   declare energyCertificateRating: string | null;
   declare allowsPets: boolean;
+  declare orientation: UnitOrientation | null;
 }

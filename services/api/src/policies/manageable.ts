@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
 import { loadInScope } from './inScope';
-import { manageablePropertyIds } from './scope';
+import { editablePropertyIds, manageablePropertyIds } from './scope';
 
 export interface ManageableOptions {
   /** The column of `query` that holds the row's property id (e.g. 'rentable_units.mainPropertyId'). */
@@ -19,6 +19,14 @@ export function manageableScope(db: Knex | Knex.Transaction, user: User, propert
   return (query) => {
     const manageable = manageablePropertyIds(db, user);
     return manageable ? query.whereIn(propertyColumn, manageable) : query;
+  };
+}
+
+/** Narrows a query to the rows whose property record (`propertyColumn`) the user may edit (editablePropertyIds). */
+export function editableScope(db: Knex | Knex.Transaction, user: User, propertyColumn: string): (query: Knex.QueryBuilder) => Knex.QueryBuilder {
+  return (query) => {
+    const editable = editablePropertyIds(db, user);
+    return editable ? query.whereIn(propertyColumn, editable) : query;
   };
 }
 

@@ -103,6 +103,16 @@ export function manageablePropertyIds(db: Db, user: User): Knex.QueryBuilder | n
   return visiblePropertyIds(db, user);
 }
 
+/**
+ * Ids of the properties whose record (the property and its units) a user may edit: those it may
+ * change, except that an agent edits only the properties assigned to it (issue 32); its agency's
+ * manager edits the agency's whole portfolio. Null means every property.
+ */
+export function editablePropertyIds(db: Db, user: User): Knex.QueryBuilder | null {
+  if (roleOf(user) === 'agente') return assignedAgentProperties(db, user).select('main_properties.id');
+  return manageablePropertyIds(db, user);
+}
+
 /** Narrows a query to rows whose property column is in `ids` (no-op when `ids` is null). */
 function whereIn(qb: Knex.QueryBuilder, column: string, ids: Knex.QueryBuilder | null): Knex.QueryBuilder {
   return ids ? qb.whereIn(column, ids) : qb;

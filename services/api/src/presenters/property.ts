@@ -1,10 +1,11 @@
-import type { Property, PropertyDetail, PropertyListItem, PropertyOwnerOption } from '@arrendia/api-contract';
+import type { Person, Property, PropertyDetail, PropertyListItem, PropertyOwnerOption } from '@arrendia/api-contract';
 import type { MainProperty } from '../models/MainProperty';
 import type { RentableUnit } from '../models/RentableUnit';
 import { presentContractListItem, type ContractListRow } from './contract';
 import { presentIncidentListItem, type IncidentRow } from './incident';
 import { presentTransactionListItem, type TransactionListRow } from './transaction';
 import { presentPropertyUnit } from './unit';
+import { presentPerson } from './user';
 
 /** The main_properties columns, from a model or a plain row. */
 export type PropertyColumns = Pick<
@@ -98,17 +99,19 @@ export function presentPropertyListItem(property: PropertyColumns, figures: Unit
 /** What GET /api/properties/:id reads (queries/properties.ts propertyDetail). */
 export interface PropertyDetailRows {
   property: PropertyColumns;
-  /** Loaded with their `unitType` and `details` relations. */
+  assignedAgent: Person | null;
+  /** Loaded with their `unitType`, `details` and `activeContract` relations (queries/units propertyUnits). */
   units: RentableUnit[];
   contracts: ContractListRow[];
   incidents: IncidentRow[];
   transactions: TransactionListRow[];
 }
 
-export function presentPropertyDetail({ property, units, contracts, incidents, transactions }: PropertyDetailRows): PropertyDetail {
+export function presentPropertyDetail({ property, assignedAgent, units, contracts, incidents, transactions }: PropertyDetailRows): PropertyDetail {
   return {
     ...presentProperty(property),
-    units: units.map((unit) => presentPropertyUnit({ ...unit, unitType: unit.unitType! })),
+    assignedAgent: assignedAgent && presentPerson(assignedAgent),
+    units: units.map(presentPropertyUnit),
     contracts: contracts.map(presentContractListItem),
     incidents: incidents.map(presentIncidentListItem),
     recentTransactions: transactions.map(presentTransactionListItem),

@@ -39,15 +39,19 @@ export function presentResidentialDetails(details: UnitDetailsResidential): Resi
     heatingType: details.heatingType,
     energyCertificateRating: details.energyCertificateRating,
     allowsPets: details.allowsPets,
+    orientation: details.orientation ?? null,
   };
 }
 
 /** A unit of a property's detail: loaded with its `unitType` and `details` relations. */
-export function presentPropertyUnit(unit: UnitColumns & { unitType: Pick<UnitTypeModel, 'id' | 'typeName'>; details?: UnitDetailsResidential | null }): PropertyUnit {
+export function presentPropertyUnit(
+  unit: UnitColumns & { unitType?: Pick<UnitTypeModel, 'id' | 'typeName'>; details?: UnitDetailsResidential | null; activeContract?: { id: number; contractCode: string } | null },
+): PropertyUnit {
   return {
     ...presentUnit(unit),
-    unitType: { id: unit.unitType.id, typeName: unit.unitType.typeName },
+    unitType: { id: unit.unitType!.id, typeName: unit.unitType!.typeName },
     details: unit.details ? presentResidentialDetails(unit.details) : null,
+    activeContract: unit.activeContract ? { id: unit.activeContract.id, contractCode: unit.activeContract.contractCode } : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@arrendia/api-contract';
+import type { CurrentUser, Person } from '@arrendia/api-contract';
 import type { User } from '../models/User';
 
 /** The current-user shape of spec §3 (CurrentUserSchema); never the password hash. */
@@ -16,4 +16,9 @@ export function presentCurrentUser(user: User): CurrentUser {
     agencyId: user.agencyId,
     role: user.role ? { roleId: user.role.id, roleName: user.role.roleName } : null,
   };
+}
+
+/** A person as a screen names it (PersonSchema): id and name only. */
+export function presentPerson(person: Person): Person {
+  return { id: person.id, firstName: person.firstName, lastName: person.lastName };
 }

@@ -88,3 +88,16 @@ export function lockAgencyRow(trx: Knex.Transaction, user: User, id: number): Pr
 export function agencyUserIds(db: Db, agencyId: number): Promise<number[]> {
   return db('users').where('agencyId', agencyId).orderBy('id').pluck('id');
 }
+
+/** The active agents of one agency, by name: whom its manager may put in charge of a property. */
+export function agencyAgentsQuery(db: Db, agencyId: number): Knex.QueryBuilder {
+  return db('users')
+    .join('roles', 'roles.id', 'users.roleId')
+    .where({ 'users.agencyId': agencyId, 'users.isActive': true, 'roles.roleName': 'agente' })
+    .orderBy(['users.firstName', 'users.lastName', 'users.id']);
+}
+
+/** agencyAgentsQuery's people (id and name). */
+export async function agencyAgents(db: Db, agencyId: number): Promise<{ id: number; firstName: string | null; lastName: string | null }[]> {
+  return agencyAgentsQuery(db, agencyId).select('users.id', 'users.firstName', 'users.lastName');
+}

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { User } from '../models/User';
 import { assignedAgentProperties, scopeContracts, scopeIncidents, scopeUnits } from '../policies/scope';
 import { dashboardMetrics, madridMonthBounds } from './dashboardMetrics';
+import { agencyAgentsQuery } from './agencies';
 
 type Db = Knex | Knex.Transaction;
 
@@ -56,9 +57,8 @@ export async function agencyOverview(db: Db, user: User, now: Date = new Date())
     .limit(10);
 
   const team: { id: number; firstName: string | null; lastName: string | null; monthlyTarget: string; properties: string | number; leads: string | number; visits: string | number }[] = user.agencyId
-    ? await db('users')
-        .join('roles', 'roles.id', 'users.roleId')
-        .where({ 'users.agencyId': user.agencyId, 'users.isActive': true, 'roles.roleName': 'agente' })
+    ? await agencyAgentsQuery(db, user.agencyId)
+        .clearOrder()
         .select(
           'users.id',
           'users.firstName',

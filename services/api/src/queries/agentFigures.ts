@@ -1,4 +1,4 @@
-import type { AgentPerformance, AgentProperty } from '@arrendia/api-contract';
+import { UNIT_TYPE_NAMES, type AgentPerformance, type AgentProperty } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
 import { assignedAgentProperties } from '../policies/scope';
@@ -59,8 +59,20 @@ export async function agentPerformance(db: Db, agent: User, now: Date = new Date
 }
 
 /** 'Mis Propiedades': the non-archived properties an agent is in charge of, with their units and open leads. */
-export async function agentProperties(db: Db, agent: User): Promise<AgentProperty[]> {
-  const rows: { id: number; propertyName: string; addressStreet: string; addressNumber: string | null; city: string; units: string | number; rentedUnits: string | number; openLeads: string | number }[] = await assignedAgentProperties(db, agent)
+export async function agentProperties(db: Db, agent: User, now: Date = new Date()): Promise<AgentProperty[]> {
+  const rows: {
+    id: number;
+    propertyName: string;
+    addressStreet: string;
+    addressNumber: string | null;
+    city: string;
+    units: string | number;
+    rentedUnits: string | number;
+    openLeads: string | number;
+    unitTypes: string[] | null;
+    monthlyRent: string;
+    visitsAhead: boolean;
+  }[] = await assignedAgentProperties(db, agent)
     .where('main_properties.isArchived', false)
     .select(
       'main_properties.id',
@@ -74,14 +86,34 @@ export async function agentProperties(db: Db, agent: User): Promise<AgentPropert
         `(select count(*) from leads l join unit_listings ul on ul.id = l."listingId" join rentable_units u on u.id = ul."rentableUnitId"
           where u."mainPropertyId" = main_properties.id and l.status in ('Nuevo', 'Contactado', 'Visita programada')) as "openLeads"`,
       ),
+      db.raw(`(select array_agg(distinct t."typeName") from rentable_units u join unit_types t on t.id = u."unitTypeId" where u."mainPropertyId" = main_properties.id and u."isActive") as "unitTypes"`),
+      db.raw(`(select coalesce(sum(u."baseRentPrice"), 0)::numeric(12, 2) from rentable_units u where u."mainPropertyId" = main_properties.id and u."isActive" and u."currentStatus" <> 'Alquilado') as "monthlyRent"`),
+      db.raw(
+        `exists(select 1 from visits v join rentable_units u on u.id = v."rentableUnitId"
+          where u."mainPropertyId" = main_properties.id and v.status = 'Programada' and v."startsAt" >= ?) as "visitsAhead"`,
+        [now],
+      ),
     )
     .orderBy([{ column: 'main_properties.propertyName' }, { column: 'main_properties.id' }]);
-  return rows.map((r) => ({
-    id: r.id,
-    propertyName: r.propertyName,
-    address: [`${r.addressStreet} ${r.addressNumber ?? ''}`.trim(), r.city].join(', '),
-    units: Number(r.units),
-    rentedUnits: Number(r.rentedUnits),
-    openLeads: Number(r.openLeads),
-  }));
+  return rows.map((r) => {
+    const units = Number(r.units);
+    const rentedUnits = Number(r.rentedUnits);
+    return {
+      id: r.id,
+      propertyName: r.propertyName,
+      address: [`${r.addressStreet} ${r.addressNumber ?? ''}`.trim(), r.city].join(', '),
+      unitTypes: sortedUnitTypes(r.unitTypes ?? []),
+      monthlyRent: String(r.monthlyRent),
+      status: units > 0 && rentedUnits === units ? 'Alquilada' : r.visitsAhead ? 'En visita' : 'Disponible',
+      units,
+      rentedUnits,
+      openLeads: Number(r.openLeads),
+    };
+  });
+}
+
+/** Unit type names in the spec's order (vivienda … local), unknown ones last. */
+function sortedUnitTypes(names: string[]): string[] {
+  const rank = (n: string) => ((UNIT_TYPE_NAMES as readonly string[]).includes(n) ? (UNIT_TYPE_NAMES as readonly string[]).indexOf(n) : UNIT_TYPE_NAMES.length);
+  return [...names].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }

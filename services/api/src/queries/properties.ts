@@ -1,6 +1,5 @@
-import { PROPERTY_DETAIL_INCIDENTS, PROPERTY_DETAIL_TRANSACTIONS, PROPERTY_OWNERS_LIMIT, type PropertyOwnerOption } from '@arrendia/api-contract';
+import { PROPERTY_DETAIL_INCIDENTS, PROPERTY_DETAIL_TRANSACTIONS, PROPERTY_OWNERS_LIMIT, type Person, type PropertyOwnerOption } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
-import { RentableUnit } from '../models/RentableUnit';
 import type { User } from '../models/User';
 import { loadInScope } from '../policies/inScope';
 import { namableOwners } from '../policies/property';
@@ -11,6 +10,9 @@ import { PROPERTY_COLUMNS, type PropertyColumns, type PropertyDetailRows } from 
 import type { TransactionListRow } from '../presenters/transaction';
 import { contractRows, incidentRows, transactionRows } from './portfolioRows';
 import { whereContains } from './textSearch';
+import { propertyUnits } from './units';
+import { agencyAgents } from './agencies';
+import { editableScope } from '../policies/manageable';
 
 type Db = Knex | Knex.Transaction;
 
@@ -59,7 +61,15 @@ export async function propertyDetail(db: Db, user: User, id: number): Promise<Pr
     notFound: PROPERTY_NOT_FOUND,
   });
 
-  const units = await RentableUnit.query(db).where('mainPropertyId', id).withGraphFetched('[unitType, details]').orderBy('id');
+  const units = await propertyUnits(db, id);
+  // The agent counts while it is one of the managing agency's (scope.ts assignedAgentProperties).
+  const assignedAgent: Person | null =
+    (await db('main_properties')
+      .join('users', 'users.id', 'main_properties.assignedAgentUserId')
+      .whereRaw('"users"."agencyId" = "main_properties"."managerAgencyId"')
+      .where('main_properties.id', id)
+      .select('users.id', 'users.firstName', 'users.lastName')
+      .first()) ?? null;
 
   // The rows below hang off a property the user may see; each still goes through its own scope.
   const contracts: ContractListRow[] = await scopeContracts(db, contractRows(db).where('rentable_units.mainPropertyId', id), user).orderBy([
@@ -83,7 +93,7 @@ export async function propertyDetail(db: Db, user: User, id: number): Promise<Pr
     ])
     .limit(PROPERTY_DETAIL_TRANSACTIONS);
 
-  return { property, units, contracts, incidents, transactions };
+  return { property, assignedAgent, units, contracts, incidents, transactions };
 }
 
 /**
@@ -97,4 +107,16 @@ export async function propertyOwnerOptions(db: Db, user: User, q?: string): Prom
   owners.select('users.id', 'users.firstName', 'users.lastName', 'users.email').orderBy(['users.firstName', 'users.lastName', 'users.id']).limit(PROPERTY_OWNERS_LIMIT);
   if (q) whereContains(owners, db, ['users.firstName', 'users.lastName', 'users.email'], q);
   return owners;
+}
+
+/**
+ * GET /api/properties/:id/agents: whom the user may put in charge of the property (the active
+ * agents of the agency that manages it; none when no agency does), if it may edit the property; 404 otherwise.
+ */
+export async function assignableAgents(db: Db, user: User, id: number): Promise<Person[]> {
+  const property = await loadInScope<{ managerAgencyId: number | null }>(db('main_properties').select('main_properties.managerAgencyId').where('main_properties.id', id), {
+    scope: editableScope(db, user, 'main_properties.id'),
+    notFound: PROPERTY_NOT_FOUND,
+  });
+  return property.managerAgencyId === null ? [] : agencyAgents(db, property.managerAgencyId);
 }

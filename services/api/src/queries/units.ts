@@ -1,5 +1,6 @@
 import { UNIT_TYPE_NAMES } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
+import { RentableUnit } from '../models/RentableUnit';
 import { UnitType } from '../models/UnitType';
 import type { User } from '../models/User';
 import { scopeManageableUnits } from '../policies/scope';
@@ -54,4 +55,24 @@ export async function unitTypes(db: Db): Promise<UnitType[]> {
   // A handful of reference rows: sorted here rather than teaching SQL the spec's order.
   const types = await UnitType.query(db).orderBy('typeName');
   return types.sort((a, b) => rank(a.typeName) - rank(b.typeName));
+}
+
+/** Units with their type, residential details and the Activo contract renting them (PropertyUnit). */
+function unitsWithOccupancy(db: Db) {
+  return RentableUnit.query(db)
+    .withGraphFetched('[unitType, details, activeContract]')
+    .modifyGraph('activeContract', (q) => q.select('contracts.id', 'contracts.contractCode', 'contracts.rentableUnitId'));
+}
+
+/**
+ * The units of one property (its detail's 'Unidades', GET /api/properties/:id/units), archived
+ * ones too, in the order they were added. The caller has checked that the user may see the property.
+ */
+export async function propertyUnits(db: Db, propertyId: number): Promise<RentableUnit[]> {
+  return unitsWithOccupancy(db).where('mainPropertyId', propertyId).orderBy('id');
+}
+
+/** One unit as propertyUnits reads it; the caller has checked the user's scope. */
+export async function propertyUnit(db: Db, unitId: number): Promise<RentableUnit> {
+  return unitsWithOccupancy(db).findById(unitId).throwIfNotFound();
 }

@@ -283,6 +283,34 @@ export const ROUTES: Record<string, RouteSpec> = {
       body: () => ({ propertyName: 'Piso reformado', addressNumber: '14', postalCode: '28012', totalAreaM2: 90, buildYear: 1990, notes: 'Exterior', isArchived: true }),
     }),
   },
+  'POST /api/properties/:id/units': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => ({
+      params: [(await buildProperty(w.t.knex, { ownerUserId: w.owner.id })).id],
+      // A new name for every payload: a second unit of one name is a 409.
+      body: () => ({
+        unitType: 'habitacion',
+        unitName: `Habitación ${w.next()}`,
+        areaM2: 12.5,
+        baseRentPrice: 450,
+        description: 'Exterior',
+        amenities: ['Escritorio'],
+        currentStatus: 'Disponible',
+        details: { numBedrooms: 1, numBathrooms: 1, floorLevel: 2, isFurnished: true, heatingType: 'Gas', energyCertificateRating: 'C', orientation: 'Sur' },
+      }),
+    }),
+  },
+  'PATCH /api/units/:id': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => ({
+      params: [(await buildUnit(w.t.knex, { mainPropertyId: (await buildProperty(w.t.knex, { ownerUserId: w.owner.id })).id, typeName: 'vivienda' })).id],
+      body: () => ({ unitName: `Vivienda ${w.next()}`, areaM2: '70', baseRentPrice: '900', currentStatus: 'Reservado', amenities: ['Terraza'], details: { numBedrooms: 2, hasElevator: true }, isActive: true }),
+    }),
+  },
+  'PUT /api/properties/:id/agent': {
+    actor: (w) => w.manager,
+    fixtures: (w) => ({ params: [w.propertyId], body: () => ({ agentUserId: w.agente.id }) }),
+  },
   'DELETE /api/properties/:id': {
     actor: (w) => w.owner,
     fixtures: async (w) => ({ params: [(await buildProperty(w.t.knex, { ownerUserId: w.owner.id })).id], body: () => ({}) }),

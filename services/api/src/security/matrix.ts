@@ -866,6 +866,93 @@ export const MATRIX: Record<string, RouteSpec> = {
     guard: (c) => ({ table: 'main_properties', where: { id: c.w.cells[cellOf(c.target)].property } }),
     phase: 2,
   },
+  'GET /api/properties/:id/units': {
+    gate: 'properties:read',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    send: (c) => c.http.get(`/api/properties/${c.w.cells[cellOf(c.target)].property}/units`),
+    verify: (c, res) => {
+      const r = c.w.cells[cellOf(c.target)];
+      return same({ units: [list<{ id: number }>(res.body).map((u) => u.id).sort((a, b) => a - b), [r.unit, r.spareUnit, r.neighbour.unit].sort((a, b) => a - b)] });
+    },
+  },
+  'POST /api/properties/:id/units': {
+    gate: 'properties:write',
+    ok: 201,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    // A strict form: the property, the id and the Alquilado status are not the caller's to send.
+    variants: ['mainPropertyId', 'id', 'isActive'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const body: Record<string, unknown> = { unitType: 'trastero', unitName: `Trastero Matriz ${c.actor} ${Date.now()}-${Math.random()}` };
+      if (c.variant === 'mainPropertyId') body.mainPropertyId = c.w.cells[otherCell(c)].property;
+      if (c.variant === 'id') body.id = c.w.cells[otherCell(c)].spareUnit;
+      if (c.variant === 'isActive') body.isActive = false;
+      return c.http.post(`/api/properties/${c.w.cells[cellOf(c.target)].property}/units`).send(body);
+    },
+    verify: async (c, res) => {
+      const id = (res.body as { id: number }).id;
+      const problems = await stored(c, 'rentable_units', id, { mainPropertyId: c.w.cells[cellOf(c.target)].property, isActive: true, currentStatus: 'Disponible' });
+      // Removed at once: the world's units stay as the matrix states them.
+      await c.w.t.knex('rentable_units').where({ id }).delete();
+      return problems;
+    },
+    guard: (c) => ({ table: 'rentable_units', where: { mainPropertyId: c.w.cells[cellOf(c.target)].property } }),
+    phase: 2,
+  },
+  'PATCH /api/units/:id': {
+    gate: 'properties:write',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    variants: ['mainPropertyId', 'currentStatus'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const body: Record<string, unknown> = { description: `Revisada por ${c.actor}` };
+      if (c.variant === 'mainPropertyId') body.mainPropertyId = c.w.cells[otherCell(c)].property;
+      // Alquilado is the contracts' to set, never a person's.
+      if (c.variant === 'currentStatus') body.currentStatus = 'Alquilado';
+      return c.http.patch(`/api/units/${c.w.cells[cellOf(c.target)].spareUnit}`).send(body);
+    },
+    verify: (c) => stored(c, 'rentable_units', c.w.cells[cellOf(c.target)].spareUnit, { description: `Revisada por ${c.actor}`, currentStatus: 'Disponible', mainPropertyId: c.w.cells[cellOf(c.target)].property }),
+    guard: (c) => ({ table: 'rentable_units', where: { id: c.w.cells[cellOf(c.target)].spareUnit } }),
+    phase: 2,
+  },
+  'GET /api/properties/:id/agents': {
+    gate: 'properties:assign',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    send: (c) => c.http.get(`/api/properties/${c.w.cells[cellOf(c.target)].property}/agents`),
+    verify: (c, res) => {
+      const agent = CELL_AGENT[cellOf(c.target)];
+      return same({ agents: [list<{ id: number }>(res.body).map((a) => a.id), agent ? [c.w.id(agent)] : []] });
+    },
+  },
+  'PUT /api/properties/:id/agent': {
+    gate: 'properties:assign',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    // The other agency's agent: no one the manager may put in charge (relationships.ts).
+    variants: ['agentUserId'],
+    // A property no agency manages has no agent to put in charge; another agency's agent is a 400.
+    rule: (_a, target, variant) => (target && CELL_AGENCY[cellOf(target)] === null ? 409 : variant ? 400 : undefined),
+    send: (c) => {
+      const cell = cellOf(c.target);
+      const agent = c.variant ? CELL_AGENT[cell === 'AX' ? 'BY' : 'AX'] : CELL_AGENT[cell];
+      // Without the variant, the agent already in charge: an allowed call that leaves the world as it is.
+      return c.http.put(`/api/properties/${c.w.cells[cell].property}/agent`).send({ agentUserId: agent ? c.w.id(agent) : null });
+    },
+    verify: (c) => {
+      const agent = CELL_AGENT[cellOf(c.target)];
+      return stored(c, 'main_properties', c.w.cells[cellOf(c.target)].property, { assignedAgentUserId: agent ? c.w.id(agent) : null });
+    },
+    guard: (c) => ({ table: 'main_properties', where: { id: c.w.cells[cellOf(c.target)].property } }),
+    phase: 2,
+  },
   'GET /api/units': filteredList('units:read', '/api/units', 'unit', (b) => list<{ id: number }>(b).map((u) => u.id), 'propertyId', (w, cell) => w.cells[cell].property),
   'GET /api/analytics/occupancy': read(
     '/api/analytics/occupancy?months=3',

@@ -46,6 +46,7 @@ export const RELATIONSHIPS: Readonly<Record<string, Readonly<Record<string, Rela
   'PATCH /api/leads/:id': { assignedAgentUserId: { check: 'refused', variant: 'assignedAgentUserId', why: 'an agent of the lead’s own agency' } },
   'POST /api/maintenance/tasks': { providerId: { check: 'refused', target: '+foreignProvider', binds: ['super'], why: 'a provider of the caller’s own account' } },
   'POST /api/maintenance/plans': { providerId: { check: 'refused', target: '+foreignProvider', binds: ['super'], why: 'a provider of the caller’s own account' } },
+  'PUT /api/properties/:id/agent': { agentUserId: { check: 'refused', variant: 'agentUserId', why: 'an active agent of the agency that manages the property: the manager assigns its own staff' } },
   'POST /api/properties': {
     ownerUserId: { check: 'refused', variant: 'ownerUserId', binds: ['super'], why: 'an owner its own, a delegate its principals, an agency the owners of its portfolio' },
     managerAgencyId: { check: 'consent', why: 'an owner’s or a delegate’s choice is a request the agency accepts; agency staff only their own agency (variant managerAgencyId)' },

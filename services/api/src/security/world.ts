@@ -437,6 +437,9 @@ export async function buildWorld(): Promise<World> {
     async property(cell) {
       const agency = CELL_AGENCY[cell];
       const p = await buildProperty(knex, { ownerUserId: users[CELL_OWNER[cell]].id, managerAgencyId: agency ? agencies[agency] : null, propertyName: `Desechable Matriz ${cell} ${next()}` });
+      // In the charge of the cell's agent, as the cell's own property is (an agent edits only those).
+      const agent = CELL_AGENT[cell];
+      if (agent) await knex('main_properties').where({ id: p.id }).update({ assignedAgentUserId: users[agent].id });
       return p.id;
     },
     async document(cell) {

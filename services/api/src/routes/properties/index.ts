@@ -1,15 +1,16 @@
-import { PropertiesCreateSchema, PropertiesUpdateSchema } from '@arrendia/api-contract';
+import { PropertiesCreateSchema, PropertiesUpdateSchema, PropertyAgentPutSchema, UnitCreateSchema } from '@arrendia/api-contract';
 import Router from '@koa/router';
 import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { route } from '../../middlewares/validate';
-import { create, list, owners, remove, show, update } from './properties';
+import { addUnit, agents, create, list, owners, putAgent, remove, show, units, update } from './properties';
 
 export function propertiesRoutes({ session }: { session: AppMiddleware }) {
   const read = [session, authenticate, requirePermission('properties:read')];
   const write = [session, authenticate, requirePermission('properties:write')];
+  const assign = [session, authenticate, requirePermission('properties:assign')];
   return new Router<AppState, AppContext>()
     .get('/properties', ...read, list)
     .post('/properties', ...write, transaction, route(PropertiesCreateSchema, create))
@@ -17,5 +18,9 @@ export function propertiesRoutes({ session }: { session: AppMiddleware }) {
     .get('/properties/owners', ...write, owners)
     .get('/properties/:id', ...read, show)
     .patch('/properties/:id', ...write, transaction, route(PropertiesUpdateSchema, update))
-    .delete('/properties/:id', ...write, transaction, remove);
+    .delete('/properties/:id', ...write, transaction, remove)
+    .get('/properties/:id/units', ...read, units)
+    .post('/properties/:id/units', ...write, transaction, route(UnitCreateSchema, addUnit))
+    .get('/properties/:id/agents', ...assign, agents)
+    .put('/properties/:id/agent', ...assign, transaction, route(PropertyAgentPutSchema, putAgent));
 }

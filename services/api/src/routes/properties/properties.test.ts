@@ -676,14 +676,17 @@ describe('PATCH /api/properties/:id', () => {
     ]);
   });
 
-  it('lets agency staff and a delegated owner archive a property they manage', async () => {
+  it('lets the agent in charge of a property and a delegated owner archive it; until it is in charge, the agent gets 404', async () => {
     const agency = await buildAgency(t.knex);
     const owner = await buildUser(t.knex);
     const property = await buildProperty(t.knex, { ownerUserId: owner.id, managerAgencyId: agency.id });
-    const { agent: agencyAgent } = await signedIn('agente', agency.id);
+    const { agent: agencyAgent, user: agente } = await signedIn('agente', agency.id);
     const { agent: delegateAgent, user: delegado } = await signedIn('propietario_delegado');
     await delegate(t.knex, owner.id, delegado.id);
 
+    // An agent edits only the properties in its charge (issue 32); its agency's others it reads.
+    await agencyAgent.patch(`/api/properties/${property.id}`).send({ isArchived: true }).expect(404);
+    await t.knex('main_properties').where({ id: property.id }).update({ assignedAgentUserId: agente.id });
     await agencyAgent.patch(`/api/properties/${property.id}`).send({ isArchived: true }).expect(200);
     await delegateAgent.patch(`/api/properties/${property.id}`).send({ isArchived: false }).expect(200);
 
@@ -815,14 +818,16 @@ describe('PATCH /api/properties/:id (Editar Propiedad)', () => {
     expect(await t.knex('main_properties').where({ id: theirs.id }).first()).toMatchObject({ propertyName: theirs.propertyName });
   });
 
-  it('lets agency staff and a delegated owner edit a property they manage', async () => {
+  it('lets the agent in charge of a property and a delegated owner edit it; until it is in charge, the agent gets 404', async () => {
     const agency = await buildAgency(t.knex);
     const owner = await buildUser(t.knex);
     const property = await buildProperty(t.knex, { ownerUserId: owner.id, managerAgencyId: agency.id });
-    const { agent: agencyAgent } = await signedIn('agente', agency.id);
+    const { agent: agencyAgent, user: agente } = await signedIn('agente', agency.id);
     const { agent: delegateAgent, user: delegado } = await signedIn('propietario_delegado');
     await delegate(t.knex, owner.id, delegado.id);
 
+    await agencyAgent.patch(`/api/properties/${property.id}`).send({ notes: 'Revisada por la agencia' }).expect(404);
+    await t.knex('main_properties').where({ id: property.id }).update({ assignedAgentUserId: agente.id });
     await agencyAgent.patch(`/api/properties/${property.id}`).send({ notes: 'Revisada por la agencia' }).expect(200);
     await delegateAgent.patch(`/api/properties/${property.id}`).send({ city: 'Getafe' }).expect(200);
 

@@ -1,13 +1,19 @@
 import type { z } from 'zod';
-import { PropertiesListQuerySchema, PropertyOwnersQuerySchema, PropertyParamsSchema, type PropertiesCreateSchema, type PropertiesUpdateSchema } from '@arrendia/api-contract';
+import { PropertiesListQuerySchema, PropertyOwnersQuerySchema, PropertyParamsSchema, type PropertiesCreateSchema, type PropertiesUpdateSchema, type PropertyAgentPutSchema, type UnitCreateSchema } from '@arrendia/api-contract';
 import { createProperty } from '../../commands/propertyCreator';
 import { deleteProperty, updateProperty } from '../../commands/propertyUpdater';
+import { createUnit } from '../../commands/unitEditor';
+import { assignAgent } from '../../commands/agentAssigner';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { paginate } from '../../pagination';
 import { presentProperty, presentPropertyDetail, presentPropertyListItem, presentPropertyOwnerOption, type PropertyColumns, type UnitFigures } from '../../presenters/property';
-import { propertyDetail, propertyList, propertyOwnerOptions } from '../../queries/properties';
+import { presentPropertyUnit } from '../../presenters/unit';
+import { presentPerson } from '../../presenters/user';
+import { assignableAgents, propertyDetail, propertyList, propertyOwnerOptions } from '../../queries/properties';
+import { propertyUnit, propertyUnits } from '../../queries/units';
+import { assertPropertyVisible } from '../../policies/scope';
 
 /** GET /api/properties → the user's properties, newest first, one page; the total in X-Total-Count. */
 export async function list(ctx: Ctx) {
@@ -48,4 +54,33 @@ export async function remove(ctx: Ctx) {
   const { id } = parseInput(PropertyParamsSchema, ctx.params);
   await deleteProperty(ctx.state.trx!, currentUser(ctx), id);
   ctx.status = 204;
+}
+
+/** GET /api/properties/:id/units → its units, archived ones too, with type, details and occupancy. */
+export async function units(ctx: Ctx) {
+  const { id } = parseInput(PropertyParamsSchema, ctx.params);
+  await assertPropertyVisible(ctx.knex, currentUser(ctx), id);
+  ctx.body = (await propertyUnits(ctx.knex, id)).map(presentPropertyUnit);
+}
+
+/** POST /api/properties/:id/units → 201 with the new unit ('Añadir unidad'; commands/unitEditor). */
+export async function addUnit(ctx: Ctx, input: z.output<typeof UnitCreateSchema>) {
+  const { id } = parseInput(PropertyParamsSchema, ctx.params);
+  const unit = await createUnit(ctx.state.trx!, currentUser(ctx), id, input);
+  ctx.status = 201;
+  ctx.set('Location', `/api/units/${unit.id}`);
+  ctx.body = presentPropertyUnit(await propertyUnit(ctx.state.trx!, unit.id));
+}
+
+/** GET /api/properties/:id/agents → the agents the user may put in charge of it (queries/properties). */
+export async function agents(ctx: Ctx) {
+  const { id } = parseInput(PropertyParamsSchema, ctx.params);
+  ctx.body = (await assignableAgents(ctx.knex, currentUser(ctx), id)).map(presentPerson);
+}
+
+/** PUT /api/properties/:id/agent {agentUserId} → {assignedAgent}: the agent now in charge, or null (commands/agentAssigner). */
+export async function putAgent(ctx: Ctx, input: z.output<typeof PropertyAgentPutSchema>) {
+  const { id } = parseInput(PropertyParamsSchema, ctx.params);
+  const agent = await assignAgent(ctx.state.trx!, currentUser(ctx), id, input.agentUserId);
+  ctx.body = { assignedAgent: agent && presentPerson(agent) };
 }

@@ -1,9 +1,11 @@
-import { UnitsListQuerySchema } from '@arrendia/api-contract';
+import type { z } from 'zod';
+import { UnitParamsSchema, UnitsListQuerySchema, type UnitUpdateSchema } from '@arrendia/api-contract';
+import { updateUnit } from '../../commands/unitEditor';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { presentUnitOption } from '../../presenters/unit';
-import { unitOptions } from '../../queries/units';
+import { presentPropertyUnit, presentUnitOption } from '../../presenters/unit';
+import { propertyUnit, unitOptions } from '../../queries/units';
 
 /**
  * GET /api/units?available=&propertyId= → the units of the properties the user manages (the
@@ -13,4 +15,11 @@ import { unitOptions } from '../../queries/units';
 export async function list(ctx: Ctx) {
   const { available, propertyId } = parseInput(UnitsListQuerySchema, ctx.query);
   ctx.body = (await unitOptions(ctx.knex, currentUser(ctx), { available, propertyId })).map(presentUnitOption);
+}
+
+/** PATCH /api/units/:id → the unit as its property's detail shows it ('Editar unidad', archive, restore; commands/unitEditor). */
+export async function update(ctx: Ctx, input: z.output<typeof UnitUpdateSchema>) {
+  const { id } = parseInput(UnitParamsSchema, ctx.params);
+  const unit = await updateUnit(ctx.state.trx!, currentUser(ctx), id, input);
+  ctx.body = presentPropertyUnit(await propertyUnit(ctx.state.trx!, unit.id));
 }

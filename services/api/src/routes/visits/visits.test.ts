@@ -229,7 +229,14 @@ describe('GET /api/agents/me/performance and /properties', () => {
     // The visit is tomorrow: it counts unless tomorrow is already next month.
     expect(figures.visits).toBe(todayIso(new Date(tomorrowAt(8))).slice(0, 7) === today.slice(0, 7) ? 1 : 0);
     const properties = await agent.get('/api/agents/me/properties').expect(200);
-    expect(properties.body).toEqual([expect.objectContaining({ id: ours.property.id, units: 1, rentedUnits: 0, openLeads: 1 })]);
+    // A visit to come and one unit free: 'En visita', asking that unit's rent (the spec's sample: type, price, status).
+    expect(properties.body).toEqual([
+      expect.objectContaining({ id: ours.property.id, units: 1, rentedUnits: 0, openLeads: 1, unitTypes: ['vivienda'], monthlyRent: '950.00', status: 'En visita' }),
+    ]);
+    await t.knex('visits').where({ rentableUnitId: ours.unit.id }).update({ status: 'Cancelada' });
+    expect((await agent.get('/api/agents/me/properties').expect(200)).body[0]).toMatchObject({ status: 'Disponible', monthlyRent: '950.00' });
+    await t.knex('rentable_units').where({ id: ours.unit.id }).update({ currentStatus: 'Alquilado' });
+    expect((await agent.get('/api/agents/me/properties').expect(200)).body[0]).toMatchObject({ status: 'Alquilada', monthlyRent: '0.00', rentedUnits: 1 });
     expect((await (await signedIn(ours.otherAgent)).get('/api/agents/me/properties').expect(200)).body).toEqual([]);
   });
 });

@@ -1,0 +1,51 @@
+import { apiRequest, getJson } from '@arrendia/api-client';
+import { PersonSchema, PropertyDetailSchema, PropertyUnitSchema, type Person, type PropertyDetail, type PropertyUnit, type UnitCreateData, type UnitUpdateData } from '@arrendia/api-contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { invalidateProperty, propertyPath } from './useProperties';
+
+const unitPath = (id: number) => `/api/units/${id}`;
+
+/** POST /api/properties/:id/units ('Añadir unidad'), then refresh the detail, the list and the unit choices. */
+export function useCreateUnit(propertyId: number) {
+  const client = useQueryClient();
+  return useMutation<PropertyUnit, Error, UnitCreateData>({
+    mutationFn: async (input) => PropertyUnitSchema.parse(await (await apiRequest('POST', `${propertyPath(propertyId)}/units`, input)).json()),
+    onSuccess: () => invalidateProperty(client, propertyId),
+  });
+}
+
+/** PATCH /api/units/:id ('Editar unidad', archive, restore) of a unit of the property, then refresh as above. */
+export function useUpdateUnit(propertyId: number, unitId: number) {
+  const client = useQueryClient();
+  return useMutation<PropertyUnit, Error, UnitUpdateData>({
+    mutationFn: async (input) => PropertyUnitSchema.parse(await (await apiRequest('PATCH', unitPath(unitId), input)).json()),
+    onSuccess: () => invalidateProperty(client, propertyId),
+  });
+}
+
+/** GET /api/properties/:id/agents: the active agents of the agency managing it; read only when `enabled`. */
+export function usePropertyAgents(propertyId: number, enabled: boolean) {
+  const path = `${propertyPath(propertyId)}/agents`;
+  return useQuery<Person[]>({
+    queryKey: [path],
+    queryFn: async ({ signal }) => (await getJson(path, z.array(PersonSchema), signal)).data,
+    enabled,
+  });
+}
+
+const AssignedAgentSchema = PropertyDetailSchema.pick({ assignedAgent: true });
+
+/** PUT /api/properties/:id/agent {agentUserId}: puts an agent in charge of the property (null: none). */
+export function useAssignAgent(propertyId: number) {
+  const client = useQueryClient();
+  const key = [propertyPath(propertyId)];
+  return useMutation<Person | null, Error, number | null>({
+    mutationFn: async (agentUserId) => AssignedAgentSchema.parse(await (await apiRequest('PUT', `${propertyPath(propertyId)}/agent`, { agentUserId })).json()).assignedAgent,
+    onSuccess: (assignedAgent) => {
+      // The select shows the new agent at once; the refetch confirms it.
+      client.setQueryData<PropertyDetail>(key, (detail) => (detail ? { ...detail, assignedAgent } : detail));
+      void client.invalidateQueries({ queryKey: key });
+    },
+  });
+}
