@@ -185,6 +185,14 @@ describe('notificationTarget', () => {
     expect(notificationTarget({ relatedEntityType: 'conversation', relatedEntityId: 7 }, 'inquilino')).toBe('/messages?conversation=7');
   });
 
+  it("opens a lead on /leads/:id, or on the agent's dashboard (its pipeline) for the agent, who has no /leads", () => {
+    expect(notificationTarget({ relatedEntityType: 'lead', relatedEntityId: 8 }, 'propietario_individual')).toBe('/leads/8');
+    expect(notificationTarget({ relatedEntityType: 'lead', relatedEntityId: 8 }, 'admin_agencia')).toBe('/leads/8');
+    expect(notificationTarget({ relatedEntityType: 'lead', relatedEntityId: 8 }, 'propietario_delegado')).toBe('/leads/8');
+    expect(notificationTarget({ relatedEntityType: 'lead', relatedEntityId: 8 }, 'agente')).toBe('/dashboard');
+    expect(notificationTarget({ relatedEntityType: 'lead', relatedEntityId: 8 }, null)).toBeNull();
+  });
+
   it('goes nowhere for a page the role may not open, an unknown kind or no id', () => {
     expect(notificationTarget({ relatedEntityType: 'property', relatedEntityId: 6 }, 'inquilino')).toBeNull();
     expect(notificationTarget({ relatedEntityType: 'payment', relatedEntityId: 6 }, 'owner')).toBeNull();

@@ -31,6 +31,7 @@ describe('Sidebar', () => {
       'Finanzas',
       'Incidencias',
       'Mensajes',
+      'Clientes Potenciales',
       'Documentos',
       'Analíticas',
       'Reportes',

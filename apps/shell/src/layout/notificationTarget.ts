@@ -6,6 +6,8 @@ const TARGETS: Readonly<Record<string, (id: number) => string>> = {
   incident: (id) => `/incidents/${id}`,
   contract: (id) => `/contracts/${id}`,
   property: (id) => `/properties/${id}`,
+  /** A lead: its page under /leads; the agent, who has no /leads, works it on its dashboard's pipeline. */
+  lead: (id) => `/leads/${id}`,
   conversation: (id) => `/messages?conversation=${id}`,
   /** A request to manage a portfolio or a property: answered on the dashboard's 'Solicitudes' card. */
   consent_request: () => '/dashboard',
@@ -13,10 +15,14 @@ const TARGETS: Readonly<Record<string, (id: number) => string>> = {
   settings: () => '/settings?tab=seguridad',
 };
 
-/** Where opening a notification goes: its related entity's page, when the role may open it; else nowhere. */
+/** Where a kind goes for a role that cannot open its page: a lead, on the agent's pipeline. */
+const FALLBACKS: Readonly<Record<string, string>> = { lead: '/dashboard' };
+
+/** Where opening a notification goes: its related entity's page when the role may open it, else its kind's fallback (FALLBACKS) when there is one, else nowhere. */
 export function notificationTarget(notification: Pick<Notification, 'relatedEntityType' | 'relatedEntityId'>, roleName: string | null): string | null {
   const { relatedEntityType: type, relatedEntityId: id } = notification;
   if (!type || id == null || !Object.prototype.hasOwnProperty.call(TARGETS, type)) return null;
   const target = TARGETS[type](id);
-  return canAccessRoute(roleName, target.split('?')[0]) ? target : null;
+  if (canAccessRoute(roleName, target.split('?')[0])) return target;
+  return FALLBACKS[type] && canAccessRoute(roleName, FALLBACKS[type]) ? FALLBACKS[type] : null;
 }

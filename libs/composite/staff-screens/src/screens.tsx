@@ -17,5 +17,6 @@ export const STAFF_SCREENS = {
   '/maintenance': lazyScreen(() => import('@arrendia/feature-maintenance').then(({ MaintenanceScreen }) => MaintenanceScreen)),
   '/tenants': lazyScreen(() => import('@arrendia/feature-tenants').then(({ TenantsScreen }) => TenantsScreen)),
   '/messages': lazyScreen(() => import('@arrendia/feature-messages').then(({ MessagesScreen }) => MessagesScreen)),
+  '/leads': lazyScreen(() => import('@arrendia/feature-agent').then(({ LeadsScreen }) => LeadsScreen)),
   '/settings': lazyScreen(() => import('@arrendia/feature-settings').then(({ SettingsScreen }) => SettingsScreen)),
 } as const satisfies Partial<Record<AppRoute, PortalScreen>>;

@@ -5,8 +5,9 @@ import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
 import { Badge, Button, Card, CardDescription, CardList, CardTitle, FactList, ListState, LoadError, MutedText, PageHeader, SelectField, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, TextAreaField, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { LeadCard, useSaveLead } from './LeadCard';
 import { ScheduleVisitDialog } from './ScheduleVisitDialog';
-import { useMyLeads, useMyProperties, useMyVisits, usePerformance, useUpdateLead, useUpdateVisit } from './useAgent';
+import { useMyLeads, useMyProperties, useMyVisits, usePerformance, useUpdateVisit } from './useAgent';
 
 const Actions = styled.div`
   display: flex;
@@ -25,72 +26,37 @@ const Bar = styled.div`
   background: ${({ theme }) => theme.colors.primary};
 `;
 
-/** One lead: who, about what, its state; move it along the pipeline with a note, or book a visit. */
-function LeadCard({ lead, onSchedule }: { lead: Lead; onSchedule: (lead: Lead) => void }) {
+/** One lead of the agent's pipeline: move it along with a note, or book a visit. */
+function PipelineLeadCard({ lead, onSchedule }: { lead: Lead; onSchedule: (lead: Lead) => void }) {
   const [next, setNext] = useState<LeadStatus | ''>('');
   const [notes, setNotes] = useState(lead.notes ?? '');
   const [priority, setPriority] = useState<LeadPriority>(lead.priority);
-  const update = useUpdateLead();
-  const { toast } = useToast();
+  const update = useSaveLead('Cliente actualizado');
   const moves = LEAD_TRANSITIONS[lead.status].filter((s) => s !== 'Visita programada');
   const open = lead.status !== 'Cerrado' && lead.status !== 'Descartado';
-  const save = () =>
-    update.mutate(
-      { id: lead.id, ...(next ? { status: next } : {}), ...(priority !== lead.priority ? { priority } : {}), notes },
-      {
-        onSuccess: () => {
-          setNext('');
-          toast({ title: 'Cliente actualizado', description: `${lead.name}: ${next || lead.status}` });
-        },
-        onError: (error) => {
-          if (!isSessionGone(error)) toast({ variant: 'destructive', title: 'Error', description: serverMessage(error) ?? 'No se pudo actualizar el cliente' });
-        },
-      },
-    );
+  const save = () => update.save(lead, { ...(next ? { status: next } : {}), ...(priority !== lead.priority ? { priority } : {}), notes }, () => setNext(''));
   return (
-    <li>
-      <Card as="article" aria-labelledby={`lead-${lead.id}`}>
-        <SpreadRow>
-          <CardTitle as="h3" id={`lead-${lead.id}`}>
-            {lead.name}
-          </CardTitle>
-          <span>
-            <StatusBadge kind="leadPriority" value={lead.priority} /> <StatusBadge kind="lead" value={lead.status} />
-          </span>
-        </SpreadRow>
-        <FactList>
-          <dt>Interesado en</dt>
-          <dd>
-            {lead.listing.title} ({lead.property.propertyName} · {lead.unit.unitName})
-          </dd>
-          <dt>Contacto</dt>
-          <dd>{[lead.email, lead.phone && formatPhone(lead.phone)].filter(Boolean).join(' · ')}</dd>
-          <dt>Recibido</dt>
-          <dd>{formatDateTime(lead.createdAt)}</dd>
-          <dt>Mensaje</dt>
-          <dd>{lead.message}</dd>
-        </FactList>
-        {open && (
-          <Actions>
-            <SelectField
-              label="Nuevo estado"
-              placeholder="Sin cambios"
-              options={moves.map((s) => ({ value: s, label: s }))}
-              value={next || undefined}
-              onValueChange={(v) => setNext(v as LeadStatus)}
-            />
-            <SelectField label="Prioridad" options={LEAD_PRIORITIES.map((p) => ({ value: p, label: p }))} value={priority} onValueChange={(v) => setPriority(v as LeadPriority)} />
-            <TextAreaField label="Notas" value={notes} onChange={(e) => setNotes(e.target.value)} rows={2} />
-            <Button variant="outline" size="sm" onClick={save} disabled={update.isPending || (!next && priority === lead.priority && notes === (lead.notes ?? ''))}>
-              {update.isPending ? 'Guardando...' : 'Guardar'}
-            </Button>
-            <Button size="sm" onClick={() => onSchedule(lead)} aria-label={`Programar Visita con ${lead.name}`}>
-              Programar Visita
-            </Button>
-          </Actions>
-        )}
-      </Card>
-    </li>
+    <LeadCard lead={lead}>
+      {open && (
+        <Actions>
+          <SelectField
+            label="Nuevo estado"
+            placeholder="Sin cambios"
+            options={moves.map((s) => ({ value: s, label: s }))}
+            value={next || undefined}
+            onValueChange={(v) => setNext(v as LeadStatus)}
+          />
+          <SelectField label="Prioridad" options={LEAD_PRIORITIES.map((p) => ({ value: p, label: p }))} value={priority} onValueChange={(v) => setPriority(v as LeadPriority)} />
+          <TextAreaField label="Notas" value={notes} onChange={(e) => setNotes(e.target.value)} rows={2} />
+          <Button variant="outline" size="sm" onClick={save} disabled={update.isPending || (!next && priority === lead.priority && notes === (lead.notes ?? ''))}>
+            {update.isPending ? 'Guardando...' : 'Guardar'}
+          </Button>
+          <Button size="sm" onClick={() => onSchedule(lead)} aria-label={`Programar Visita con ${lead.name}`}>
+            Programar Visita
+          </Button>
+        </Actions>
+      )}
+    </LeadCard>
   );
 }
 
@@ -107,7 +73,7 @@ function LeadsTab({ onSchedule }: { onSchedule: (lead: Lead) => void }) {
       {(data) => (
         <CardList aria-label="Clientes potenciales">
           {data.map((lead) => (
-            <LeadCard key={lead.id} lead={lead} onSchedule={onSchedule} />
+            <PipelineLeadCard key={lead.id} lead={lead} onSchedule={onSchedule} />
           ))}
         </CardList>
       )}

@@ -1,1 +1,2 @@
 export * from './AgentDashboard';
+export * from './LeadsScreen';

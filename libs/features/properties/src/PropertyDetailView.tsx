@@ -30,7 +30,8 @@ import { PropertyFormDialog } from './PropertyFormDialog';
 import { addressLine, ArchiveBadge, formatArea, unitTypeLabel } from './propertyParts';
 import { UnitFormDialog } from './UnitFormDialog';
 import { useArchiveProperty, usePropertyDetail } from './useProperties';
-import { useAssignAgent, usePropertyAgents, useUpdateUnit } from './useUnits';
+import { usePropertyAgents } from '@arrendia/api-client';
+import { useAssignAgent, useUpdateUnit } from './useUnits';
 
 const Amount = styled.span<{ $negative: boolean }>`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};

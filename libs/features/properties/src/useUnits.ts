@@ -1,7 +1,6 @@
-import { apiRequest, getJson } from '@arrendia/api-client';
-import { PersonSchema, PropertyDetailSchema, PropertyUnitSchema, type Person, type PropertyDetail, type PropertyUnit, type UnitCreateData, type UnitUpdateData } from '@arrendia/api-contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { apiRequest } from '@arrendia/api-client';
+import { PropertyDetailSchema, PropertyUnitSchema, type Person, type PropertyDetail, type PropertyUnit, type UnitCreateData, type UnitUpdateData } from '@arrendia/api-contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateProperty, propertyPath } from './useProperties';
 
 const unitPath = (id: number) => `/api/units/${id}`;
@@ -21,16 +20,6 @@ export function useUpdateUnit(propertyId: number, unitId: number) {
   return useMutation<PropertyUnit, Error, UnitUpdateData>({
     mutationFn: async (input) => PropertyUnitSchema.parse(await (await apiRequest('PATCH', unitPath(unitId), input)).json()),
     onSuccess: () => invalidateProperty(client, propertyId),
-  });
-}
-
-/** GET /api/properties/:id/agents: the active agents of the agency managing it; read only when `enabled`. */
-export function usePropertyAgents(propertyId: number, enabled: boolean) {
-  const path = `${propertyPath(propertyId)}/agents`;
-  return useQuery<Person[]>({
-    queryKey: [path],
-    queryFn: async ({ signal }) => (await getJson(path, z.array(PersonSchema), signal)).data,
-    enabled,
   });
 }
 

@@ -10,3 +10,4 @@ export * from './formErrors';
 export * from './useFormDialog';
 export * from './useLiveEvents';
 export * from './uploadFile';
+export * from './usePropertyAgents';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidPostalCode, isValidRefCatastral, normalizePostalCode, normalizeRefCatastral, VALIDATION_MESSAGES } from '@arrendia/locale-es';
 import { clearable, IdSchema, MoneySchema, PageQuerySchema, PersonSchema, optionalNumber, optionalText, requiredText } from './common';
+import { ConsentRequestSchema } from './consentRequests';
 import { ContractListItemSchema } from './contracts';
 import { DEFAULT_COUNTRY, UNIT_STATUSES, UNIT_TYPE_NAMES } from './enums';
 import { IncidentListItemSchema } from './incidents';
@@ -227,4 +228,20 @@ export type PropertyAgentPutData = z.output<typeof PropertyAgentPutSchema>;
 export const PROPERTY_AGENT_MESSAGES = {
   notAgent: 'Elige un agente activo de la agencia que gestiona la propiedad',
   noAgency: 'Ninguna agencia gestiona esta propiedad: no se le puede asignar un agente',
+} as const;
+
+/**
+ * `PUT /api/properties/:id/agency`: the agency the owner (its delegate, the super admin) hands the
+ * property to, or null to take it back. The owner's choice is a consent request the agency accepts.
+ */
+export const PropertyAgencyPutSchema = z.object({ managerAgencyId: IdSchema.nullable() }).strict();
+export type PropertyAgencyPutData = z.output<typeof PropertyAgencyPutSchema>;
+
+/** Its answer: the agency managing the property now, and the request the chosen agency is to answer. */
+export const PropertyAgencyResultSchema = z.object({ managerAgencyId: z.number().int().nullable(), pendingRequest: ConsentRequestSchema.nullable() });
+export type PropertyAgencyResult = z.infer<typeof PropertyAgencyResultSchema>;
+
+export const PROPERTY_AGENCY_MESSAGES = {
+  noSuchAgency: 'Elige una agencia activa de la plataforma',
+  otherAgency: 'Otra agencia gestiona esta propiedad: retírasela antes de elegir otra',
 } as const;

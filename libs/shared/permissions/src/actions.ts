@@ -18,6 +18,8 @@ export const ACTION_ACCESS = {
   'properties:write': ROUTE_ACCESS['/properties'],
   /** Putting an agent in charge of a property (issue 32): the agency's manager, the super admin. */
   'properties:assign': ['super_admin', 'admin_agencia'],
+  /** Handing a property to an agency or taking it back (issue 32): its owner, the owner's delegate, the super admin. */
+  'properties:agency': ['super_admin', 'propietario_individual', 'propietario_delegado'],
   'contracts:read': ROUTE_ACCESS['/contracts'],
   'contracts:write': without(ROUTE_ACCESS['/contracts'], 'inquilino'),
   'incidents:read': ROUTE_ACCESS['/incidents'],
@@ -50,6 +52,11 @@ export const ACTION_ACCESS = {
   /** The agency's own settings: its commission rate and each agent's monthly target (issue 11). */
   'agency:manage': ['admin_agencia'],
   'leads:manage': AGENCY_STAFF,
+  /**
+   * The leads of one's properties (issue 32): the agency's staff those of its agency, an owner (and
+   * its delegate) those of its own properties, whoever manages them; the super admin every one.
+   */
+  'leads:handle': [...AGENCY_STAFF, 'propietario_individual', 'propietario_delegado'],
   'visits:manage': AGENCY_STAFF,
   /** The run-time registry of remotes: the super admin only (decisions.md). */
   'remotes:manage': ROUTE_ACCESS['/modules'],

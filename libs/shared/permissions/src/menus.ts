@@ -21,6 +21,8 @@ const CONTRACTS = e('/contracts', 'Contratos', 'file');
 const FINANCES = e('/finances', 'Finanzas', 'euro');
 const INCIDENTS = e('/incidents', 'Incidencias', 'alert', 'openIncidents');
 const MESSAGES = e('/messages', 'Mensajes', 'message', 'unreadMessages');
+/** The leads of one's properties (issue 32); the agent has its pipeline on its dashboard instead. */
+const LEADS = e('/leads', 'Clientes Potenciales', 'user');
 const DOCUMENTS = e('/documents', 'Documentos', 'folder');
 const ANALYTICS = e('/analytics', 'Analíticas', 'chart');
 const REPORTS = e('/reports', 'Reportes', 'report');
@@ -39,6 +41,7 @@ export const MENUS: Readonly<Record<RoleName, readonly MenuEntry[]>> = {
     FINANCES,
     INCIDENTS,
     MESSAGES,
+    LEADS,
     DOCUMENTS,
     e('/users', 'Usuarios', 'shield'),
     ANALYTICS,
@@ -57,6 +60,7 @@ export const MENUS: Readonly<Record<RoleName, readonly MenuEntry[]>> = {
     FINANCES,
     INCIDENTS,
     MESSAGES,
+    LEADS,
     DOCUMENTS,
     ANALYTICS,
     REPORTS,
@@ -70,6 +74,7 @@ export const MENUS: Readonly<Record<RoleName, readonly MenuEntry[]>> = {
     FINANCES,
     INCIDENTS,
     MESSAGES,
+    LEADS,
     DOCUMENTS,
     ANALYTICS,
     REPORTS,
@@ -78,6 +83,7 @@ export const MENUS: Readonly<Record<RoleName, readonly MenuEntry[]>> = {
   agente: [DASHBOARD, e('/properties', 'Propiedades', 'building'), TENANTS, CONTRACTS, INCIDENTS, MESSAGES, DOCUMENTS, MAINTENANCE],
   propietario_delegado: [
     e('/properties', 'Propiedades', 'building'),
+    LEADS,
     CONTRACTS,
     REPORTS,
     INCIDENTS,

@@ -38,11 +38,17 @@ describe('route access', () => {
   });
 
   it('gives the delegated owner the routes of its menu (decisions.md)', () => {
-    for (const path of ['/dashboard', '/properties', '/contracts', '/reports', '/incidents', '/messages', '/settings']) {
+    for (const path of ['/dashboard', '/properties', '/leads', '/contracts', '/reports', '/incidents', '/messages', '/settings']) {
       expect(canAccessRoute('propietario_delegado', path)).toBe(true);
     }
     expect(canAccessRoute('propietario_delegado', '/finances')).toBe(false);
     expect(canAccessRoute('propietario_delegado', '/tenants')).toBe(false);
+  });
+
+  it("opens /leads to the owners, the delegate, the agency's manager and the super admin, not to the agent (its pipeline is on its dashboard)", () => {
+    expect(routeOf('/leads/7')).toBe('/leads');
+    for (const role of ['super_admin', 'propietario_individual', 'admin_agencia', 'propietario_delegado']) expect(canAccessRoute(role, '/leads/7')).toBe(true);
+    for (const role of ['agente', 'inquilino']) expect(canAccessRoute(role, '/leads')).toBe(false);
   });
 
   it('gives a user with no role no access', () => {
@@ -61,6 +67,16 @@ describe('route access', () => {
     expect(menuFor('manager').map((m) => m.label)).toContain('Cartera Gestionada');
     expect(menuFor('tenant').map((m) => m.label)).toEqual(['Dashboard', 'Mi Contrato', 'Incidencias', 'Mensajes']);
     expect(menuFor(null)).toEqual([]);
+  });
+
+  it("puts 'Clientes Potenciales' after Mensajes (after Propiedades for the delegate), and not in the agent's menu", () => {
+    const paths = (role: string) => menuFor(role).map((m) => m.path);
+    for (const role of ['super_admin', 'propietario_individual', 'admin_agencia']) {
+      expect(paths(role).indexOf('/leads')).toBe(paths(role).indexOf('/messages') + 1);
+    }
+    expect(paths('propietario_delegado')).toEqual(['/properties', '/leads', '/contracts', '/reports', '/incidents', '/messages']);
+    expect(menuFor('owner').find((m) => m.path === '/leads')).toEqual({ path: '/leads', label: 'Clientes Potenciales', icon: 'user' });
+    expect(paths('agente')).not.toContain('/leads');
   });
 });
 

@@ -9,6 +9,7 @@ export const APP_ROUTES = [
   '/finances',
   '/incidents',
   '/messages',
+  '/leads',
   '/documents',
   '/users',
   '/analytics',
@@ -42,6 +43,8 @@ export const ROUTE_ACCESS: Readonly<Record<AppRoute, readonly RoleName[]>> = {
   '/finances': ['super_admin', 'propietario_individual', 'admin_agencia'],
   '/analytics': ['super_admin', 'propietario_individual', 'admin_agencia'],
   '/reports': ['super_admin', 'propietario_individual', 'admin_agencia', 'propietario_delegado'],
+  /** The leads of one's properties (issue 32); the agent works its own on its dashboard's pipeline. */
+  '/leads': ['super_admin', 'propietario_individual', 'admin_agencia', 'propietario_delegado'],
   '/apartments-management': ['super_admin'],
   '/rooms-management': ['super_admin'],
   '/users': ['super_admin'],

@@ -61,6 +61,7 @@ export const ROUTE_TITLES: Readonly<Record<AppRoute, string>> = {
   '/finances': 'Finanzas',
   '/incidents': 'Incidencias',
   '/messages': 'Mensajes',
+  '/leads': 'Clientes Potenciales',
   '/documents': 'Documentos',
   '/users': 'Usuarios',
   '/analytics': 'Analíticas',

@@ -3,6 +3,7 @@ import { audit } from '../audit';
 import { notFound } from '../errors';
 import { notify, preview } from '../notify';
 import { assertLeadAllowed } from '../policies/leadThrottle';
+import { agencyAgents } from '../queries/agencies';
 import { listingRows } from '../queries/listings';
 
 export interface LeadInput {
@@ -17,8 +18,9 @@ export interface LeadInput {
 
 /**
  * Keeps a visitor's message about a published listing (POST /api/public/leads) for the owner and,
- * when an agency manages the property, for the agency: the lead goes to the property's assigned
- * agent, and the owner, the agency's administrators and that agent are notified. An address that
+ * when an agency manages the property, for the agency: the lead goes to the agent in charge of the
+ * property (one of the agency's active agents), and the owner, the agency's administrators and that
+ * agent are told; the notification opens the lead. An address that
  * already left LEADS_PER_WINDOW leads in the window gets 429 and nothing is written.
  */
 export async function recordLead(trx: Knex.Transaction, input: LeadInput): Promise<{ id: number; createdAt: string | Date }> {
@@ -27,7 +29,11 @@ export async function recordLead(trx: Knex.Transaction, input: LeadInput): Promi
     .where('l.id', input.listingId)
     .first('l.id', 'l.title', 'p.ownerUserId', 'p.managerAgencyId', 'p.assignedAgentUserId');
   if (!listing) throw notFound('La propiedad que buscas no está disponible');
-  const assignedAgentUserId = listing.managerAgencyId ? listing.assignedAgentUserId : null;
+  // The agent in charge, while it is an active agent of the managing agency (as scope.ts counts it).
+  const assignedAgentUserId =
+    listing.managerAgencyId && listing.assignedAgentUserId
+      ? ((await agencyAgents(trx, listing.managerAgencyId)).find((a) => a.id === listing.assignedAgentUserId)?.id ?? null)
+      : null;
 
   const [lead] = await trx('leads')
     .insert({
@@ -56,13 +62,15 @@ export async function recordLead(trx: Knex.Transaction, input: LeadInput): Promi
         .where({ 'users.agencyId': listing.managerAgencyId, 'users.isActive': true, 'roles.roleName': 'admin_agencia' })
         .pluck('users.id')
     : [];
+  // Every lead reaches a person (issue 32): the agent in charge, else the agency's managers, else
+  // the owner, who is told in every case; each of them can open it (scopeLeads).
   const recipients = [...new Set([listing.ownerUserId, ...agencyAdmins, ...(assignedAgentUserId ? [assignedAgentUserId] : [])])];
   await notify(trx, recipients, {
     title: 'Nuevo contacto',
     message: `${input.name} sobre «${listing.title}»: ${preview(input.message)}`,
     notificationType: 'new_lead',
-    relatedEntityType: 'listing',
-    relatedEntityId: listing.id,
+    relatedEntityType: 'lead',
+    relatedEntityId: lead.id,
   });
   return lead;
 }

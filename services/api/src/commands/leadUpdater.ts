@@ -9,7 +9,7 @@ import { scopeLeads } from '../policies/scope';
 import type { LeadRow } from '../presenters/lead';
 import { LEAD_NOT_FOUND, leadRows } from '../queries/pipelineRows';
 
-/** The lead, row-locked, if the user may work on it (its agency's staff, the super admin); 404 otherwise. */
+/** The lead, row-locked, if the user may work on it (policies/scope scopeLeads); 404 otherwise. */
 export async function lockLead(trx: Knex.Transaction, user: User, id: number, field?: string): Promise<{ id: number; agencyId: number | null; status: LeadStatus; priority: LeadPriority; notes: string | null; assignedAgentUserId: number | null; name: string; email: string; phone: string | null }> {
   return loadInScope(trx('leads').select('leads.*').where('leads.id', id), { scope: (q) => scopeLeads(trx, q, user), lock: true, notFound: LEAD_NOT_FOUND, field });
 }
@@ -50,7 +50,8 @@ export async function updateLead(
   if (input.priority !== undefined && input.priority !== lead.priority) changes.priority = input.priority;
   if (input.notes !== undefined && input.notes !== lead.notes) changes.notes = input.notes;
   if (input.assignedAgentUserId !== undefined && input.assignedAgentUserId !== lead.assignedAgentUserId) {
-    if (canonicalRole(user.role?.roleName) === 'agente') throw forbidden('Solo el gestor de la agencia reasigna clientes potenciales');
+    const role = canonicalRole(user.role?.roleName);
+    if (role !== 'admin_agencia' && role !== 'super_admin') throw forbidden('Solo el gestor de la agencia reasigna clientes potenciales');
     await assertAgencyAgent(trx, lead.agencyId, input.assignedAgentUserId, 'assignedAgentUserId');
     changes.assignedAgentUserId = input.assignedAgentUserId;
   }

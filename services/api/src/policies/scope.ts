@@ -255,7 +255,11 @@ export function scopeAuditLog(db: Db, qb: Knex.QueryBuilder, user: User): Knex.Q
   });
 }
 
-/** Leads (table leads): an agency's staff see the agency's, the super admin every one, nobody else any. */
+/**
+ * Leads (table leads): an agency's staff see the agency's; an owner those about its own properties,
+ * whoever manages them, and a delegate those of its principals (issue 32: every lead reaches a
+ * person); the super admin every one; a tenant none.
+ */
 export function scopeLeads(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
   switch (roleOf(user)) {
     case 'super_admin':
@@ -263,6 +267,15 @@ export function scopeLeads(db: Db, qb: Knex.QueryBuilder, user: User): Knex.Quer
     case 'admin_agencia':
     case 'agente':
       return qb.where('leads.agencyId', user.agencyId ?? -1);
+    case 'propietario_individual':
+    case 'propietario_delegado':
+      return qb.whereIn(
+        'leads.listingId',
+        db('unit_listings')
+          .join('rentable_units', 'rentable_units.id', 'unit_listings.rentableUnitId')
+          .select('unit_listings.id')
+          .whereIn('rentable_units.mainPropertyId', visiblePropertyIds(db, user) ?? db('main_properties').select('id')),
+      );
     default:
       return qb.whereRaw('false');
   }

@@ -307,6 +307,12 @@ export const ROUTES: Record<string, RouteSpec> = {
       body: () => ({ unitName: `Vivienda ${w.next()}`, areaM2: '70', baseRentPrice: '900', currentStatus: 'Reservado', amenities: ['Terraza'], details: { numBedrooms: 2, hasElevator: true }, isActive: true }),
     }),
   },
+  'PUT /api/properties/:id/agency': {
+    actor: (w) => w.owner,
+    // A property of its own that no agency manages: each valid payload asks the world's agency.
+    fixtures: async (w) => ({ params: [(await buildProperty(w.t.knex, { ownerUserId: w.owner.id })).id], body: () => ({ managerAgencyId: w.agencyId }) }),
+    refresh: 'fixtures',
+  },
   'PUT /api/properties/:id/agent': {
     actor: (w) => w.manager,
     fixtures: (w) => ({ params: [w.propertyId], body: () => ({ agentUserId: w.agente.id }) }),

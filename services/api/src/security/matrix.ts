@@ -243,7 +243,7 @@ function rowsOf(w: World, kind: RowKind): WorldRow[] {
       case 'provider':
         return row(r.provider, 'provider', providerSees);
       case 'lead':
-        return row(r.lead, 'lead', agencySees);
+        return row(r.lead, 'lead', leadSees);
       case 'visit':
         return row(r.visit, 'visit', agencySees);
     }
@@ -953,6 +953,23 @@ export const MATRIX: Record<string, RouteSpec> = {
     guard: (c) => ({ table: 'main_properties', where: { id: c.w.cells[cellOf(c.target)].property } }),
     phase: 2,
   },
+  'PUT /api/properties/:id/agency': {
+    gate: 'properties:agency',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    send: (c) => {
+      const agency = CELL_AGENCY[cellOf(c.target)];
+      // The agency already managing it (or none): an allowed call that leaves the world as it is.
+      return c.http.put(`/api/properties/${c.w.cells[cellOf(c.target)].property}/agency`).send({ managerAgencyId: agency ? c.w.agencies[agency] : null });
+    },
+    verify: (c) => {
+      const agency = CELL_AGENCY[cellOf(c.target)];
+      return stored(c, 'main_properties', c.w.cells[cellOf(c.target)].property, { managerAgencyId: agency ? c.w.agencies[agency] : null });
+    },
+    guard: (c) => ({ table: 'main_properties', where: { id: c.w.cells[cellOf(c.target)].property } }),
+    phase: 2,
+  },
   'GET /api/units': filteredList('units:read', '/api/units', 'unit', (b) => list<{ id: number }>(b).map((u) => u.id), 'propertyId', (w, cell) => w.cells[cell].property),
   'GET /api/analytics/occupancy': read(
     '/api/analytics/occupancy?months=3',
@@ -1462,23 +1479,23 @@ export const MATRIX: Record<string, RouteSpec> = {
   },
 
   // --- Agency pipeline -----------------------------------------------------------------------------
-  'GET /api/leads': scopedList('leads:manage', '/api/leads?pageSize=100', 'lead', (b) => list<{ id: number }>(b).map((x) => x.id)),
+  'GET /api/leads': scopedList('leads:handle', '/api/leads?pageSize=100', 'lead', (b) => list<{ id: number }>(b).map((x) => x.id)),
   'GET /api/leads/:id': {
-    gate: 'leads:manage',
+    gate: 'leads:handle',
     ok: 200,
     targets: cellTargets,
-    sees: (a, target) => agencySees(a, cellOf(target)),
+    sees: (a, target) => leadSees(a, cellOf(target)),
     send: (c) => c.http.get(`/api/leads/${c.w.cells[cellOf(c.target)].lead}`),
     verify: (c, res) => same({ id: [(res.body as { id: number }).id, c.w.cells[cellOf(c.target)].lead] }),
   },
   'PATCH /api/leads/:id': {
-    gate: 'leads:manage',
+    gate: 'leads:handle',
     ok: 200,
     targets: cellTargets,
-    sees: (a, target) => agencySees(a, cellOf(target)),
+    sees: (a, target) => leadSees(a, cellOf(target)),
     // Reassigning: the manager or the super admin, and only to an agent of the lead's agency.
     variants: ['assignedAgentUserId', 'agencyId', 'listingId'],
-    rule: (a, _t, variant) => (variant === 'assignedAgentUserId' && roleOf(a) === 'agente' ? 403 : variant ? 400 : undefined),
+    rule: (a, _t, variant) => (variant === 'assignedAgentUserId' && roleOf(a) !== 'admin_agencia' && roleOf(a) !== 'super_admin' ? 403 : variant ? 400 : undefined),
     send: (c) => {
       const cell = cellOf(c.target);
       const body: Record<string, unknown> = { notes: `Nota de ${c.actor}` };
@@ -2096,6 +2113,16 @@ const otherCode = (code: string) => code.replace(/\d/g, (d) => String((Number(d)
 
 /** The throwaway sessions of a user (world.ts marks them), as a raw condition on `sessions`. */
 const THROWAWAY_SESSIONS_OF = `sess->>'userId' = ? and sess->>'throwaway' = 'true'`;
+
+/**
+ * A cell's lead: its agency's staff, and the owner of the property (and its delegate), whoever
+ * manages it (issue 32: every lead reaches a person); the super admin.
+ */
+function leadSees(a: ActorKey, cell: Cell) {
+  if (agencySees(a, cell)) return true;
+  const role = isUser(a) ? PROFILES[a].role : null;
+  return (role === 'propietario_individual' || role === 'propietario_delegado') && staffSees(a, cell);
+}
 
 function staffSeesTarget(a: ActorKey, target: string) {
   return staffSees(a, cellOf(target));

@@ -47,6 +47,9 @@ export const RELATIONSHIPS: Readonly<Record<string, Readonly<Record<string, Rela
   'POST /api/maintenance/tasks': { providerId: { check: 'refused', target: '+foreignProvider', binds: ['super'], why: 'a provider of the caller’s own account' } },
   'POST /api/maintenance/plans': { providerId: { check: 'refused', target: '+foreignProvider', binds: ['super'], why: 'a provider of the caller’s own account' } },
   'PUT /api/properties/:id/agent': { agentUserId: { check: 'refused', variant: 'agentUserId', why: 'an active agent of the agency that manages the property: the manager assigns its own staff' } },
+  'PUT /api/properties/:id/agency': {
+    managerAgencyId: { check: 'consent', why: 'the owner’s or delegate’s choice is a request the agency accepts; the super admin binds it (units.test.ts proves both)' },
+  },
   'POST /api/properties': {
     ownerUserId: { check: 'refused', variant: 'ownerUserId', binds: ['super'], why: 'an owner its own, a delegate its principals, an agency the owners of its portfolio' },
     managerAgencyId: { check: 'consent', why: 'an owner’s or a delegate’s choice is a request the agency accepts; agency staff only their own agency (variant managerAgencyId)' },

@@ -7,9 +7,9 @@ import { transaction } from '../../middlewares/transaction';
 import { route } from '../../middlewares/validate';
 import { list, show, update } from './leads';
 
-/** The agency's leads (issue 11): its agents and manager, and the super admin; rows by policies/scope. */
+/** Leads (issues 11 and 32): the agency's staff, the owner of the property and its delegate, the super admin; rows by policies/scope. */
 export function leadsRoutes({ session }: { session: AppMiddleware }) {
-  const staff = [session, authenticate, requirePermission('leads:manage')];
+  const staff = [session, authenticate, requirePermission('leads:handle')];
   return new Router<AppState, AppContext>()
     .get('/leads', ...staff, list)
     .get('/leads/:id', ...staff, show)

@@ -1,16 +1,17 @@
-import { PropertiesCreateSchema, PropertiesUpdateSchema, PropertyAgentPutSchema, UnitCreateSchema } from '@arrendia/api-contract';
+import { PropertiesCreateSchema, PropertiesUpdateSchema, PropertyAgencyPutSchema, PropertyAgentPutSchema, UnitCreateSchema } from '@arrendia/api-contract';
 import Router from '@koa/router';
 import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { route } from '../../middlewares/validate';
-import { addUnit, agents, create, list, owners, putAgent, remove, show, units, update } from './properties';
+import { addUnit, agents, create, list, owners, putAgency, putAgent, remove, show, units, update } from './properties';
 
 export function propertiesRoutes({ session }: { session: AppMiddleware }) {
   const read = [session, authenticate, requirePermission('properties:read')];
   const write = [session, authenticate, requirePermission('properties:write')];
   const assign = [session, authenticate, requirePermission('properties:assign')];
+  const handOver = [session, authenticate, requirePermission('properties:agency')];
   return new Router<AppState, AppContext>()
     .get('/properties', ...read, list)
     .post('/properties', ...write, transaction, route(PropertiesCreateSchema, create))
@@ -22,5 +23,6 @@ export function propertiesRoutes({ session }: { session: AppMiddleware }) {
     .get('/properties/:id/units', ...read, units)
     .post('/properties/:id/units', ...write, transaction, route(UnitCreateSchema, addUnit))
     .get('/properties/:id/agents', ...assign, agents)
-    .put('/properties/:id/agent', ...assign, transaction, route(PropertyAgentPutSchema, putAgent));
+    .put('/properties/:id/agent', ...assign, transaction, route(PropertyAgentPutSchema, putAgent))
+    .put('/properties/:id/agency', ...handOver, transaction, route(PropertyAgencyPutSchema, putAgency));
 }

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
-import { PropertiesListQuerySchema, PropertyOwnersQuerySchema, PropertyParamsSchema, type PropertiesCreateSchema, type PropertiesUpdateSchema, type PropertyAgentPutSchema, type UnitCreateSchema } from '@arrendia/api-contract';
+import { PropertiesListQuerySchema, PropertyOwnersQuerySchema, PropertyParamsSchema, type PropertiesCreateSchema, type PropertiesUpdateSchema, type PropertyAgencyPutSchema, type PropertyAgentPutSchema, type UnitCreateSchema } from '@arrendia/api-contract';
 import { createProperty } from '../../commands/propertyCreator';
 import { deleteProperty, updateProperty } from '../../commands/propertyUpdater';
 import { createUnit } from '../../commands/unitEditor';
 import { assignAgent } from '../../commands/agentAssigner';
+import { setManagingAgency } from '../../commands/propertyAgency';
+import { presentConsentRequest } from '../../presenters/consentRequest';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
@@ -83,4 +85,11 @@ export async function putAgent(ctx: Ctx, input: z.output<typeof PropertyAgentPut
   const { id } = parseInput(PropertyParamsSchema, ctx.params);
   const agent = await assignAgent(ctx.state.trx!, currentUser(ctx), id, input.agentUserId);
   ctx.body = { assignedAgent: agent && presentPerson(agent) };
+}
+
+/** PUT /api/properties/:id/agency {managerAgencyId} → {managerAgencyId, pendingRequest} (commands/propertyAgency). */
+export async function putAgency(ctx: Ctx, input: z.output<typeof PropertyAgencyPutSchema>) {
+  const { id } = parseInput(PropertyParamsSchema, ctx.params);
+  const { managerAgencyId, pendingRequest } = await setManagingAgency(ctx.state.trx!, currentUser(ctx), id, input.managerAgencyId);
+  ctx.body = { managerAgencyId, pendingRequest: pendingRequest && presentConsentRequest(pendingRequest) };
 }

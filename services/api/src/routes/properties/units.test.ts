@@ -300,3 +300,66 @@ describe('the agent in charge: GET /api/properties/:id/agents, PUT /api/properti
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('the managing agency: PUT /api/properties/:id/agency', () => {
+  it("the owner's choice is a request the agency accepts; then the agency manages it; taking it back ends that at once and tells the agency", async () => {
+    const owner = await signedIn('propietario_individual');
+    const property = await buildProperty(t.knex, { ownerUserId: owner.user.id });
+    const agency = await buildAgency(t.knex);
+    const manager = await signedIn('admin_agencia', agency.id);
+
+    const asked = await owner.agent.put(`/api/properties/${property.id}/agency`).send({ managerAgencyId: agency.id }).expect(200);
+    expect(asked.body).toMatchObject({ managerAgencyId: null, pendingRequest: { kind: 'agency_management', status: 'Pendiente', agency: { id: agency.id }, property: { id: property.id } } });
+    expect((await t.knex('main_properties').where({ id: property.id }).first()).managerAgencyId).toBeNull();
+    // Not yet the agency's: its manager cannot see it until it accepts.
+    await manager.agent.get(`/api/properties/${property.id}`).expect(404);
+    await manager.agent.post(`/api/consent-requests/${asked.body.pendingRequest.id}/accept`).expect(200);
+    expect(PropertyDetailSchema.parse((await manager.agent.get(`/api/properties/${property.id}`).expect(200)).body).managerAgencyId).toBe(agency.id);
+
+    // Its agent put in charge, then the owner takes the property back.
+    const agentUser = await buildUser(t.knex, { roleName: 'agente', agencyId: agency.id });
+    await manager.agent.put(`/api/properties/${property.id}/agent`).send({ agentUserId: agentUser.id }).expect(200);
+    const back = await owner.agent.put(`/api/properties/${property.id}/agency`).send({ managerAgencyId: null }).expect(200);
+    expect(back.body).toEqual({ managerAgencyId: null, pendingRequest: null });
+    expect(await t.knex('main_properties').where({ id: property.id }).first('managerAgencyId', 'assignedAgentUserId')).toEqual({ managerAgencyId: null, assignedAgentUserId: null });
+    await manager.agent.get(`/api/properties/${property.id}`).expect(404);
+    const told = await t.knex('notifications').where({ recipientUserId: manager.user.id, notificationType: 'agency_changed', relatedEntityId: property.id }).first();
+    expect(told.title).toBe('Propiedad retirada');
+    const [audit] = await t.knex('audit_log').where({ tableName: 'main_properties', recordId: String(property.id), userId: owner.user.id }).orderBy('id', 'desc');
+    expect(audit.newValues).toEqual({ managerAgencyId: null, assignedAgentUserId: null });
+  });
+
+  it('refuses an unknown or deactivated agency (400), a second agency while one manages it (409), agency staff (403) and other owners (404), writing nothing', async () => {
+    const owner = await signedIn('propietario_individual');
+    const agency = await buildAgency(t.knex);
+    const property = await buildProperty(t.knex, { ownerUserId: owner.user.id, managerAgencyId: agency.id });
+    const inactive = await buildAgency(t.knex);
+    await t.knex('agencies').where({ id: inactive.id }).update({ isActive: false });
+    const before = await counts();
+    const requests = await countRows(t.knex, 'consent_requests');
+    for (const managerAgencyId of [999999999, inactive.id]) {
+      expect((await owner.agent.put(`/api/properties/${property.id}/agency`).send({ managerAgencyId }).expect(400)).body.fields).toEqual({ managerAgencyId: 'Elige una agencia activa de la plataforma' });
+    }
+    const other = await buildAgency(t.knex);
+    const taken = await owner.agent.put(`/api/properties/${property.id}/agency`).send({ managerAgencyId: other.id }).expect(409);
+    expect(taken.body.fields.managerAgencyId).toMatch(/Otra agencia gestiona esta propiedad/);
+    await owner.agent.put(`/api/properties/${property.id}/agency`).send({ managerAgencyId: 'Agencia' }).expect(400);
+    const manager = await signedIn('admin_agencia', agency.id);
+    await manager.agent.put(`/api/properties/${property.id}/agency`).send({ managerAgencyId: null }).expect(403);
+    const stranger = await signedIn('propietario_individual');
+    await stranger.agent.put(`/api/properties/${property.id}/agency`).send({ managerAgencyId: null }).expect(404);
+    expect(await counts()).toEqual(before);
+    expect(await countRows(t.knex, 'consent_requests')).toBe(requests);
+    expect((await t.knex('main_properties').where({ id: property.id }).first()).managerAgencyId).toBe(agency.id);
+  });
+
+  it('the super admin, who administers every account, binds the agency at once and the agency is told', async () => {
+    const owner = await buildUser(t.knex);
+    const property = await buildProperty(t.knex, { ownerUserId: owner.id });
+    const agency = await buildAgency(t.knex);
+    const manager = await buildUser(t.knex, { roleName: 'admin_agencia', agencyId: agency.id });
+    const admin = await signedIn('super_admin');
+    expect((await admin.agent.put(`/api/properties/${property.id}/agency`).send({ managerAgencyId: agency.id }).expect(200)).body).toEqual({ managerAgencyId: agency.id, pendingRequest: null });
+    expect((await t.knex('notifications').where({ recipientUserId: manager.id, notificationType: 'agency_changed' }).first()).title).toBe('Nueva propiedad gestionada');
+  });
+});

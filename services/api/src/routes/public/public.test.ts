@@ -222,7 +222,8 @@ describe('POST /api/public/leads', () => {
       email: 'ana@example.com',
       phone: null,
     });
-    const notes = await t.knex('notifications').where({ notificationType: 'new_lead', relatedEntityId: listing.id }).pluck('recipientUserId');
+    // The notification opens the lead (issue 32).
+    const notes = await t.knex('notifications').where({ notificationType: 'new_lead', relatedEntityType: 'lead', relatedEntityId: res.body.id }).pluck('recipientUserId');
     expect(notes).toContain(listing.ownerUserId);
     expect(notes.length).toBeGreaterThan(1);
     // Announced live to the same people.

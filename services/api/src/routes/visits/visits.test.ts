@@ -59,9 +59,10 @@ describe('GET /api/leads', () => {
     expect(mine.body.every((l: { assignedAgent: { id: number } }) => l.assignedAgent.id === ours.agente.id)).toBe(true);
   });
 
-  it('is refused to owners, tenants and delegated owners (403)', async () => {
-    for (const roleName of ['propietario_individual', 'inquilino', 'propietario_delegado'] as const) {
-      await (await signedIn(await buildUser(t.knex, { roleName }))).get('/api/leads').expect(403);
+  it('is refused to tenants (403); an owner or a delegate with no property sees none (issue 32: they see their own, leads.test.ts)', async () => {
+    await (await signedIn(await buildUser(t.knex, { roleName: 'inquilino' }))).get('/api/leads').expect(403);
+    for (const roleName of ['propietario_individual', 'propietario_delegado'] as const) {
+      expect((await (await signedIn(await buildUser(t.knex, { roleName }))).get('/api/leads').expect(200)).body).toEqual([]);
     }
   });
 });
