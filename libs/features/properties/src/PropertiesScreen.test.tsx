@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { UNIT_MESSAGES, type PropertyDetail, type PropertyListItem, type PropertyUnit } from '@arrendia/api-contract';
+import { PROPERTY_AGENCY_MESSAGES, UNIT_MESSAGES, type ConsentRequest, type PropertyDetail, type PropertyListItem, type PropertyUnit } from '@arrendia/api-contract';
 import { resetToasts } from '@arrendia/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PropertiesScreen } from './PropertiesScreen';
@@ -254,6 +254,8 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
   const detail: PropertyDetail = {
     ...property(4),
     assignedAgent: null,
+    managerAgency: null,
+    pendingAgencyRequest: null,
     units: [
       {
         id: 40,
@@ -290,6 +292,7 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
       'Superficie: 85,5 m²',
       'Año de construcción: —',
       'Referencia catastral: —',
+      'Agencia gestora: Sin agencia',
       'Agente asignado: Sin agente asignado',
     ]);
     const unitRows = within(screen.getByRole('region', { name: 'Unidades' })).getAllByRole('listitem');
@@ -382,6 +385,8 @@ describe('PropertiesScreen detail: units', () => {
   const withUnits = (units: PropertyUnit[], over: Partial<PropertyDetail> = {}): PropertyDetail => ({
     ...property(4),
     assignedAgent: null,
+    managerAgency: null,
+    pendingAgencyRequest: null,
     units,
     contracts: [],
     incidents: [],
@@ -621,6 +626,8 @@ describe('PropertiesScreen detail: the assigned agent', () => {
   const managed = (assignedAgent: PropertyDetail['assignedAgent']): PropertyDetail => ({
     ...property(4, { managerAgencyId: 3 }),
     assignedAgent,
+    managerAgency: { id: 3, nombreAgencia: 'Inmobiliaria Sol' },
+    pendingAgencyRequest: null,
     units: [],
     contracts: [],
     incidents: [],
@@ -710,10 +717,206 @@ describe('PropertiesScreen detail: the assigned agent', () => {
   });
 
   it('offers no select to admin_agencia on a property no agency manages', async () => {
-    serve({ [DETAIL]: () => fakeResponse(200, { ...managed(null), managerAgencyId: null }) });
+    serve({ [DETAIL]: () => fakeResponse(200, { ...managed(null), managerAgencyId: null, managerAgency: null }) });
     detailAt('admin_agencia');
     await screen.findByRole('heading', { level: 1, name: 'Piso 4' });
     expect(screen.getByText('Sin agente asignado')).toBeVisible();
     expect(screen.queryByRole('combobox', { name: 'Agente asignado' })).toBeNull();
+  });
+});
+
+describe('PropertiesScreen detail: the managing agency', () => {
+  const DETAIL = 'GET /api/properties/4';
+  const DIRECTORY = 'GET /api/agencies/directory';
+  const sol = { id: 3, nombreAgencia: 'Inmobiliaria Sol' };
+  const luna = { id: 8, nombreAgencia: 'Agencia Luna' };
+  const entry = (agency: typeof sol, direccionFiscal: string) => ({ ...agency, direccionFiscal, telefonoAgencia: null, emailAgencia: null });
+  const at = (over: Partial<PropertyDetail> = {}): PropertyDetail => ({
+    ...property(4),
+    assignedAgent: null,
+    managerAgency: null,
+    pendingAgencyRequest: null,
+    units: [],
+    contracts: [],
+    incidents: [],
+    recentTransactions: [],
+    ...over,
+  });
+  const managedBySol = () => at({ managerAgencyId: sol.id, managerAgency: sol });
+  const pendingFor = (agency: typeof sol) => at({ pendingAgencyRequest: { id: 55, agency } });
+  const request = (status: ConsentRequest['status'], agency = luna): ConsentRequest => ({
+    id: 55,
+    kind: 'agency_management',
+    status,
+    owner: { id: 1, firstName: 'Olga', lastName: 'Martín' },
+    email: null,
+    agency,
+    property: { id: 4, propertyName: 'Piso 4', city: 'Madrid' },
+    createdAt: '2026-01-01T10:00:00.000Z',
+    respondedAt: null,
+  });
+  const detailAs = (role: string) => renderAt(<PropertiesScreen user={userWithRole(role)} />, '/properties/4', '/properties/*');
+  /** What the 'Agencia gestora' line reads, once the property shows. */
+  const agencyLine = async () => {
+    await screen.findByRole('heading', { level: 1, name: 'Piso 4' });
+    return within(screen.getByRole('region', { name: 'Datos' })).getByText('Agencia gestora').nextElementSibling as HTMLElement;
+  };
+  const callsOf = (fetch: jest.Mock, method: string) => fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === method) as [string, RequestInit][];
+
+  it("reads the managing agency, 'Sin agencia', or the request still waiting for the agency", async () => {
+    for (const [detail, text] of [
+      [managedBySol(), 'Inmobiliaria Sol'],
+      [at(), 'Sin agencia'],
+      [pendingFor(luna), 'Sin agenciaSolicitud enviada a Agencia Luna: pendiente de aceptar'],
+    ] as const) {
+      serve({ [DETAIL]: () => fakeResponse(200, detail) });
+      const view = renderAt(<PropertiesScreen user={null} />, '/properties/4', '/properties/*');
+      expect(await agencyLine()).toHaveTextContent(new RegExp(`^${text}$`));
+      view.unmount();
+    }
+  });
+
+  it('lets an owner search the directory and ask an agency: PUT {managerAgencyId}, then the request shows as pending', async () => {
+    let asked = false;
+    const fetch = serve({
+      [DETAIL]: () => fakeResponse(200, asked ? pendingFor(luna) : at()),
+      [DIRECTORY]: () => fakeResponse(200, [entry(sol, 'Calle Mayor 1, Madrid'), entry(luna, 'Calle Luna 3, Sevilla')]),
+      [`${DIRECTORY}?q=Luna`]: () => fakeResponse(200, [entry(luna, 'Calle Luna 3, Sevilla')]),
+      'PUT /api/properties/4/agency': () => {
+        asked = true;
+        return fakeResponse(200, { managerAgencyId: null, pendingRequest: request('Pendiente') });
+      },
+    });
+    detailAs('propietario_individual');
+    fireEvent.click(within(await agencyLine()).getByRole('button', { name: 'Elegir agencia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Elegir agencia gestora' });
+    const select = within(dialog).getByRole('combobox', { name: 'Agencia' });
+
+    // Nothing chosen: said under the select, nothing sent (null would take the property back).
+    await waitFor(() => expect(select).toBeEnabled());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar solicitud' }));
+    await waitFor(() => expect(select).toHaveAccessibleDescription('Elige una agencia'));
+    expect(callsOf(fetch, 'PUT')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Buscar agencia'), { target: { value: 'Luna' } });
+    await waitFor(() => expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/agencies/directory?q=Luna'));
+    await userEvent.click(select);
+    const option = await screen.findByRole('option', { name: 'Agencia Luna · Calle Luna 3, Sevilla' });
+    expect(screen.queryByRole('option', { name: /Inmobiliaria Sol/ })).toBeNull();
+    await userEvent.click(option);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar solicitud' }));
+
+    expect(await findToast('Solicitud enviada')).toHaveTextContent('Agencia Luna debe aceptar gestionar la propiedad');
+    const [[url, init]] = callsOf(fetch, 'PUT');
+    expect(url).toBe('/api/properties/4/agency');
+    expect(JSON.parse(String(init.body))).toEqual({ managerAgencyId: 8 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Elegir agencia gestora' })).toBeNull());
+    const line = await agencyLine();
+    await waitFor(() => expect(line).toHaveTextContent('Solicitud enviada a Agencia Luna: pendiente de aceptar'));
+    expect(within(line).getByRole('button', { name: 'Retirar solicitud' })).toBeVisible();
+    expect(within(line).queryByRole('button', { name: 'Elegir agencia' })).toBeNull();
+  });
+
+  it("says 'Agencia asignada' when the answer binds the agency at once (the super admin)", async () => {
+    serve({
+      [DETAIL]: () => fakeResponse(200, at()),
+      [DIRECTORY]: () => fakeResponse(200, [entry(luna, 'Calle Luna 3, Sevilla')]),
+      'PUT /api/properties/4/agency': () => fakeResponse(200, { managerAgencyId: 8, pendingRequest: null }),
+    });
+    detailAs('super_admin');
+    fireEvent.click(within(await agencyLine()).getByRole('button', { name: 'Elegir agencia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Elegir agencia gestora' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Agencia' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Agencia Luna · Calle Luna 3, Sevilla' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar solicitud' }));
+    expect(await findToast('Agencia asignada')).toHaveTextContent('Agencia Luna gestiona ahora Piso 4');
+  });
+
+  it("shows the API's 409 under the select and in a destructive toast, keeps the dialog open and re-reads the property", async () => {
+    const pendingAlready = 'Ya hay una solicitud pendiente para esta propiedad';
+    const fetch = serve({
+      [DETAIL]: () => fakeResponse(200, at()),
+      [DIRECTORY]: () => fakeResponse(200, [entry(luna, 'Calle Luna 3, Sevilla')]),
+      'PUT /api/properties/4/agency': () => fakeResponse(409, { error: 'conflict', message: pendingAlready, fields: { managerAgencyId: pendingAlready } }),
+    });
+    detailAs('propietario_delegado');
+    fireEvent.click(within(await agencyLine()).getByRole('button', { name: 'Elegir agencia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Elegir agencia gestora' });
+    const select = within(dialog).getByRole('combobox', { name: 'Agencia' });
+    await userEvent.click(select);
+    await userEvent.click(await screen.findByRole('option', { name: 'Agencia Luna · Calle Luna 3, Sevilla' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar solicitud' }));
+
+    expect(await findToast('Error')).toHaveTextContent(pendingAlready);
+    await waitFor(() => expect(select).toHaveAccessibleDescription(pendingAlready));
+    expect(screen.getByRole('dialog', { name: 'Elegir agencia gestora' })).toBeVisible();
+    await waitFor(() => expect(fetch.mock.calls.filter(([url, init]) => String(url) === '/api/properties/4' && !init?.method)).toHaveLength(2));
+  });
+
+  it("says another agency's 409 (no field) in the toast", async () => {
+    serve({
+      [DETAIL]: () => fakeResponse(200, at()),
+      [DIRECTORY]: () => fakeResponse(200, [entry(luna, 'Calle Luna 3, Sevilla')]),
+      'PUT /api/properties/4/agency': () => fakeResponse(409, { error: 'conflict', message: PROPERTY_AGENCY_MESSAGES.otherAgency }),
+    });
+    detailAs('propietario_individual');
+    fireEvent.click(within(await agencyLine()).getByRole('button', { name: 'Elegir agencia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Elegir agencia gestora' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Agencia' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Agencia Luna · Calle Luna 3, Sevilla' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar solicitud' }));
+    expect(await findToast('Error')).toHaveTextContent(PROPERTY_AGENCY_MESSAGES.otherAgency);
+  });
+
+  it("'Retirar solicitud' withdraws the pending request (DELETE /api/consent-requests/:id) and the line goes back to 'Sin agencia'", async () => {
+    let withdrawn = false;
+    const fetch = serve({
+      [DETAIL]: () => fakeResponse(200, withdrawn ? at() : pendingFor(luna)),
+      'DELETE /api/consent-requests/55': () => {
+        withdrawn = true;
+        return fakeResponse(200, request('Cancelada'));
+      },
+    });
+    detailAs('propietario_individual');
+    fireEvent.click(within(await agencyLine()).getByRole('button', { name: 'Retirar solicitud' }));
+    expect(await findToast('Solicitud retirada')).toHaveTextContent('Agencia Luna ya no podrá aceptarla');
+    expect(callsOf(fetch, 'DELETE').map(([url]) => url)).toEqual(['/api/consent-requests/55']);
+    const line = await agencyLine();
+    await waitFor(() => expect(line).toHaveTextContent(/^Sin agenciaElegir agencia$/));
+  });
+
+  it("'Retirar a la agencia' asks first, then sends {managerAgencyId: null} and says 'Agencia retirada'", async () => {
+    let released = false;
+    const fetch = serve({
+      [DETAIL]: () => fakeResponse(200, released ? at() : managedBySol()),
+      'PUT /api/properties/4/agency': () => {
+        released = true;
+        return fakeResponse(200, { managerAgencyId: null, pendingRequest: null });
+      },
+    });
+    detailAs('propietario_individual');
+    fireEvent.click(within(await agencyLine()).getByRole('button', { name: 'Retirar a la agencia' }));
+    const confirm = await screen.findByRole('alertdialog', { name: '¿Retirar la gestión de Piso 4 a Inmobiliaria Sol?' });
+    expect(confirm).toHaveAccessibleDescription('Dejará de verla y su agente dejará de estar a cargo.');
+    expect(callsOf(fetch, 'PUT')).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Retirar a la agencia' }));
+
+    expect(await findToast('Agencia retirada')).toHaveTextContent('Inmobiliaria Sol ya no gestiona Piso 4');
+    const puts = callsOf(fetch, 'PUT');
+    expect(puts.map(([url]) => url)).toEqual(['/api/properties/4/agency']);
+    expect(JSON.parse(String(puts[0][1].body))).toEqual({ managerAgencyId: null });
+    const line = await agencyLine();
+    await waitFor(() => expect(line).toHaveTextContent(/^Sin agenciaElegir agencia$/));
+  });
+
+  it('shows admin_agencia the agency by name, with none of the buttons', async () => {
+    for (const detail of [managedBySol(), pendingFor(luna), at()]) {
+      serve({ [DETAIL]: () => fakeResponse(200, detail), 'GET /api/properties/4/agents': () => fakeResponse(200, []) });
+      const view = detailAs('admin_agencia');
+      const line = await agencyLine();
+      expect(line).toHaveTextContent(detail.managerAgency?.nombreAgencia ?? 'Sin agencia');
+      expect(within(line).queryAllByRole('button')).toHaveLength(0);
+      view.unmount();
+    }
   });
 });

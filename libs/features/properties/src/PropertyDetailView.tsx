@@ -26,6 +26,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
+import { PropertyAgencyFact } from './PropertyAgency';
 import { PropertyFormDialog } from './PropertyFormDialog';
 import { addressLine, ArchiveBadge, formatArea, unitTypeLabel } from './propertyParts';
 import { UnitFormDialog } from './UnitFormDialog';
@@ -269,6 +270,10 @@ export function PropertyDetailView({ user }: { user: CurrentUser | null }) {
             <dd>{property.buildYear ?? '—'}</dd>
             <dt>Referencia catastral</dt>
             <dd>{property.refCatastral ?? '—'}</dd>
+            <dt>Agencia gestora</dt>
+            <dd>
+              <PropertyAgencyFact property={property} manageable={can(user?.role?.roleName, 'properties:agency')} />
+            </dd>
             <dt id="property-agent">Agente asignado</dt>
             <dd>
               {can(user?.role?.roleName, 'properties:assign') && property.managerAgencyId !== null ? (

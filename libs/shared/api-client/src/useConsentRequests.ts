@@ -72,12 +72,17 @@ export function useDeclineConsentRequest() {
   });
 }
 
-/** DELETE /api/consent-requests/:id: the asker withdraws a pending request (it becomes 'Cancelada'). */
-export function useCancelConsentRequest() {
+/**
+ * DELETE /api/consent-requests/:id: the asker withdraws a pending request (it becomes 'Cancelada').
+ * `onSettled` refreshes what else shows the request (a property's pending agency), withdrawn or
+ * refused: a refusal means it was answered meanwhile.
+ */
+export function useCancelConsentRequest({ onSettled }: { onSettled?: () => void } = {}) {
   const client = useQueryClient();
   return useMutation<ConsentRequest, Error, number>({
     mutationFn: (id) => answer('DELETE', `${CONSENT_REQUESTS_PATH}/${id}`),
     onSuccess: () => invalidateAll(client, [CONSENT_REQUESTS_KEY]),
     onError: refreshRequests(client),
+    onSettled,
   });
 }

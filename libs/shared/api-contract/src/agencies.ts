@@ -53,6 +53,22 @@ export const AgenciesListQuerySchema = PageQuerySchema.extend({
 });
 export type AgenciesListQuery = z.input<typeof AgenciesListQuerySchema>;
 
+/** At most this many agencies in one answer of the directory; `q` narrows them. */
+export const AGENCY_DIRECTORY_LIMIT = 50;
+
+/** `GET /api/agencies/directory?q=`: the active agencies an owner may hand a property to; `q` matches the name or the city of its address. */
+export const AgencyDirectoryQuerySchema = z.object({ q: optionalFilter(z.string().trim().max(100, 'Máximo 100 caracteres')) });
+
+/** An agency as the directory shows it to an owner choosing one: how to recognise and reach it. */
+export const AgencyDirectoryEntrySchema = z.object({
+  id: z.number().int(),
+  nombreAgencia: z.string(),
+  direccionFiscal: z.string().nullable(),
+  telefonoAgencia: z.string().nullable(),
+  emailAgencia: z.string().nullable(),
+});
+export type AgencyDirectoryEntry = z.infer<typeof AgencyDirectoryEntrySchema>;
+
 /** 'Nueva agencia' (POST /api/agencies, super admin). The commission rate defaults to the platform's. */
 export const AgenciesCreateSchema = z
   .object({

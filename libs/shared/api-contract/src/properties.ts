@@ -213,6 +213,10 @@ export const PROPERTY_DETAIL_TRANSACTIONS = 10;
 export const PropertyDetailSchema = PropertySchema.extend({
   /** The agent in charge of it (PUT /api/properties/:id/agent), while it is one of its agency's agents. */
   assignedAgent: PersonSchema.nullable(),
+  /** The agency managing it, by name. */
+  managerAgency: z.object({ id: z.number().int(), nombreAgencia: z.string() }).nullable(),
+  /** The agency asked to manage it that has not answered yet (PUT /api/properties/:id/agency), with the request to withdraw. */
+  pendingAgencyRequest: z.object({ id: z.number().int(), agency: z.object({ id: z.number().int(), nombreAgencia: z.string() }) }).nullable(),
   units: z.array(PropertyUnitSchema),
   contracts: z.array(ContractListItemSchema),
   incidents: z.array(IncidentListItemSchema).max(PROPERTY_DETAIL_INCIDENTS),

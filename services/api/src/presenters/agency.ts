@@ -1,4 +1,4 @@
-import type { AgencyRow } from '@arrendia/api-contract';
+import type { AgencyDirectoryEntry, AgencyRow } from '@arrendia/api-contract';
 import type { AgencyRowRecord } from '../queries/agencies';
 
 /** An agency as the 'Agencias' tab lists it (GET /api/agencies) and its writes answer it. */
@@ -17,4 +17,9 @@ export function presentAgency(r: AgencyRowRecord): AgencyRow {
     agents: Number(r.agents),
     createdAt: new Date(r.createdAt).toISOString(),
   };
+}
+
+/** An agency of the directory: name and how to reach it, nothing of its figures. */
+export function presentAgencyDirectoryEntry(r: AgencyDirectoryEntry): AgencyDirectoryEntry {
+  return { id: r.id, nombreAgencia: r.nombreAgencia, direccionFiscal: r.direccionFiscal, telefonoAgencia: r.telefonoAgencia, emailAgencia: r.emailAgencia };
 }

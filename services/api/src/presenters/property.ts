@@ -100,6 +100,8 @@ export function presentPropertyListItem(property: PropertyColumns, figures: Unit
 export interface PropertyDetailRows {
   property: PropertyColumns;
   assignedAgent: Person | null;
+  managerAgency: PropertyDetail['managerAgency'];
+  pendingAgencyRequest: PropertyDetail['pendingAgencyRequest'];
   /** Loaded with their `unitType`, `details` and `activeContract` relations (queries/units propertyUnits). */
   units: RentableUnit[];
   contracts: ContractListRow[];
@@ -107,10 +109,12 @@ export interface PropertyDetailRows {
   transactions: TransactionListRow[];
 }
 
-export function presentPropertyDetail({ property, assignedAgent, units, contracts, incidents, transactions }: PropertyDetailRows): PropertyDetail {
+export function presentPropertyDetail({ property, assignedAgent, managerAgency, pendingAgencyRequest, units, contracts, incidents, transactions }: PropertyDetailRows): PropertyDetail {
   return {
     ...presentProperty(property),
     assignedAgent: assignedAgent && presentPerson(assignedAgent),
+    managerAgency: managerAgency && { id: managerAgency.id, nombreAgencia: managerAgency.nombreAgencia },
+    pendingAgencyRequest: pendingAgencyRequest && { id: pendingAgencyRequest.id, agency: { id: pendingAgencyRequest.agency.id, nombreAgencia: pendingAgencyRequest.agency.nombreAgencia } },
     units: units.map(presentPropertyUnit),
     contracts: contracts.map(presentContractListItem),
     incidents: incidents.map(presentIncidentListItem),

@@ -1,4 +1,4 @@
-import { AGENCY_NOT_FOUND, type AgenciesListQuerySchema } from '@arrendia/api-contract';
+import { AGENCY_DIRECTORY_LIMIT, AGENCY_NOT_FOUND, type AgenciesListQuerySchema } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { User } from '../models/User';
@@ -100,4 +100,21 @@ export function agencyAgentsQuery(db: Db, agencyId: number): Knex.QueryBuilder {
 /** agencyAgentsQuery's people (id and name). */
 export async function agencyAgents(db: Db, agencyId: number): Promise<{ id: number; firstName: string | null; lastName: string | null }[]> {
   return agencyAgentsQuery(db, agencyId).select('users.id', 'users.firstName', 'users.lastName');
+}
+
+/**
+ * GET /api/agencies/directory: the active agencies, by name, whose name or address holds every word
+ * of `q` (ignoring case and accents); at most AGENCY_DIRECTORY_LIMIT.
+ */
+export function agencyDirectory(db: Db, q: string | undefined): Knex.QueryBuilder {
+  const query = db('agencies')
+    .select('agencies.id', 'agencies.nombreAgencia', 'agencies.direccionFiscal', 'agencies.telefonoAgencia', 'agencies.emailAgencia')
+    .where('agencies.isActive', true)
+    .orderBy([{ column: 'agencies.nombreAgencia' }, { column: 'agencies.id' }])
+    .limit(AGENCY_DIRECTORY_LIMIT);
+  for (const word of (q ?? '').split(/\s+/).filter(Boolean)) {
+    const pattern = containsPattern(word);
+    query.where((w) => w.where(folded(db, 'agencies.nombreAgencia'), 'like', pattern).orWhere(folded(db, 'agencies.direccionFiscal'), 'like', pattern));
+  }
+  return query;
 }

@@ -93,7 +93,15 @@ export async function propertyDetail(db: Db, user: User, id: number): Promise<Pr
     ])
     .limit(PROPERTY_DETAIL_TRANSACTIONS);
 
-  return { property, assignedAgent, units, contracts, incidents, transactions };
+  const managerAgency: { id: number; nombreAgencia: string } | null = property.managerAgencyId === null ? null : ((await db('agencies').where('id', property.managerAgencyId).first('id', 'nombreAgencia')) ?? null);
+  const pending: { id: number; agencyId: number; nombreAgencia: string } | undefined = await db('consent_requests')
+    .join('agencies', 'agencies.id', 'consent_requests.agencyId')
+    .where({ 'consent_requests.mainPropertyId': id, 'consent_requests.kind': 'agency_management', 'consent_requests.status': 'Pendiente' })
+    .orderBy('consent_requests.id', 'desc')
+    .first('consent_requests.id', 'consent_requests.agencyId', 'agencies.nombreAgencia');
+  const pendingAgencyRequest = pending ? { id: pending.id, agency: { id: pending.agencyId, nombreAgencia: pending.nombreAgencia } } : null;
+
+  return { property, assignedAgent, managerAgency, pendingAgencyRequest, units, contracts, incidents, transactions };
 }
 
 /**

@@ -1642,6 +1642,8 @@ export const MATRIX: Record<string, RouteSpec> = {
   },
 
   // --- Agencies (issue 32): every one for the super admin, its own for the manager -----------------
+  // The directory of active agencies an owner may hand a property to: public business facts, no row scope.
+  'GET /api/agencies/directory': read('/api/agencies/directory', (c, res) => same({ 'every world agency listed': [Object.values(c.w.agencies).every((id) => list<{ id: number }>(res.body).some((a) => a.id === id)), true] }), 'properties:agency'),
   'GET /api/agencies': read(
     '/api/agencies?pageSize=100',
     (c, res) => {

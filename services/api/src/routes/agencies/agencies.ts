@@ -1,12 +1,12 @@
-import { AgenciesListQuerySchema, IdSchema, type AgenciesCreateSchema, type AgenciesPatchSchema } from '@arrendia/api-contract';
+import { AgenciesListQuerySchema, AgencyDirectoryQuerySchema, IdSchema, type AgenciesCreateSchema, type AgenciesPatchSchema } from '@arrendia/api-contract';
 import { z } from 'zod';
 import { createAgency, updateAgency } from '../../commands/agencyAdministrator';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { paginate } from '../../pagination';
-import { presentAgency } from '../../presenters/agency';
-import { agencyListQuery, loadAgencyRow, type AgencyRowRecord } from '../../queries/agencies';
+import { presentAgency, presentAgencyDirectoryEntry } from '../../presenters/agency';
+import { agencyDirectory, agencyListQuery, loadAgencyRow, type AgencyRowRecord } from '../../queries/agencies';
 
 const agencyIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
 
@@ -34,4 +34,10 @@ export async function patch(ctx: Ctx, input: z.output<typeof AgenciesPatchSchema
   const id = agencyIdOf(ctx);
   await updateAgency(ctx.state.trx!, currentUser(ctx), id, input);
   ctx.body = await loadRow(ctx, id);
+}
+
+/** GET /api/agencies/directory?q= → the active agencies an owner may hand a property to (queries/agencies agencyDirectory). */
+export async function directory(ctx: Ctx) {
+  const { q } = parseInput(AgencyDirectoryQuerySchema, ctx.query);
+  ctx.body = (await agencyDirectory(ctx.knex, q)).map(presentAgencyDirectoryEntry);
 }

@@ -5,7 +5,7 @@ import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { route } from '../../middlewares/validate';
-import { create, list, patch } from './agencies';
+import { create, directory, list, patch } from './agencies';
 
 /**
  * The agencies of the platform (issue 32): the super admin lists, creates, edits, deactivates and
@@ -15,6 +15,8 @@ export function agenciesRoutes({ session }: { session: AppMiddleware }) {
   const edit = [session, authenticate, requirePermission('agencies:edit')] as const;
   return new Router<AppState, AppContext>()
     .get('/agencies', ...edit, list)
+    // Owners (their delegates, the super admin) choosing the agency to hand a property to.
+    .get('/agencies/directory', session, authenticate, requirePermission('properties:agency'), directory)
     .post('/agencies', session, authenticate, requirePermission('agencies:manage'), transaction, route(AgenciesCreateSchema, create))
     .patch('/agencies/:id', ...edit, transaction, route(AgenciesPatchSchema, patch));
 }

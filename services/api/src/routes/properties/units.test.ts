@@ -1,4 +1,4 @@
-import { PersonSchema, PropertyDetailSchema, PropertyUnitSchema, PROPERTY_AGENT_MESSAGES, UNIT_MESSAGES, type UnitCreateInput } from '@arrendia/api-contract';
+import { AgencyDirectoryEntrySchema, PersonSchema, PropertyDetailSchema, PropertyUnitSchema, PROPERTY_AGENT_MESSAGES, UNIT_MESSAGES, type UnitCreateInput } from '@arrendia/api-contract';
 import type { RoleName } from '@arrendia/permissions';
 import { z } from 'zod';
 import { buildAgency, buildContract, buildProperty, buildUnit, buildUser, delegate, signIn } from '../../test/factories';
@@ -310,11 +310,15 @@ describe('the managing agency: PUT /api/properties/:id/agency', () => {
 
     const asked = await owner.agent.put(`/api/properties/${property.id}/agency`).send({ managerAgencyId: agency.id }).expect(200);
     expect(asked.body).toMatchObject({ managerAgencyId: null, pendingRequest: { kind: 'agency_management', status: 'Pendiente', agency: { id: agency.id }, property: { id: property.id } } });
+    // The detail says whom it was asked of, with the request to withdraw.
+    const waiting = PropertyDetailSchema.parse((await owner.agent.get(`/api/properties/${property.id}`).expect(200)).body);
+    expect(waiting).toMatchObject({ managerAgency: null, pendingAgencyRequest: { id: asked.body.pendingRequest.id, agency: { id: agency.id } } });
     expect((await t.knex('main_properties').where({ id: property.id }).first()).managerAgencyId).toBeNull();
     // Not yet the agency's: its manager cannot see it until it accepts.
     await manager.agent.get(`/api/properties/${property.id}`).expect(404);
     await manager.agent.post(`/api/consent-requests/${asked.body.pendingRequest.id}/accept`).expect(200);
-    expect(PropertyDetailSchema.parse((await manager.agent.get(`/api/properties/${property.id}`).expect(200)).body).managerAgencyId).toBe(agency.id);
+    const managed = PropertyDetailSchema.parse((await manager.agent.get(`/api/properties/${property.id}`).expect(200)).body);
+    expect(managed).toMatchObject({ managerAgencyId: agency.id, managerAgency: { id: agency.id }, pendingAgencyRequest: null });
 
     // Its agent put in charge, then the owner takes the property back.
     const agentUser = await buildUser(t.knex, { roleName: 'agente', agencyId: agency.id });
@@ -361,5 +365,24 @@ describe('the managing agency: PUT /api/properties/:id/agency', () => {
     const admin = await signedIn('super_admin');
     expect((await admin.agent.put(`/api/properties/${property.id}/agency`).send({ managerAgencyId: agency.id }).expect(200)).body).toEqual({ managerAgencyId: agency.id, pendingRequest: null });
     expect((await t.knex('notifications').where({ recipientUserId: manager.id, notificationType: 'agency_changed' }).first()).title).toBe('Nueva propiedad gestionada');
+  });
+});
+
+describe('GET /api/agencies/directory', () => {
+  it('lists the active agencies by name to an owner, searched by name or address ignoring accents; agency staff and tenants may not read it', async () => {
+    const stamp = Date.now();
+    const [a, b, off] = [await buildAgency(t.knex, { nombreAgencia: `Fincas Álamo ${stamp}` }), await buildAgency(t.knex, { nombreAgencia: `Inmobiliaria Bética ${stamp}` }), await buildAgency(t.knex, { nombreAgencia: `Cerrada ${stamp}` })];
+    await t.knex('agencies').where({ id: b.id }).update({ direccionFiscal: 'Calle Sierpes 3, Sevilla' });
+    await t.knex('agencies').where({ id: off.id }).update({ isActive: false });
+    const owner = await signedIn('propietario_individual');
+    const all = z.array(AgencyDirectoryEntrySchema).parse((await owner.agent.get('/api/agencies/directory').expect(200)).body);
+    expect(all.map((x) => x.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(all.map((x) => x.id)).not.toContain(off.id);
+    const names = all.map((x) => x.nombreAgencia);
+    expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y, 'es')));
+    expect((await owner.agent.get(`/api/agencies/directory?q=alamo ${stamp}`).expect(200)).body.map((x: { id: number }) => x.id)).toEqual([a.id]);
+    expect((await owner.agent.get('/api/agencies/directory?q=sevilla').expect(200)).body.map((x: { id: number }) => x.id)).toEqual([b.id]);
+    await (await signedIn('admin_agencia', a.id)).agent.get('/api/agencies/directory').expect(403);
+    await (await signedIn('inquilino')).agent.get('/api/agencies/directory').expect(403);
   });
 });
