@@ -61,7 +61,7 @@ test.describe('properties (/properties) as the demo owner', () => {
     await expect(properties.cards).toHaveCount(count);
   });
 
-  test('Ver Detalles opens the detail with its units; archive and restore switch Activa / Archivada', async ({ page }) => {
+  test('Ver Detalles opens the detail with its units; a unit added there is listed; archive and restore switch Activa / Archivada', async ({ page }) => {
     await signIn(page.request, 'owner');
     const name = `Detalle e2e ${Date.now()}`;
     const res = await page.request.post('/api/properties', {
@@ -78,9 +78,18 @@ test.describe('properties (/properties) as the demo owner', () => {
       await expect(main.getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(main.getByRole('region', { name: 'Unidades' })).toContainText('Plaza de garaje');
       await expect(main.getByRole('region', { name: 'Unidades' })).toContainText('Disponible');
-      await main.getByRole('button', { name: 'Archivar' }).click();
+      // A second unit, added from the detail (issue 32): it is listed free, with its rent.
+      await main.getByRole('button', { name: 'Añadir unidad' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Añadir unidad' });
+      await dialog.getByLabel('Nombre de la unidad').fill('Vivienda 2º B');
+      await dialog.getByLabel('Renta base (€/mes)').fill('850');
+      await dialog.getByRole('button', { name: 'Añadir unidad' }).click();
+      await expect(page.getByText('Unidad añadida', { exact: true })).toBeVisible();
+      await expect(main.getByRole('region', { name: 'Unidades' })).toContainText('Vivienda 2º B');
+      await expect(main.getByRole('region', { name: 'Unidades' })).toContainText('850,00 €/mes');
+      await main.getByRole('button', { name: 'Archivar', exact: true }).click();
       await expect(main.getByText('Archivada', { exact: true })).toBeVisible();
-      await main.getByRole('button', { name: 'Restaurar' }).click();
+      await main.getByRole('button', { name: 'Restaurar', exact: true }).click();
       await expect(main.getByText('Activa', { exact: true })).toBeVisible();
 
       await page.goto('/properties/999999');
