@@ -8,20 +8,10 @@ import {
   type UnitOption,
 } from '@arrendia/api-contract';
 import { formatEuros } from '@arrendia/locale-es';
-import { Dialog, Form, FormActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
+import { Dialog, Form, FormActions, SelectField, TextAreaField, TextField, toast, FormGrid, FormWide } from '@arrendia/ui';
 import styled from 'styled-components';
 import { useFormDialog } from '@arrendia/api-client';
 import { useAvailableUnits, useCreateContract } from './useContracts';
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-const Wide = styled.div`
-  grid-column: 1 / -1;
-`;
 
 const Warning = styled.p`
   grid-column: 1 / -1;
@@ -134,7 +124,7 @@ export function ContractFormDialog({ open, onOpenChange }: ContractFormDialogPro
   return (
     <Dialog open={open} onOpenChange={form.onOpenChange} title="Nuevo Contrato" description="Contrato de alquiler de una de tus unidades libres." width={720}>
       <Form onSubmit={form.submit} aria-label="Nuevo Contrato">
-        <Grid>
+        <FormGrid>
           <TextField label="Código del contrato" {...field('contractCode')} />
           <SelectField
             label="Unidad"
@@ -165,14 +155,14 @@ export function ContractFormDialog({ open, onOpenChange }: ContractFormDialogPro
           />
           <TextField label="Preaviso de renovación (días)" type="number" min={0} max={365} {...field('renewalNoticeDays')} />
           {values.status === 'Finalizado' && (
-            <Wide>
+            <FormWide>
               <TextAreaField label="Motivo de finalización" rows={2} {...field('terminationReason')} />
-            </Wide>
+            </FormWide>
           )}
-          <Wide>
+          <FormWide>
             <TextAreaField label="Notas (opcional)" rows={3} {...field('notes')} />
-          </Wide>
-        </Grid>
+          </FormWide>
+        </FormGrid>
         <FormActions onCancel={form.close} pending={form.pending} submitLabel="Crear Contrato" />
       </Form>
     </Dialog>

@@ -586,6 +586,18 @@ describe('PropertiesScreen detail: units', () => {
     await waitFor(() => expect(fetch.mock.calls.filter(([url, init]) => String(url) === '/api/properties/4' && !init?.method)).toHaveLength(2));
   });
 
+  it("'Editar' with Dormitorios emptied says so under the field and sends nothing (the API could not clear it)", async () => {
+    const flat = unit(41, { unitName: 'Ático', details: { numBedrooms: 2, numBathrooms: 1, floorLevel: null, isFurnished: false, hasTerrace: false, hasElevator: false, hasAirConditioning: false, heatingType: null, energyCertificateRating: null, allowsPets: false, orientation: null } });
+    const fetch = serve({ [DETAIL]: () => fakeResponse(200, withUnits([flat])) });
+    screenAt('/properties/4');
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar Ático' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar unidad' });
+    fireEvent.change(within(dialog).getByLabelText('Dormitorios'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(dialog).findByText('Indica un número de dormitorios entre 0 y 50')).toBeVisible();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+  });
+
   it("'Archivar' sends isActive false; the API's 409 for a unit with an active contract is said in a destructive toast", async () => {
     const fetch = serve({
       [DETAIL]: () => fakeResponse(200, withUnits([unit(42, { unitName: 'Habitación 1', currentStatus: 'Alquilado', activeContract: { id: 7, contractCode: 'CTR-2026-007' } })])),

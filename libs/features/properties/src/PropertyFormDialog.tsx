@@ -1,20 +1,9 @@
 import { DEFAULT_COUNTRY, PropertiesCreateSchema, PropertiesUpdateSchema, type Property, type PropertyOwnerOption } from '@arrendia/api-contract';
-import { Dialog, Form, FormActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
+import { Dialog, Form, FormActions, SelectField, TextAreaField, TextField, toast, FormGrid, FormWide } from '@arrendia/ui';
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
 import { useFormDialog, type FormDialog } from '@arrendia/api-client';
 import { UNIT_TYPE_OPTIONS } from './propertyParts';
 import { useCreateProperty, usePropertyOwners, useUpdateProperty } from './useProperties';
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-const Wide = styled.div`
-  grid-column: 1 / -1;
-`;
 
 type Values = Record<
   | 'propertyName'
@@ -164,10 +153,10 @@ function EditPropertyForm({ open, onOpenChange, property }: PropertyFormDialogPr
 function PropertyFields({ form, unitType, notesError }: { form: FormDialog<Values>; unitType?: ReactNode; notesError?: string }) {
   const field = (name: keyof Values) => ({ name, ...form.field(name) });
   return (
-    <Grid>
-      <Wide>
+    <FormGrid>
+      <FormWide>
         <TextField label="Nombre de la propiedad" autoComplete="off" {...field('propertyName')} />
-      </Wide>
+      </FormWide>
       {unitType}
       <TextField label="Calle" autoComplete="address-line1" {...field('addressStreet')} />
       <TextField label="Número" {...field('addressNumber')} />
@@ -179,9 +168,9 @@ function PropertyFields({ form, unitType, notesError }: { form: FormDialog<Value
       <TextField label="Superficie total (m²)" inputMode="decimal" {...field('totalAreaM2')} />
       <TextField label="Año de construcción" inputMode="numeric" {...field('buildYear')} />
       <TextField label="Referencia catastral (opcional)" maxLength={24} {...field('refCatastral')} />
-      <Wide>
+      <FormWide>
         <TextAreaField label="Notas (opcional)" rows={3} {...field('notes')} error={form.errors.notes ?? notesError} />
-      </Wide>
-    </Grid>
+      </FormWide>
+    </FormGrid>
   );
 }

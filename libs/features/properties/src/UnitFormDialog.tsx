@@ -9,21 +9,11 @@ import {
 } from '@arrendia/api-contract';
 import { useFormDialog, type FieldErrors, type FormDialog } from '@arrendia/api-client';
 import { parseMoneyEs } from '@arrendia/locale-es';
-import { Dialog, FactList, Form, FormActions, SelectField, Switch, TextAreaField, TextField, toast } from '@arrendia/ui';
+import { Dialog, FactList, Form, FormActions, SelectField, Switch, TextAreaField, TextField, toast, FormGrid, FormWide } from '@arrendia/ui';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { UNIT_TYPE_OPTIONS } from './propertyParts';
 import { useCreateUnit, useUpdateUnit } from './useUnits';
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-const Wide = styled.div`
-  grid-column: 1 / -1;
-`;
 
 const Fieldset = styled.fieldset`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -192,7 +182,12 @@ function EditUnitForm({ open, onOpenChange, propertyId, unit }: UnitFormDialogPr
       }
       return input;
     },
-    validate: detailErrors,
+    // Bedrooms and bathrooms always have a number: emptied while editing, they are not 'unchanged'.
+    validate: (values) => ({
+      ...detailErrors(values),
+      ...(isResidentialType(values.unitType) && values.numBedrooms.trim() === '' ? { 'details.numBedrooms': 'Indica un número de dormitorios entre 0 y 50' } : {}),
+      ...(isResidentialType(values.unitType) && values.numBathrooms.trim() === '' ? { 'details.numBathrooms': 'Indica un número de baños entre 0 y 20' } : {}),
+    }),
     formErrorKey: 'form',
     mutation: useUpdateUnit(propertyId, unit.id),
     onOpenChange,
@@ -221,7 +216,7 @@ function UnitFields({ form, rented = false }: { form: FormDialog<Values>; rented
   const detailsError = hasFieldError ? undefined : errorOf(form.errors, 'details');
   return (
     <>
-      <Grid>
+      <FormGrid>
         <SelectField label="Tipo de unidad" name="unitType" {...form.select('unitType')} options={UNIT_TYPE_OPTIONS} />
         <TextField label="Nombre de la unidad" autoComplete="off" {...field('unitName')} />
         <TextField label="Superficie (m²)" inputMode="decimal" {...field('areaM2')} />
@@ -234,29 +229,29 @@ function UnitFields({ form, rented = false }: { form: FormDialog<Values>; rented
         ) : (
           <SelectField label="Estado" name="currentStatus" {...form.select('currentStatus')} options={STATUS_OPTIONS} />
         )}
-        <Wide>
+        <FormWide>
           <TextAreaField label="Descripción (opcional)" rows={3} {...field('description')} error={form.errors.description ?? form.errors.form} />
-        </Wide>
-        <Wide>
+        </FormWide>
+        <FormWide>
           <TextField label="Extras (opcional)" hint="Separados por comas: Trastero, Aire acondicionado" {...field('amenities')} error={errorOf(form.errors, 'amenities')} />
-        </Wide>
-      </Grid>
+        </FormWide>
+      </FormGrid>
       {isResidentialType(form.values.unitType) && (
         <Fieldset aria-describedby={detailsError ? errorId : undefined}>
           <legend>Vivienda</legend>
-          <Grid>
+          <FormGrid>
             <TextField label="Dormitorios" inputMode="numeric" {...detail('numBedrooms')} />
             <TextField label="Baños" inputMode="numeric" {...detail('numBathrooms')} />
             <TextField label="Planta" {...detail('floorLevel')} />
             <TextField label="Calefacción" {...detail('heatingType')} />
             <SelectField label="Calificación energética" {...detailSelect('energyCertificateRating')} options={RATING_OPTIONS} />
             <SelectField label="Orientación" {...detailSelect('orientation')} options={ORIENTATION_OPTIONS} />
-          </Grid>
-          <Grid>
+          </FormGrid>
+          <FormGrid>
             {DETAIL_FLAGS.map(({ key, label }) => (
               <Switch key={key} label={label} checked={form.values[key]} onCheckedChange={(checked) => form.set(key, checked)} />
             ))}
-          </Grid>
+          </FormGrid>
           {detailsError && <FieldError id={errorId}>{detailsError}</FieldError>}
         </Fieldset>
       )}

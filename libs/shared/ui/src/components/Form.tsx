@@ -24,3 +24,15 @@ export const Form = forwardRef<HTMLFormElement, FormProps>(function Form({ child
     </StyledForm>
   );
 });
+
+/** A form's fields side by side, as many columns of at least 200 px as the dialog holds. */
+export const FormGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+/** A field of a FormGrid that takes the whole row (a name, notes). */
+export const FormWide = styled.div`
+  grid-column: 1 / -1;
+`;
