@@ -271,6 +271,7 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
         unitType: { id: 1, typeName: 'vivienda' },
         details: null,
         activeContract: null,
+        listing: null,
       },
     ],
     contracts: [],
@@ -380,6 +381,7 @@ describe('PropertiesScreen detail: units', () => {
     unitType: { id: 1, typeName: 'vivienda' },
     details: null,
     activeContract: null,
+    listing: null,
     ...over,
   });
   const withUnits = (units: PropertyUnit[], over: Partial<PropertyDetail> = {}): PropertyDetail => ({
@@ -713,6 +715,7 @@ describe('PropertiesScreen detail: the assigned agent', () => {
       unitType: { id: 2, typeName: 'habitacion' },
       details: null,
       activeContract: null,
+      listing: null,
     };
     const withUnit = (assignedAgent: PropertyDetail['assignedAgent']) => ({ ...managed(assignedAgent), units: [room] });
     serve({ [DETAIL]: () => fakeResponse(200, withUnit(ana)) });

@@ -26,6 +26,7 @@ export * from './agencies';
 export * from './finances';
 export * from './shell';
 export * from './publicListings';
+export * from './listings';
 export * from './events';
 export * from './payments';
 export * from './users';

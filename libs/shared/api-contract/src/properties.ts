@@ -195,6 +195,8 @@ export const PropertyUnitSchema = RentableUnitSchema.extend({
   details: ResidentialDetailsSchema.nullable(),
   /** Its occupancy: the Activo contract renting it, if any. */
   activeContract: z.object({ id: z.number().int(), contractCode: z.string() }).nullable(),
+  /** Its advert in the public catalogue (POST /api/units/:id/listing), published or withdrawn. */
+  listing: z.object({ id: z.number().int(), isPublished: z.boolean() }).nullable(),
 });
 
 export type PropertyUnit = z.infer<typeof PropertyUnitSchema>;

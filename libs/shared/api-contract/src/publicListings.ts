@@ -45,7 +45,8 @@ export const ListingCardSchema = z.object({
   title: z.string(),
   address: z.string(),
   city: z.string(),
-  district: z.enum(LISTING_DISTRICTS),
+  /** One of the filter's districts, or another zone a publisher typed (issue 32). */
+  district: z.string(),
   price: MoneySchema,
   deposit: MoneySchema,
   size: z.number().nullable(),

@@ -67,7 +67,7 @@ export async function createUnit(trx: Knex.Transaction, user: User, propertyId: 
 }
 
 /** The unit, locked until the transaction ends, if the user may edit its property; 404 otherwise. */
-async function loadEditableUnit(trx: Knex.Transaction, user: User, id: number): Promise<RentableUnit & { typeName: UnitTypeName; hasActiveContract: boolean }> {
+export async function loadEditableUnit(trx: Knex.Transaction, user: User, id: number): Promise<RentableUnit & { typeName: UnitTypeName; hasActiveContract: boolean }> {
   const activeContract = trx('contracts').select('contracts.id').whereRaw('"contracts"."rentableUnitId" = "rentable_units"."id"').where('contracts.status', 'Activo');
   const row = await loadInScope<{ id: number; typeName: UnitTypeName; hasActiveContract: boolean }>(
     trx('rentable_units')

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { audit } from '../audit';
 import { conflict } from '../errors';
 import { RentableUnit } from '../models/RentableUnit';
+import { offerToPublishAgain, withdrawListingOfRentedUnit } from './listingPublisher';
 
 /** The unit as the contract commands lock and read it. */
 export interface LockedUnit {
@@ -31,8 +32,13 @@ export async function assertNoOtherActiveContract(trx: Knex.Transaction, unitId:
   }
 }
 
-/** Moves the unit to `status`, auditing the change; no write at all when it is already there. */
+/**
+ * Moves the unit to `status`, auditing the change; no write at all when it is already there.
+ * Its advert follows (issue 32): a unit an Activo contract rents leaves the catalogue, and one a
+ * contract frees is offered to its people to publish again.
+ */
 export async function setUnitStatus(trx: Knex.Transaction, userId: number, unit: LockedUnit, status: UnitStatus): Promise<void> {
+  if (status === 'Alquilado') await withdrawListingOfRentedUnit(trx, userId, unit);
   if (unit.currentStatus === status) return;
   await RentableUnit.query(trx).findById(unit.id).patch({ currentStatus: status });
   await audit(trx, {
@@ -43,4 +49,5 @@ export async function setUnitStatus(trx: Knex.Transaction, userId: number, unit:
     oldValues: { currentStatus: unit.currentStatus },
     newValues: { currentStatus: status },
   });
+  if (status === 'Disponible' && unit.currentStatus === 'Alquilado') await offerToPublishAgain(trx, unit);
 }

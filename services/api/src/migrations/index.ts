@@ -36,6 +36,7 @@ import * as storageQuotas from './20261129120000_storage_quotas';
 import * as throttleHits from './20261129150000_throttle_hits';
 import * as agencyIsActive from './20261129160000_agency_is_active';
 import * as unitOrientation from './20261129170000_unit_orientation';
+import * as listingPhotos from './20261204100000_listing_photos';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -84,4 +85,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261129150000_throttle_hits', ...throttleHits },
   { name: '20261129160000_agency_is_active', ...agencyIsActive },
   { name: '20261129170000_unit_orientation', ...unitOrientation },
+  { name: '20261204100000_listing_photos', ...listingPhotos },
 ];

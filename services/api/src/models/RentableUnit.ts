@@ -26,6 +26,8 @@ export class RentableUnit extends Timestamped {
   declare unitType?: UnitType;
   declare details?: UnitDetailsResidential | null;
   declare activeContract?: Contract | null;
+  /** Its advert (queries/units), when read with it. */
+  declare listing?: { id: number; isPublished: boolean } | null;
 
   override $parseDatabaseJson(json: Pojo): Pojo {
     return withoutSearchText(super.$parseDatabaseJson(json));

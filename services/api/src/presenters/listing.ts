@@ -1,4 +1,4 @@
-import type { ListingCard, ListingDetail, ListingDistrict, ListingType, PublicLeadCreated, PublicListingsPage } from '@arrendia/api-contract';
+import { listingPhotoUrl, LISTING_PHOTO_WIDTHS, type ListingCard, type ListingDetail, type ListingPhoto, type ListingType, type ManagedListing, type PublicLeadCreated, type PublicListingsPage } from '@arrendia/api-contract';
 import { isoDayOrNull } from './dates';
 
 /** A unit_listings row joined with its unit, residential details and agency (see `queries/listings`). */
@@ -8,7 +8,7 @@ export interface ListingRow {
   title: string;
   address: string;
   city: string;
-  district: ListingDistrict;
+  district: string;
   price: string;
   deposit: string;
   floor: number | null;
@@ -35,7 +35,12 @@ export interface ListingRow {
   isFurnished: boolean | null;
   allowsPets: boolean | null;
   nombreAgencia: string | null;
+  /** Its uploaded photos' ids in order; when there are any they are its images. */
+  photoIds?: number[];
 }
+
+/** The largest kept size of a photo: `images` and the gallery's main photo; listingPhotoSrcSet gives the rest. */
+const largestPhotoUrl = (id: number) => listingPhotoUrl(id, LISTING_PHOTO_WIDTHS[LISTING_PHOTO_WIDTHS.length - 1]);
 
 const isoTime = (value: string | Date): string => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
@@ -57,7 +62,7 @@ export function presentListingCard(row: ListingRow): ListingCard {
     hasElevator: row.hasElevator ?? false,
     furnished: row.isFurnished ?? false,
     pets: row.allowsPets ?? false,
-    images: row.images ?? [],
+    images: row.photoIds?.length ? row.photoIds.map(largestPhotoUrl) : (row.images ?? []),
     description: row.description,
     amenities: row.amenities ?? [],
     availableFrom: isoDayOrNull(row.availableFrom),
@@ -93,4 +98,68 @@ export function presentListingsPage(
   { page, pageSize }: { page: number; pageSize: number },
 ): PublicListingsPage {
   return { items: rows.map(presentListingCard), total, averagePrice, page, pageSize };
+}
+
+/** A unit_listings row as stored (queries/listings managedListing). */
+export interface ManagedListingRow {
+  id: number;
+  rentableUnitId: number;
+  isPublished: boolean;
+  listingType: ListingType;
+  title: string;
+  address: string;
+  city: string;
+  district: string;
+  fullDescription: string;
+  price: string;
+  deposit: string;
+  availableFrom: string | Date | null;
+  amenities: string[];
+  nearbyPlaces: string[];
+  showAgency: boolean;
+  contactName: string;
+  contactPhone: string;
+  contactEmail: string;
+  views: number;
+  publishedAt: Date | string;
+  updatedAt: Date | string;
+}
+
+export interface ListingPhotoRow {
+  id: number;
+  position: number;
+  width: number;
+  height: number;
+}
+
+export function presentListingPhoto(photo: ListingPhotoRow): ListingPhoto {
+  return { id: photo.id, position: photo.position, url: largestPhotoUrl(photo.id), width: photo.width, height: photo.height };
+}
+
+/** The listing as its publishers edit it (GET|PATCH /api/listings/:id): the full description, photos in order. */
+export function presentManagedListing({ listing, photos }: { listing: ManagedListingRow; photos: ListingPhotoRow[] }): ManagedListing {
+  return {
+    id: listing.id,
+    rentableUnitId: listing.rentableUnitId,
+    isPublished: listing.isPublished,
+    listingType: listing.listingType,
+    title: listing.title,
+    address: listing.address,
+    city: listing.city,
+    district: listing.district,
+    description: listing.fullDescription,
+    price: listing.price,
+    deposit: listing.deposit,
+    availableFrom: isoDayOrNull(listing.availableFrom),
+    amenities: listing.amenities ?? [],
+    nearbyPlaces: listing.nearbyPlaces ?? [],
+    showAgency: listing.showAgency,
+    contactName: listing.contactName,
+    contactPhone: listing.contactPhone,
+    contactEmail: listing.contactEmail,
+    views: listing.views,
+    publishedAt: isoTime(listing.publishedAt),
+    updatedAt: isoTime(listing.updatedAt),
+    photos: photos.map(presentListingPhoto),
+  };
 }

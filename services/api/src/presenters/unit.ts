@@ -45,13 +45,19 @@ export function presentResidentialDetails(details: UnitDetailsResidential): Resi
 
 /** A unit of a property's detail: loaded with its `unitType` and `details` relations. */
 export function presentPropertyUnit(
-  unit: UnitColumns & { unitType?: Pick<UnitTypeModel, 'id' | 'typeName'>; details?: UnitDetailsResidential | null; activeContract?: { id: number; contractCode: string } | null },
+  unit: UnitColumns & {
+    unitType?: Pick<UnitTypeModel, 'id' | 'typeName'>;
+    details?: UnitDetailsResidential | null;
+    activeContract?: { id: number; contractCode: string } | null;
+    listing?: { id: number; isPublished: boolean } | null;
+  },
 ): PropertyUnit {
   return {
     ...presentUnit(unit),
     unitType: { id: unit.unitType!.id, typeName: unit.unitType!.typeName },
     details: unit.details ? presentResidentialDetails(unit.details) : null,
     activeContract: unit.activeContract ? { id: unit.activeContract.id, contractCode: unit.activeContract.contractCode } : null,
+    listing: unit.listing ? { id: unit.listing.id, isPublished: unit.listing.isPublished } : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { LISTING_PRICE_BOUNDS, type PublicListingsQuery } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
-import type { ListingRow } from '../presenters/listing';
+import type { ListingPhotoRow, ListingRow, ManagedListingRow } from '../presenters/listing';
 import { containsPattern } from './textSearch';
 
 /** Published listings of active units of non-archived properties, joined to unit, property, details and agency (aliases l, u, p, d, a). */
@@ -26,6 +26,10 @@ const LISTING_COLUMNS = [
   'a.nombreAgencia',
 ];
 
+/** The ids of a listing's uploaded photos in their order (the cover first), for `images`. */
+const photoIds = (db: Knex | Knex.Transaction) =>
+  db.raw(`(select coalesce(json_agg(ph.id order by ph.position), '[]'::json) from listing_photos ph where ph."listingId" = l.id) as "photoIds"`);
+
 /**
  * One page of the public catalogue: every filter is a SQL condition (AND); `total` and
  * `averagePrice` are over all matches, not the page, the average rounded to whole euros.
@@ -47,7 +51,7 @@ export async function listingCatalogue(
 
   const summary = await query.clone().first(db.raw('count(*)::int as total'), db.raw('coalesce(round(avg(l.price)), 0)::int as "averagePrice"'));
   const rows: ListingRow[] = await query
-    .select(LISTING_COLUMNS)
+    .select([...LISTING_COLUMNS, photoIds(db)])
     .orderBy([
       { column: 'l.publishedAt', order: 'desc' },
       { column: 'l.id', order: 'desc' },
@@ -59,5 +63,17 @@ export async function listingCatalogue(
 
 /** One published listing as its page shows it, or undefined. */
 export function findListing(db: Knex | Knex.Transaction, id: number): Promise<ListingRow | undefined> {
-  return listingRows(db).where('l.id', id).first(LISTING_COLUMNS);
+  return listingRows(db).where('l.id', id).first([...LISTING_COLUMNS, photoIds(db)]);
+}
+
+/** A photo of a published listing the catalogue shows (GET /api/public/listing-photos/:photoId/:width), or undefined. */
+export function publishedListingPhoto(db: Knex, photoId: number): Promise<{ storageKey: string } | undefined> {
+  return listingRows(db).join('listing_photos as ph', 'ph.listingId', 'l.id').where('ph.id', photoId).first('ph.storageKey');
+}
+
+/** A listing as the people who keep it see it, published or not, with its photos in order; the caller has checked the scope. */
+export async function managedListing(db: Knex | Knex.Transaction, id: number): Promise<{ listing: ManagedListingRow; photos: ListingPhotoRow[] }> {
+  const listing: ManagedListingRow = await db('unit_listings').where('id', id).first();
+  const photos: ListingPhotoRow[] = await db('listing_photos').select('id', 'position', 'width', 'height').where('listingId', id).orderBy('position');
+  return { listing, photos };
 }

@@ -57,9 +57,10 @@ export async function unitTypes(db: Db): Promise<UnitType[]> {
   return types.sort((a, b) => rank(a.typeName) - rank(b.typeName));
 }
 
-/** Units with their type, residential details and the Activo contract renting them (PropertyUnit). */
+/** Units with their type, residential details, the Activo contract renting them and their advert (PropertyUnit). */
 function unitsWithOccupancy(db: Db) {
   return RentableUnit.query(db)
+    .select('rentable_units.*', db.raw(`(select json_build_object('id', l.id, 'isPublished', l."isPublished") from unit_listings l where l."rentableUnitId" = rentable_units.id) as listing`))
     .withGraphFetched('[unitType, details, activeContract]')
     .modifyGraph('activeContract', (q) => q.select('contracts.id', 'contracts.contractCode', 'contracts.rentableUnitId'));
 }

@@ -19,6 +19,7 @@ import { dashboardTrendsRoutes } from './dashboardTrends';
 import { activityRoutes } from './activity';
 import { tasksRoutes } from './tasks';
 import { unitsRoutes } from './units';
+import { listingsRoutes } from './listings';
 import { contractsRoutes } from './contracts';
 import { transactionCategoriesRoutes } from './transactionCategories';
 import { financesRoutes } from './finances';
@@ -82,6 +83,7 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(activityRoutes({ session }).routes())
     .use(tasksRoutes({ session }).routes())
     .use(unitsRoutes({ session }).routes())
+    .use(listingsRoutes({ session }).routes())
     .use(contractsRoutes({ session }).routes())
     .use(transactionsRoutes({ session }).routes())
     .use(financesRoutes({ session }).routes())

@@ -4,9 +4,13 @@
  * the handler instead of stopping at 401/403/404. A write route missing here fails the test.
  */
 import type { RoleName } from '@arrendia/permissions';
-import { DOCUMENT_MAX_BYTES, INCIDENT_PHOTO_MAX_BYTES, PROFILE_PHOTO_MAX_BYTES } from '@arrendia/api-contract';
+import { DOCUMENT_MAX_BYTES, INCIDENT_PHOTO_MAX_BYTES, LISTING_PHOTO_MAX_BYTES, ListingCreateSchema, PROFILE_PHOTO_MAX_BYTES } from '@arrendia/api-contract';
 import { cifControl } from '@arrendia/locale-es';
+import { addListingPhoto, publishListing } from '../commands/listingPublisher';
+import { inTransaction } from '../db/afterCommit';
 import type { User } from '../models/User';
+import { listingPhotosDir, prepareListingPhoto } from '../storage/listingPhotos';
+import { realPngBytes } from './world';
 import { buildAgency, buildContract, buildConversation, buildIncident, buildLead, buildProperty, buildUnit, buildUser, delegate, enableTwoFactorFor, FACTORY_PASSWORD } from '../test/factories';
 import { newTotpSecret, totpCode } from '../twoFactor';
 import type { TestApp } from '../test/support';
@@ -306,6 +310,45 @@ export const ROUTES: Record<string, RouteSpec> = {
       params: [(await buildUnit(w.t.knex, { mainPropertyId: (await buildProperty(w.t.knex, { ownerUserId: w.owner.id })).id, typeName: 'vivienda' })).id],
       body: () => ({ unitName: `Vivienda ${w.next()}`, areaM2: '70', baseRentPrice: '900', currentStatus: 'Reservado', amenities: ['Terraza'], details: { numBedrooms: 2, hasElevator: true }, isActive: true }),
     }),
+  },
+  'POST /api/units/:id/listing': {
+    actor: (w) => w.owner,
+    // A fresh unit for each accepted payload: a unit has one advert.
+    fixtures: async (w) => ({ params: [await ownersFreeUnit(w)], body: () => validListing() }),
+    refresh: 'fixtures',
+  },
+  'PATCH /api/listings/:id': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => ({
+      params: [await ownersListing(w)],
+      body: () => ({ title: 'Habitación con balcón', price: '480.50', deposit: 480.5, availableFrom: '2027-03-01', amenities: ['Wifi'], nearbyPlaces: ['Metro Quevedo'], showAgency: false, contactEmail: 'contacto@example.com', isPublished: true }),
+    }),
+  },
+  'DELETE /api/listings/:id': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => ({ params: [await ownersListing(w)] }),
+    refresh: 'fixtures',
+  },
+  'POST /api/listings/:id/photos': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => ({ params: [await ownersListing(w)], fields: () => ({}) }),
+    multipart: { maxBytes: LISTING_PHOTO_MAX_BYTES },
+    refresh: 'fixtures',
+  },
+  'PUT /api/listings/:id/photos/order': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => {
+      const { listingId, photoId } = await ownersListingPhoto(w);
+      return { params: [listingId], body: () => ({ photoIds: [photoId] }) };
+    },
+  },
+  'DELETE /api/listings/:id/photos/:photoId': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => {
+      const { listingId, photoId } = await ownersListingPhoto(w);
+      return { params: [listingId, photoId] };
+    },
+    refresh: 'fixtures',
   },
   'PUT /api/properties/:id/agency': {
     actor: (w) => w.owner,
@@ -617,4 +660,39 @@ export const ROUTES: Record<string, RouteSpec> = {
 async function conversationBody(w: World): Promise<() => Record<string, Json>> {
   const conversation = await buildConversation(w.t.knex, [w.owner.id, w.tenant.id]);
   return () => ({ conversationId: conversation.id, content: 'Hola, ¿qué tal va todo?' });
+}
+
+/** A free unit of a property of the world's owner, with no advert. */
+async function ownersFreeUnit(w: World): Promise<number> {
+  return (await buildUnit(w.t.knex, { mainPropertyId: (await buildProperty(w.t.knex, { ownerUserId: w.owner.id })).id, typeName: 'habitacion' })).id;
+}
+
+const validListing = () => ({
+  listingType: 'Habitación',
+  title: 'Habitación exterior',
+  district: 'Chamberí',
+  description: 'Luminosa, con armario empotrado',
+  price: 450,
+  deposit: 450,
+  availableFrom: '2027-01-01',
+  amenities: ['Wifi'],
+  nearbyPlaces: ['Metro Iglesia'],
+  showAgency: false,
+  contactName: 'Ana García',
+  contactPhone: VALID_PHONE,
+  contactEmail: 'ana@example.com',
+});
+
+/** A published advert of a fresh unit of the world's owner. */
+async function ownersListing(w: World): Promise<number> {
+  const unitId = await ownersFreeUnit(w);
+  return inTransaction(w.t.knex, (trx) => publishListing(trx, w.owner, unitId, ListingCreateSchema.parse(validListing())));
+}
+
+/** An advert of the world's owner with one photo. */
+async function ownersListingPhoto(w: World): Promise<{ listingId: number; photoId: number }> {
+  const listingId = await ownersListing(w);
+  const photo = await prepareListingPhoto(await realPngBytes());
+  const photoId = await inTransaction(w.t.knex, (trx) => addListingPhoto(trx, w.owner, listingPhotosDir(w.t.config), listingId, photo));
+  return { listingId, photoId };
 }

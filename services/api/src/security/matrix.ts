@@ -42,6 +42,7 @@ import {
   pdfBytes,
   pngBytes,
   providerSees,
+  realPngBytes,
   staffSees,
   type ActorKey,
   type AgencyKey,
@@ -536,6 +537,13 @@ export const MATRIX: Record<string, RouteSpec> = {
     targets: cellTargets,
     send: (c) => c.http.get(`/api/public/listings/${c.w.cells[cellOf(c.target)].listing}`),
   },
+  'GET /api/public/listing-photos/:photoId/:width': {
+    gate: 'public',
+    ok: 200,
+    targets: cellTargets,
+    send: (c) => c.http.get(`/api/public/listing-photos/${c.w.cells[cellOf(c.target)].listingPhoto}/320`).set('Accept', 'image/webp'),
+    verify: (_c, res) => same({ type: [res.headers['content-type'], 'image/webp'] }),
+  },
   'GET /api/placeholder/:w/:h': { gate: 'public', ok: 200, send: (c) => c.http.get('/api/placeholder/300/200') },
   'GET /api/tenant-invitations/:token': {
     gate: 'public',
@@ -918,6 +926,97 @@ export const MATRIX: Record<string, RouteSpec> = {
     },
     verify: (c) => stored(c, 'rentable_units', c.w.cells[cellOf(c.target)].spareUnit, { description: `Revisada por ${c.actor}`, currentStatus: 'Disponible', mainPropertyId: c.w.cells[cellOf(c.target)].property }),
     guard: (c) => ({ table: 'rentable_units', where: { id: c.w.cells[cellOf(c.target)].spareUnit } }),
+    phase: 2,
+  },
+  'POST /api/units/:id/listing': {
+    gate: 'properties:write',
+    ok: 201,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    // A strict form: the unit is the path's, the counters and the state are not the caller's to send.
+    variants: ['rentableUnitId', 'views', 'isPublished'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    fresh: (c) => c.w.fresh.unit(cellOf(c.target)),
+    send: (c) => {
+      const body: Record<string, unknown> = { listingType: 'Garaje', title: `Anuncio Matriz ${c.actor}`, district: 'Centro', description: 'Plaza amplia', price: 90, contactPhone: '600000000' };
+      if (c.variant === 'rentableUnitId') body.rentableUnitId = c.w.cells[otherCell(c)].spareUnit;
+      if (c.variant === 'views') body.views = 1000;
+      if (c.variant === 'isPublished') body.isPublished = false;
+      return c.http.post(`/api/units/${c.fresh ?? c.w.cells[cellOf(c.target)].spareUnit}/listing`).send(body);
+    },
+    verify: (c, res) => stored(c, 'unit_listings', (res.body as { id: number }).id, { rentableUnitId: c.fresh, isPublished: true, views: 0 }),
+    guard: (c) => ({ table: 'unit_listings', where: { rentableUnitId: c.w.cells[cellOf(c.target)].spareUnit } }),
+    phase: 2,
+  },
+  'GET /api/listings/:id': {
+    gate: 'properties:write',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    send: (c) => c.http.get(`/api/listings/${c.w.cells[cellOf(c.target)].listing}`),
+    verify: (c, res) => same({ id: [(res.body as { id: number }).id, c.w.cells[cellOf(c.target)].listing] }),
+  },
+  'PATCH /api/listings/:id': {
+    gate: 'properties:write',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    variants: ['rentableUnitId', 'views'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const body: Record<string, unknown> = { title: `Anuncio revisado por ${c.actor}` };
+      if (c.variant === 'rentableUnitId') body.rentableUnitId = c.w.cells[otherCell(c)].spareUnit;
+      if (c.variant === 'views') body.views = 1000;
+      return c.http.patch(`/api/listings/${c.w.cells[cellOf(c.target)].listing}`).send(body);
+    },
+    verify: (c) => stored(c, 'unit_listings', c.w.cells[cellOf(c.target)].listing, { title: `Anuncio revisado por ${c.actor}`, rentableUnitId: c.w.cells[cellOf(c.target)].spareUnit }),
+    guard: (c) => ({ table: 'unit_listings', where: { id: c.w.cells[cellOf(c.target)].listing } }),
+    phase: 2,
+  },
+  'DELETE /api/listings/:id': {
+    gate: 'properties:write',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    fresh: (c) => c.w.fresh.listing(cellOf(c.target)),
+    send: (c) => c.http.delete(`/api/listings/${c.fresh ?? c.w.cells[cellOf(c.target)].listing}`),
+    verify: (c) => stored(c, 'unit_listings', c.fresh, { isPublished: false }),
+    guard: (c) => ({ table: 'unit_listings', where: { id: c.w.cells[cellOf(c.target)].listing } }),
+    phase: 2,
+  },
+  'POST /api/listings/:id/photos': {
+    gate: 'properties:write',
+    ok: 201,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    fresh: (c) => c.w.fresh.listing(cellOf(c.target)),
+    send: async (c) => c.http.post(`/api/listings/${c.fresh ?? c.w.cells[cellOf(c.target)].listing}/photos`).attach('file', await realPngBytes(), 'foto.png'),
+    verify: async (c, res) => stored(c, 'listing_photos', (res.body as { id: number }).id, { listingId: c.fresh, uploadedByUserId: me(c) }),
+    guard: (c) => ({ table: 'listing_photos', where: { listingId: c.w.cells[cellOf(c.target)].listing } }),
+    phase: 2,
+  },
+  'PUT /api/listings/:id/photos/order': {
+    gate: 'properties:write',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    send: (c) => c.http.put(`/api/listings/${c.w.cells[cellOf(c.target)].listing}/photos/order`).send({ photoIds: [c.w.cells[cellOf(c.target)].listingPhoto] }),
+    verify: (c, res) => same({ photos: [list<{ id: number }>(res.body).map((p) => p.id), [c.w.cells[cellOf(c.target)].listingPhoto]] }),
+    guard: (c) => ({ table: 'listing_photos', where: { listingId: c.w.cells[cellOf(c.target)].listing } }),
+    phase: 2,
+  },
+  'DELETE /api/listings/:id/photos/:photoId': {
+    gate: 'properties:write',
+    ok: 204,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    fresh: (c) => c.w.fresh.listingPhoto(cellOf(c.target)),
+    send: (c) => {
+      const r = c.w.cells[cellOf(c.target)];
+      return c.http.delete(`/api/listings/${c.fresh ?? `${r.listing}/photos/${r.listingPhoto}`}`);
+    },
+    verify: async (c) => ((await rowById(c, 'listing_photos', Number(String(c.fresh).split('/').pop()))) ? ['the photo is still there'] : []),
+    guard: (c) => ({ table: 'listing_photos', where: { id: c.w.cells[cellOf(c.target)].listingPhoto } }),
     phase: 2,
   },
   'GET /api/properties/:id/agents': {

@@ -23,10 +23,13 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { RoleName } from '@arrendia/permissions';
 import type { Knex } from 'knex';
+import sharp from 'sharp';
 import supertest from 'supertest';
 import { issuePasswordReset } from '../commands/passwordResetter';
 import { sessionHandle } from '../commands/accountSettings';
 import { storeDocument } from '../commands/documentStore';
+import { addListingPhoto } from '../commands/listingPublisher';
+import { listingPhotosDir, prepareListingPhoto } from '../storage/listingPhotos';
 import { inviteTenant } from '../commands/tenantInviter';
 import { replaceProfilePhoto } from '../commands/accountSettings';
 import type { User } from '../models/User';
@@ -182,6 +185,8 @@ export interface CellRows {
   provider: number;
   lead: number;
   listing: number;
+  /** A photo of the listing, kept at its sizes (storage/listingPhotos). */
+  listingPhoto: number;
   /** Only AX and BY have one (agency pipelines). */
   visit: number | null;
   /** The neighbour's unit in the same building, rented under its own contract, with its incident, income and charge. */
@@ -235,9 +240,19 @@ export interface Fresh {
    * owner asking delegateA to take its portfolio, or asking agency X to manage a fresh property of its own.
    */
   consentRequest(kind: 'delegation' | 'management'): Promise<number>;
+  /** A free unit of the cell's property, with no advert. */
+  unit(cell: Cell): Promise<number>;
+  /** A published advert of a fresh unit of the cell's property. */
+  listing(cell: Cell): Promise<number>;
+  /** A photo of a fresh advert of the cell, as 'listingId/photos/photoId'. */
+  listingPhoto(cell: Cell): Promise<string>;
   email(prefix: string): string;
   serial(): number;
 }
+
+/** A real PNG (the listing photos are decoded and resized, not only sniffed), made once. */
+let realPng: Promise<Buffer> | undefined;
+export const realPngBytes = () => (realPng ??= sharp({ create: { width: 48, height: 36, channels: 3, background: '#4a8' } }).png().toBuffer());
 
 export const pdfBytes = () => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(600, 65)]);
 export const pngBytes = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
@@ -306,6 +321,12 @@ export async function buildWorld(): Promise<World> {
       })
       .returning('id');
     return row.id as number;
+  };
+
+  /** A listing photo uploaded by `user`, its files on disk as an upload leaves them. */
+  const storedListingPhoto = async (listingId: number, user: User) => {
+    const photo = await prepareListingPhoto(await realPngBytes());
+    return inTrx(knex, (trx) => addListingPhoto(trx, user, listingPhotosDir(t.config), listingId, photo));
   };
 
   const cells = {} as Record<Cell, CellRows>;
@@ -401,6 +422,7 @@ export async function buildWorld(): Promise<World> {
       provider,
       lead: lead.id,
       listing: lead.listingId,
+      listingPhoto: await storedListingPhoto(lead.listingId, staff),
       visit,
       neighbour: { user: neighbourUser.id, unit: neighbourUnit.id, contract: neighbourContract.id, incident: neighbourIncident.id, incomeTx: neighbourIncome.id, rentCharge: neighbourCharge.id },
     };
@@ -441,6 +463,17 @@ export async function buildWorld(): Promise<World> {
       const agent = CELL_AGENT[cell];
       if (agent) await knex('main_properties').where({ id: p.id }).update({ assignedAgentUserId: users[agent].id });
       return p.id;
+    },
+    async unit(cell) {
+      return (await buildUnit(knex, { mainPropertyId: cells[cell].property, unitName: `Desechable Matriz ${cell} ${next()}` })).id;
+    },
+    async listing(cell) {
+      const unit = await fresh.unit(cell);
+      return (await buildLead(knex, { rentableUnitId: unit })).listingId;
+    },
+    async listingPhoto(cell) {
+      const listing = await fresh.listing(cell);
+      return `${listing}/photos/${await storedListingPhoto(listing, users[CELL_STAFF[cell]])}`;
     },
     async document(cell) {
       const row = await inTrx(knex, (trx) =>

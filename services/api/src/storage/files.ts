@@ -34,6 +34,32 @@ export async function storeFile(dir: string, bytes: Buffer): Promise<string> {
 }
 
 /**
+ * Writes several files under `dir` with the names given (each new: an existing name is an error),
+ * all or none: a failure halfway removes what was written. For a set derived from one upload (the
+ * sizes of a listing photo); the caller makes the names unguessable.
+ */
+export async function storeNamedFiles(dir: string, files: ReadonlyArray<{ name: string; bytes: Buffer }>): Promise<void> {
+  const written: string[] = [];
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    for (const file of files) {
+      const where = storedPath(dir, file.name);
+      try {
+        await fs.writeFile(where, file.bytes, { flag: 'wx' });
+      } catch (err) {
+        // A write that fails halfway leaves part of a file; a name refused as taken is not ours to remove.
+        if ((err as { code?: unknown }).code !== 'EEXIST') written.push(where);
+        throw err;
+      }
+      written.push(where);
+    }
+  } catch (err) {
+    await Promise.all(written.map((where) => fs.rm(where, { force: true }).catch(() => undefined)));
+    throw storageFailure(err);
+  }
+}
+
+/**
  * The storage faults an operator must fix (a full disk, a read-only or forbidden folder) as a
  * clear 409 the client can show, instead of a 500: the request changed nothing (the caller's
  * transaction rolls back) and may be retried once the storage is fixed. Anything else is rethrown.

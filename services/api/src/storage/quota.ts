@@ -26,16 +26,22 @@ export interface StorageUsage {
 
 /**
  * The sizes the database keeps of what the account stored: the documents and incident photos it
- * uploaded (documents.fileSizeKb) and its profile photo (users.profileImageSizeKb), unless
+ * uploaded (documents.fileSizeKb), the listing photos it uploaded at all their sizes
+ * (listing_photos.sizeKb) and its profile photo (users.profileImageSizeKb), unless
  * `withoutProfilePhoto` (the one an upload is about to replace), with its plan's quota.
  */
 export async function storageUsage(db: Knex | Knex.Transaction, userId: number, { withoutProfilePhoto = false } = {}): Promise<StorageUsage> {
-  const row: { roleName: string | null; documentsKb: string | number; profileKb: number | null } | undefined = await db('users')
+  const row: { roleName: string | null; documentsKb: string | number; listingPhotosKb: string | number | null; profileKb: number | null } | undefined = await db('users')
     .leftJoin('roles', 'roles.id', 'users.roleId')
     .where('users.id', userId)
-    .first('roles.roleName', 'users.profileImageSizeKb as profileKb', db('documents').where('uploadedByUserId', userId).sum({ kb: 'fileSizeKb' }).as('documentsKb'));
+    .first(
+      'roles.roleName',
+      'users.profileImageSizeKb as profileKb',
+      db('documents').where('uploadedByUserId', userId).sum({ kb: 'fileSizeKb' }).as('documentsKb'),
+      db('listing_photos').where('uploadedByUserId', userId).sum({ kb: 'sizeKb' }).as('listingPhotosKb'),
+    );
   const plan = USER_PLANS[planForRole(row?.roleName)];
-  const usedKb = Number(row?.documentsKb ?? 0) + (withoutProfilePhoto ? 0 : (row?.profileKb ?? 0));
+  const usedKb = Number(row?.documentsKb ?? 0) + Number(row?.listingPhotosKb ?? 0) + (withoutProfilePhoto ? 0 : (row?.profileKb ?? 0));
   return { usedKb, quotaKb: plan.storageQuotaMb * 1024 };
 }
 

@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context';
 import { transaction } from '../../middlewares/transaction';
 import { route } from '../../middlewares/validate';
-import { createLead, listListings, placeholder, showListing } from './public';
+import { createLead, listingPhoto, listListings, placeholder, showListing } from './public';
 
 /** The calls a signed-out visitor makes: the catalogue, the contact form and the placeholder images. No session. */
 export function publicRoutes() {
@@ -11,5 +11,6 @@ export function publicRoutes() {
     .get('/public/listings', listListings)
     .get('/public/listings/:id', showListing)
     .post('/public/leads', transaction, route(PublicLeadCreateSchema, createLead))
+    .get('/public/listing-photos/:photoId/:width', listingPhoto)
     .get('/placeholder/:w/:h', placeholder);
 }

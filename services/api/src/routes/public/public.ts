@@ -1,4 +1,4 @@
-import { PublicListingsQuerySchema, type PublicLeadCreateSchema } from '@arrendia/api-contract';
+import { ListingPhotoFileParamsSchema, PublicListingsQuerySchema, type PublicLeadCreateSchema } from '@arrendia/api-contract';
 import { z } from 'zod';
 import { recordLead } from '../../commands/leadRecorder';
 import { countListingView } from '../../commands/listingViewCounter';
@@ -6,7 +6,9 @@ import type { Ctx } from '../../context';
 import { notFound } from '../../errors';
 import { parseInput } from '../../middlewares/validate';
 import { presentLeadReceipt, presentListingDetail, presentListingsPage } from '../../presenters/listing';
-import { findListing, listingCatalogue } from '../../queries/listings';
+import { findListing, listingCatalogue, publishedListingPhoto } from '../../queries/listings';
+import { sendFile } from '../../storage/download';
+import { listingPhotoFile, listingPhotosDir } from '../../storage/listingPhotos';
 import { clientAddress, storedAddress } from '../../clientAddress';
 import { PreparedJson } from '../../compression';
 
@@ -89,4 +91,27 @@ export async function placeholder(ctx: Ctx) {
     ...windows,
     '</svg>',
   ].join('');
+}
+
+/**
+ * GET /api/public/listing-photos/:photoId/:width → one kept size of a published listing's photo:
+ * WebP to a browser that says it takes it, JPEG otherwise (Vary: Accept). A photo's files never
+ * change (a new upload is a new id), so caches keep them for a year. A photo of a withdrawn
+ * listing, an unknown id or a width not kept: 404.
+ */
+export async function listingPhoto(ctx: Ctx) {
+  const parsed = ListingPhotoFileParamsSchema.safeParse(ctx.params);
+  if (!parsed.success) throw notFound('La foto no está disponible');
+  const { photoId, width } = parsed.data;
+  const photo = await publishedListingPhoto(ctx.knex, photoId);
+  if (!photo) throw notFound('La foto no está disponible');
+  ctx.vary('Accept');
+  const format = ctx.accepts('image/webp', 'image/jpeg') === 'image/webp' ? 'webp' : 'jpeg';
+  await sendFile(ctx, {
+    dir: listingPhotosDir(ctx.config),
+    storedName: listingPhotoFile(photo.storageKey, width, format),
+    mimeType: format === 'webp' ? 'image/webp' : 'image/jpeg',
+    cacheControl: 'public, max-age=31536000, immutable',
+    missing: 'La foto no está disponible',
+  });
 }
