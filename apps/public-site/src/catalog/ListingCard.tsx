@@ -1,4 +1,4 @@
-import type { ListingCard as Listing } from '@arrendia/api-contract';
+import { listingPhotoSrcSet, type ListingCard as Listing } from '@arrendia/api-contract';
 import { formatEuros } from '@arrendia/locale-es';
 import { Badge } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
@@ -95,11 +95,15 @@ export function floorLabel(floor: number): string {
 
 /** A catalogue card linking to the property page. The first cards load their photo eagerly (LCP). */
 export function ListingCard({ listing, eager = false }: { listing: Listing; eager?: boolean }) {
+  const src = listing.images[0] ?? '/api/placeholder/400/300';
+  const srcSet = listingPhotoSrcSet(src);
   return (
     <Wrapper>
       <Article aria-labelledby={`listing-${listing.id}`}>
         <Photo
-          src={listing.images[0] ?? '/api/placeholder/400/300'}
+          src={src}
+          srcSet={srcSet}
+          sizes={srcSet ? '(max-width: 640px) 100vw, 400px' : undefined}
           alt=""
           width={400}
           height={300}

@@ -1,4 +1,4 @@
-import type { ListingDetail } from '@arrendia/api-contract';
+import { listingPhotoSrcSet, type ListingDetail } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
 import { formatDate, formatEuros, formatPhone, phoneHref, sumMoney } from '@arrendia/locale-es';
 import { Badge, Button, Card, CardTitle, FactList, Icon, LoadError, Skeleton } from '@arrendia/ui';
@@ -129,18 +129,31 @@ const yesNo = (value: boolean) => (value ? 'Sí' : 'No');
 function Gallery({ listing }: { listing: ListingDetail }) {
   const [selected, setSelected] = useState(0);
   const images = listing.images.length ? listing.images : ['/api/placeholder/800/600'];
+  // Uploaded photos come in several widths; the seed's placeholders in one.
+  const mainSrcSet = listingPhotoSrcSet(images[selected]);
   return (
     <section aria-label="Galería de fotos">
-      <MainPhoto src={images[selected]} alt={`${listing.title}: foto ${selected + 1} de ${images.length}`} width={800} height={600} fetchPriority="high" />
+      <MainPhoto
+        src={images[selected]}
+        srcSet={mainSrcSet}
+        sizes={mainSrcSet ? '(max-width: 900px) 100vw, 800px' : undefined}
+        alt={`${listing.title}: foto ${selected + 1} de ${images.length}`}
+        width={800}
+        height={600}
+        fetchPriority="high"
+      />
       {images.length > 1 && (
         <Thumbs>
-          {images.map((src, i) => (
-            <li key={src}>
-              <Thumb type="button" $selected={i === selected} aria-pressed={i === selected} aria-label={`Ver foto ${i + 1}`} onClick={() => setSelected(i)}>
-                <img src={src} alt="" width={200} height={150} loading="lazy" />
-              </Thumb>
-            </li>
-          ))}
+          {images.map((src, i) => {
+            const srcSet = listingPhotoSrcSet(src);
+            return (
+              <li key={src}>
+                <Thumb type="button" $selected={i === selected} aria-pressed={i === selected} aria-label={`Ver foto ${i + 1}`} onClick={() => setSelected(i)}>
+                  <img src={src} srcSet={srcSet} sizes={srcSet ? '200px' : undefined} alt="" width={200} height={150} loading="lazy" />
+                </Thumb>
+              </li>
+            );
+          })}
         </Thumbs>
       )}
     </section>

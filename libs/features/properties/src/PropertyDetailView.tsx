@@ -1,8 +1,9 @@
-import type { CurrentUser, PropertyDetail, PropertyUnit } from '@arrendia/api-contract';
+import { LISTING_MESSAGES, type CurrentUser, type PropertyDetail, type PropertyUnit } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
 import { formatDate, formatEuros, personName } from '@arrendia/locale-es';
 import { can, canonicalRole } from '@arrendia/permissions';
 import {
+  AlertDialog,
   Badge,
   Button,
   Card,
@@ -29,7 +30,9 @@ import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { PropertyAgencyFact } from './PropertyAgency';
 import { PropertyFormDialog } from './PropertyFormDialog';
 import { addressLine, ArchiveBadge, formatArea, unitTypeLabel } from './propertyParts';
+import { ListingFormDialog } from './ListingFormDialog';
 import { UnitFormDialog } from './UnitFormDialog';
+import { useUpdateListing, useWithdrawListing } from './useListings';
 import { useArchiveProperty, usePropertyDetail } from './useProperties';
 import { usePropertyAgents } from '@arrendia/api-client';
 import { useAssignAgent, useUpdateUnit } from './useUnits';
@@ -116,9 +119,73 @@ function AgentSelect({ property, labelledBy }: { property: PropertyDetail; label
 /** The tones of a unit's status: rented green, free blue, reserved or in maintenance yellow. */
 const unitTone = (status: PropertyUnit['currentStatus']) => (status === 'Alquilado' ? 'green' : status === 'Disponible' ? 'blue' : 'yellow');
 
-/** One unit: what it is, its rent, status and occupancy; 'Editar' and 'Archivar' / 'Restaurar'. */
-function UnitRow({ unit, propertyId, onEdit, editable }: { unit: PropertyUnit; propertyId: number; onEdit: (unit: PropertyUnit) => void; editable: boolean }) {
-  const update = useUpdateUnit(propertyId, unit.id);
+/**
+ * A unit's advert (issue 32, point 5): published, 'Editar anuncio' and 'Retirar anuncio' (asked
+ * first); withdrawn, 'Editar anuncio' and 'Publicar de nuevo' while nothing forbids it.
+ */
+function ListingActions({ unit, listing, property, onListing }: { unit: PropertyUnit; listing: NonNullable<PropertyUnit['listing']>; property: PropertyDetail; onListing: (unit: PropertyUnit) => void }) {
+  const withdraw = useWithdrawListing(property.id, listing.id);
+  const republish = useUpdateListing(property.id, listing.id);
+  const failed = (error: unknown, fallback: string) => {
+    if (!isSessionGone(error)) toast({ title: 'Error', description: serverMessage(error) ?? fallback, variant: 'destructive' });
+  };
+  const onWithdraw = () =>
+    withdraw.mutate(undefined, {
+      onSuccess: () => toast({ title: 'Anuncio retirado', description: unit.unitName }),
+      onError: (error) => failed(error, 'No se pudo retirar el anuncio'),
+    });
+  const onRepublish = () =>
+    republish.mutate(
+      { isPublished: true },
+      {
+        onSuccess: () => toast({ title: 'Anuncio publicado', description: unit.unitName }),
+        onError: (error) => failed(error, 'No se pudo publicar el anuncio'),
+      },
+    );
+  // Why it cannot go back to the catalogue, if it cannot (the API's 409s).
+  const blocked = unit.activeContract ? LISTING_MESSAGES.rented : property.isArchived ? LISTING_MESSAGES.archived : undefined;
+  return (
+    <>
+      <Button size="sm" variant="outline" onClick={() => onListing(unit)} aria-label={`Editar anuncio de ${unit.unitName}`}>
+        Editar anuncio
+      </Button>
+      {listing.isPublished ? (
+        <AlertDialog
+          trigger={
+            <Button size="sm" variant="ghost" disabled={withdraw.isPending} aria-label={`Retirar anuncio de ${unit.unitName}`}>
+              {withdraw.isPending ? 'Retirando...' : 'Retirar anuncio'}
+            </Button>
+          }
+          title={`¿Retirar el anuncio de ${unit.unitName}?`}
+          description="Dejará de verse en el catálogo público. El anuncio, sus fotos y sus contactos se conservan y puedes publicarlo de nuevo."
+          confirmLabel="Retirar anuncio"
+          destructive
+          onConfirm={onWithdraw}
+        />
+      ) : (
+        <Button size="sm" variant="ghost" onClick={onRepublish} disabled={republish.isPending || blocked !== undefined} title={blocked} aria-label={`Publicar de nuevo el anuncio de ${unit.unitName}`}>
+          {republish.isPending ? 'Publicando...' : 'Publicar de nuevo'}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** One unit: what it is, its rent, status, occupancy and advert; 'Editar' and 'Archivar' / 'Restaurar', the advert's actions. */
+function UnitRow({
+  unit,
+  property,
+  onEdit,
+  onListing,
+  editable,
+}: {
+  unit: PropertyUnit;
+  property: PropertyDetail;
+  onEdit: (unit: PropertyUnit) => void;
+  onListing: (unit: PropertyUnit) => void;
+  editable: boolean;
+}) {
+  const update = useUpdateUnit(property.id, unit.id);
   const archiving = unit.isActive;
   const toggleArchive = () =>
     update.mutate(
@@ -142,6 +209,13 @@ function UnitRow({ unit, propertyId, onEdit, editable }: { unit: PropertyUnit; p
           <Badge $tone={unitTone(unit.currentStatus)}>{unit.currentStatus}</Badge>
           <span>{unit.baseRentPrice ? `${formatEuros(unit.baseRentPrice)}/mes` : 'Sin renta'}</span>
           {unit.activeContract ? <Link to={`/contracts/${unit.activeContract.id}`}>Contrato {unit.activeContract.contractCode}</Link> : <span>Libre</span>}
+          {unit.listing && <Badge $tone={unit.listing.isPublished ? 'green' : 'yellow'}>{unit.listing.isPublished ? 'Publicado' : 'Anuncio retirado'}</Badge>}
+          {/* The public site's page: a plain link, it is not a route of this app. */}
+          {unit.listing?.isPublished && (
+            <a href={`/property/${unit.listing.id}`} aria-label={`Ver anuncio de ${unit.unitName}`}>
+              Ver anuncio
+            </a>
+          )}
         </MutedRow>
       </UnitText>
       {editable && (
@@ -152,6 +226,18 @@ function UnitRow({ unit, propertyId, onEdit, editable }: { unit: PropertyUnit; p
           <Button size="sm" variant="ghost" onClick={toggleArchive} disabled={update.isPending} aria-label={`${archiving ? 'Archivar' : 'Restaurar'} ${unit.unitName}`}>
             {update.isPending ? 'Guardando...' : archiving ? 'Archivar' : 'Restaurar'}
           </Button>
+          {unit.isActive && unit.listing && <ListingActions unit={unit} listing={unit.listing} property={property} onListing={onListing} />}
+          {unit.isActive && !unit.listing && !unit.activeContract && (
+            <Button
+              size="sm"
+              onClick={() => onListing(unit)}
+              disabled={property.isArchived}
+              title={property.isArchived ? LISTING_MESSAGES.archived : undefined}
+              aria-label={`Publicar anuncio de ${unit.unitName}`}
+            >
+              Publicar anuncio
+            </Button>
+          )}
         </RowActions>
       )}
     </li>
@@ -162,6 +248,9 @@ function UnitRow({ unit, propertyId, onEdit, editable }: { unit: PropertyUnit; p
 function UnitsCard({ property, editable }: { property: PropertyDetail; editable: boolean }) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<PropertyUnit | null>(null);
+  // The unit whose advert is being published or edited: read from the detail, so that it follows its refetches.
+  const [listingUnitId, setListingUnitId] = useState<number | null>(null);
+  const listingUnit = property.units.find((unit) => unit.id === listingUnitId);
   // Archived units after the active ones, each group in creation order.
   const units = [...property.units].sort((a, b) => Number(b.isActive) - Number(a.isActive));
   return (
@@ -181,12 +270,13 @@ function UnitsCard({ property, editable }: { property: PropertyDetail; editable:
       ) : (
         <RowList>
           {units.map((unit) => (
-            <UnitRow key={unit.id} unit={unit} propertyId={property.id} onEdit={setEditing} editable={editable} />
+            <UnitRow key={unit.id} unit={unit} property={property} onEdit={setEditing} onListing={(u) => setListingUnitId(u.id)} editable={editable} />
           ))}
         </RowList>
       )}
       <UnitFormDialog open={adding} onOpenChange={setAdding} propertyId={property.id} />
       {editing && <UnitFormDialog open onOpenChange={(open) => !open && setEditing(null)} propertyId={property.id} unit={editing} />}
+      {listingUnit && <ListingFormDialog open onOpenChange={(open) => !open && setListingUnitId(null)} property={property} unit={listingUnit} />}
     </Card>
   );
 }
