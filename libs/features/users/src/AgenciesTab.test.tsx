@@ -175,4 +175,69 @@ describe("UsersScreen's Agencias tab", () => {
     expect(patch).toHaveBeenCalledWith({ isActive: false });
     expect(await screen.findByRole('button', { name: 'Activar Inmobiliaria Sol' })).toBeVisible();
   });
+
+  it("invites an active agency's manager: role and agency fixed, no password, and the one-time link to send", async () => {
+    let served = [luna, sol];
+    const post = jest.fn((_body: unknown) => {
+      served = [luna, { ...sol, managers: 2 }];
+      return answer(201, {
+        id: 12,
+        email: 'marta@example.com',
+        firstName: 'Marta',
+        lastName: 'Vidal',
+        telefono: null,
+        role: { roleName: 'admin_agencia', label: 'Administrador de Agencia' },
+        agency: { id: 3, name: 'Inmobiliaria Sol' },
+        isActive: true,
+        twoFactorEnabled: false,
+        lastLogin: null,
+        createdAt: '2026-12-01T10:00:00Z',
+        nifCif: null,
+        ibanBancaria: null,
+        lastPasswordChange: null,
+        setupLink: { link: '/restablecer/tok', expiresAt: '2026-12-02T10:00:00Z' },
+      });
+    });
+    const fetch = routedFetch(
+      routes({
+        'GET /api/agencies?page=1&pageSize=20': () => fakeResponse(200, served, { 'X-Total-Count': '2' }),
+        'POST /api/users': (init?: RequestInit) => post(JSON.parse(String(init?.body))),
+      }),
+    );
+    global.fetch = fetch;
+    renderAt(<UsersScreen user={admin} />);
+    openTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Invitar gerente de Inmobiliaria Sol' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invitar gerente' });
+    expect(dialog).toHaveAccessibleDescription(/Gerente de Inmobiliaria Sol/);
+    expect(within(dialog).getByLabelText('Rol')).toHaveValue('Administrador de Agencia');
+    expect(within(dialog).getByLabelText('Rol')).toHaveAttribute('readonly');
+    expect(within(dialog).getByLabelText('Agencia')).toHaveValue('Inmobiliaria Sol');
+    expect(within(dialog).getByLabelText('Agencia')).toHaveAttribute('readonly');
+    expect(within(dialog).queryByLabelText(/Contraseña/)).toBeNull();
+    await userEvent.type(within(dialog).getByLabelText('Nombre'), 'Marta');
+    await userEvent.type(within(dialog).getByLabelText('Apellidos'), 'Vidal');
+    await userEvent.type(within(dialog).getByLabelText('Correo electrónico'), 'Marta@Example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Invitar gerente' }));
+    expect(await within(dialog).findByLabelText('Enlace para elegir la contraseña')).toHaveValue('http://localhost/restablecer/tok');
+    expect(screen.getByText('Gerente invitado')).toBeVisible();
+    expect(screen.getByText('Envía a Marta Vidal el enlace para que elija su contraseña')).toBeVisible();
+    // The schema's output: the preset role and agency, the empty optional fields cleared, no password.
+    expect(post).toHaveBeenCalledWith({ roleName: 'admin_agencia', agencyId: 3, email: 'marta@example.com', firstName: 'Marta', lastName: 'Vidal', telefono: null, nifCif: null, ibanBancaria: null });
+    expect(post.mock.calls[0][0]).not.toHaveProperty('password');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invitar gerente' })).toBeNull());
+    // The agency's team count is read again.
+    const solRow = screen.getByRole('rowheader', { name: 'Inmobiliaria Sol' }).closest('tr')!;
+    await waitFor(() => expect(solRow).toHaveTextContent('2 gestores · 3 agentes'));
+  });
+
+  it('offers no «Invitar gerente» for an inactive agency', async () => {
+    global.fetch = routedFetch(routes());
+    renderAt(<UsersScreen user={admin} />);
+    openTab();
+    const lunaRow = (await screen.findByRole('rowheader', { name: 'Agencia Luna' })).closest('tr')!;
+    expect(within(lunaRow).queryByRole('button', { name: /Invitar gerente/ })).toBeNull();
+    expect(screen.getAllByRole('button', { name: /^Invitar gerente de / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Invitar gerente de Inmobiliaria Sol']);
+  });
 });

@@ -5,18 +5,19 @@ import { useState } from 'react';
 import { AgencyActiveDialog } from './AgencyActiveDialog';
 import { CreateAgencyDialog, EditAgencyDialog } from './AgencyFormDialog';
 import { AGENCIES_PAGE_SIZE, useAgenciesPage } from './useAgencies';
-
+import { CreateUserDialog } from './UserFormDialog';
 
 /** How long typing pauses before the server is asked. */
 const SEARCH_DEBOUNCE_MS = 300;
 const ALL = 'todas';
 const STATUS_OPTIONS = [{ value: ALL, label: 'Todas' }, ...AGENCY_STATUSES.map((s) => ({ value: s, label: s === 'activa' ? 'Activa' : 'Inactiva' }))];
 
-type Acting = { kind: 'edit' | 'active'; agency: AgencyRow } | null;
+type Acting = { kind: 'edit' | 'active' | 'invite'; agency: AgencyRow } | null;
 
 /**
  * 'Agencias' (issue 32): every agency of the platform, searched (name, CIF or email), filtered and
- * paged on the server, with 'Nueva agencia' and each agency's 'Editar' and 'Activar'/'Desactivar'.
+ * paged on the server, with 'Nueva agencia' and each agency's 'Editar' and 'Activar'/'Desactivar';
+ * an active agency's 'Invitar gerente' creates its admin_agencia and hands over the password link.
  */
 export function AgenciesTab() {
   const [q, setQ] = useState('');
@@ -89,6 +90,11 @@ export function AgenciesTab() {
                       <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'edit', agency })} aria-label={`Editar ${agency.nombreAgencia}`}>
                         Editar
                       </Button>
+                      {agency.isActive && (
+                        <Button size="sm" variant="outline" onClick={() => setActing({ kind: 'invite', agency })} aria-label={`Invitar gerente de ${agency.nombreAgencia}`}>
+                          Invitar gerente
+                        </Button>
+                      )}
                       <Button
                         size="sm"
                         variant={agency.isActive ? 'destructive' : 'outline'}
@@ -109,6 +115,11 @@ export function AgenciesTab() {
       <CreateAgencyDialog open={creating} onOpenChange={setCreating} />
       <EditAgencyDialog agency={acting?.kind === 'edit' ? acting.agency : null} onClose={close} />
       <AgencyActiveDialog agency={acting?.kind === 'active' ? acting.agency : null} onClose={close} />
+      <CreateUserDialog
+        open={acting?.kind === 'invite'}
+        onOpenChange={(next) => !next && close()}
+        preset={acting?.kind === 'invite' ? { roleName: 'admin_agencia', agencyId: acting.agency.id, agencyName: acting.agency.nombreAgencia } : undefined}
+      />
     </Card>
   );
 }

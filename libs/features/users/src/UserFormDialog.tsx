@@ -1,7 +1,7 @@
 import { roleTakesAgency, UsersCreateSchema, UsersPatchSchema, type PasswordResetLink, type UserDetail, type UserRow } from '@arrendia/api-contract';
 import { useFormDialog, type FormDialog } from '@arrendia/api-client';
 import { personName } from '@arrendia/locale-es';
-import { ROLE_LABELS, ROLE_NAMES } from '@arrendia/permissions';
+import { ROLE_LABELS, ROLE_NAMES, type RoleName } from '@arrendia/permissions';
 import { Dialog, Form, FormActions, LoadError, SelectField, Skeleton, TextField, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import { agencyCheck, agencyPart } from './formChecks';
@@ -21,30 +21,49 @@ export function AgencyField({ enabled, ...select }: { value: string | undefined;
   return <SelectField label="Agencia" placeholder={agencies.isLoading ? 'Cargando agencias...' : 'Selecciona una agencia'} options={options} {...select} />;
 }
 
+/** A create form whose role and agency are fixed: 'Invitar gerente' of an agency ('Agencias' tab). */
+export interface UserPreset {
+  roleName: RoleName;
+  agencyId: number;
+  agencyName: string;
+}
+
 interface PersonFieldsProps {
   form: FormDialog<Values>;
   roleName: string;
   open: boolean;
   creating: boolean;
+  preset?: UserPreset;
 }
 
-/** The fields the create and the edit form share, labelled, with their Spanish errors. */
-function PersonFields({ form, roleName, open, creating }: PersonFieldsProps) {
+/**
+ * The fields the create and the edit form share, labelled, with their Spanish errors. With a
+ * preset the role and the agency are shown, not chosen, and there is no password: the user sets it
+ * with the one-time link.
+ */
+function PersonFields({ form, roleName, open, creating, preset }: PersonFieldsProps) {
   return (
     <>
       <TextField label="Nombre" autoComplete="off" {...form.field('firstName')} />
       <TextField label="Apellidos" autoComplete="off" {...form.field('lastName')} />
-      {creating && (
+      {creating && <TextField label="Correo electrónico" type="email" autoComplete="off" {...form.field('email')} />}
+      {preset ? (
         <>
-          <TextField label="Correo electrónico" type="email" autoComplete="off" {...form.field('email')} />
-          <SelectField label="Rol" placeholder="Selecciona un rol" options={ROLE_OPTIONS} {...form.select('roleName')} />
+          <TextField label="Rol" value={ROLE_LABELS[preset.roleName]} readOnly error={form.errors.roleName} />
+          <TextField label="Agencia" value={preset.agencyName} readOnly error={form.errors.agencyId} />
+        </>
+      ) : (
+        <>
+          {creating && <SelectField label="Rol" placeholder="Selecciona un rol" options={ROLE_OPTIONS} {...form.select('roleName')} />}
+          {roleTakesAgency(roleName) && <AgencyField {...form.select('agencyId')} enabled={open} />}
         </>
       )}
-      {roleTakesAgency(roleName) && <AgencyField {...form.select('agencyId')} enabled={open} />}
       <TextField label="Teléfono (opcional)" type="tel" {...form.field('telefono')} />
       <TextField label="NIF/NIE/CIF (opcional)" {...form.field('nifCif')} />
       <TextField label="IBAN (opcional)" {...form.field('ibanBancaria')} />
-      {creating && <TextField label="Contraseña (opcional)" type="password" autoComplete="new-password" hint="Déjala vacía y te daremos un enlace para que el usuario la elija" {...form.field('password')} />}
+      {creating && !preset && (
+        <TextField label="Contraseña (opcional)" type="password" autoComplete="new-password" hint="Déjala vacía y te daremos un enlace para que el usuario la elija" {...form.field('password')} />
+      )}
     </>
   );
 }
@@ -52,15 +71,17 @@ function PersonFields({ form, roleName, open, creating }: PersonFieldsProps) {
 /**
  * 'Crear Usuario': checked with the API's own schema (NIF/NIE/CIF, IBAN, agency rule) before the
  * call. Created without a password, the dialog then shows the one-time link to set it.
+ * With a `preset` it is 'Invitar gerente': the role and agency are the preset's, never a password.
  */
-export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CreateUserDialog({ open, onOpenChange, preset }: { open: boolean; onOpenChange: (open: boolean) => void; preset?: UserPreset }) {
   const [setupLink, setSetupLink] = useState<PasswordResetLink | null>(null);
   const { toast } = useToast();
   const refused = useRefusalToast();
   const form = useFormDialog({
     schema: UsersCreateSchema,
     initialValues: EMPTY,
-    toInput: ({ agencyId, ...rest }) => ({ ...rest, ...agencyPart(rest.roleName, agencyId) }),
+    toInput: ({ agencyId, password, ...rest }) =>
+      preset ? { ...rest, roleName: preset.roleName, agencyId: preset.agencyId } : { ...rest, password, ...agencyPart(rest.roleName, agencyId) },
     mutation: useCreateUser(),
     onOpenChange: (next) => {
       if (!next) setSetupLink(null);
@@ -69,7 +90,9 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
     // Open until we know whether there is a link to hand over.
     stayOpen: true,
     onSuccess: (created) => {
-      toast({ title: 'Usuario creado', description: `${personName(created, created.email)} ya está en la lista` });
+      const name = personName(created, created.email);
+      if (preset) toast({ title: 'Gerente invitado', description: `Envía a ${name} el enlace para que elija su contraseña` });
+      else toast({ title: 'Usuario creado', description: `${name} ya está en la lista` });
       if (created.setupLink) setSetupLink(created.setupLink);
       else form.close();
     },
@@ -77,14 +100,18 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
     failureMessage: 'No se pudo crear el usuario',
   });
 
+  const title = preset ? 'Invitar gerente' : 'Crear Usuario';
+  const description = preset
+    ? `Gerente de ${preset.agencyName}: te daremos un enlace para que elija su contraseña.`
+    : 'Una cuenta nueva con su rol; los datos fiscales y bancarios se comprueban antes de guardarlos.';
   return (
-    <Dialog open={open} onOpenChange={form.onOpenChange} title="Crear Usuario" description="Una cuenta nueva con su rol; los datos fiscales y bancarios se comprueban antes de guardarlos." width={560}>
+    <Dialog open={open} onOpenChange={form.onOpenChange} title={title} description={description} width={560}>
       {setupLink ? (
         <OneTimeLink link={setupLink} label="Enlace para elegir la contraseña" />
       ) : (
-        <Form onSubmit={form.submit} aria-label="Crear usuario">
-          <PersonFields form={form} roleName={form.values.roleName} open={open} creating />
-          <FormActions onCancel={form.close} pending={form.pending} submitLabel="Crear Usuario" pendingLabel="Creando..." />
+        <Form onSubmit={form.submit} aria-label={preset ? 'Invitar gerente' : 'Crear usuario'}>
+          <PersonFields form={form} roleName={preset?.roleName ?? form.values.roleName} open={open} creating preset={preset} />
+          <FormActions onCancel={form.close} pending={form.pending} submitLabel={title} pendingLabel={preset ? 'Invitando...' : 'Creando...'} />
         </Form>
       )}
     </Dialog>

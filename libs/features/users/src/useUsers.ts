@@ -50,12 +50,15 @@ export const useRoleSummaries = () => useQuery<RoleSummary[]>({ queryKey: ROLES_
 export const useAgencyOptions = (enabled: boolean) => useQuery<AgencyOption[]>({ queryKey: AGENCIES_KEY, enabled });
 export const useUserDetail = (id: number | null) => useQuery<UserDetail>({ queryKey: [`/api/users/${id}`], enabled: id !== null });
 
-/** A write of /users: the lists, the cards, the role counts and the user's own detail are read again. */
+/**
+ * A write of /users: the lists, the cards, the role counts and the user's own detail are read
+ * again, and the agencies' (each counts its managers and agents).
+ */
 function useUserWrite<Input, Result>(method: HttpMethod, path: (input: Input) => string, body: (input: Input) => unknown = () => undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: Input) => (await apiRequest(method, path(input), body(input))).json() as Promise<Result>,
-    onSuccess: () => client.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/users') }),
+    onSuccess: () => client.invalidateQueries({ predicate: (query) => /^\/api\/(users|agencies)/.test(String(query.queryKey[0])) }),
   });
 }
 
