@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Lighthouse on the public site and the owner's dashboard: starts its own server (`node
 // scripts/start.mjs`, which builds what changed, on a fresh embedded database seeded with the demo
-// data), audits /, /alquiler, one /property/:id and /dashboard signed in as the demo owner with the
+// data), publishes an advert with three camera-sized photos as the demo owner (issue 32), audits /,
+// /alquiler, a seeded /property/:id, the new advert's page and /dashboard signed in as the demo owner with the
 // desktop preset in the Chromium e2e/support/chromium.cjs finds (CHROMIUM_PATH, Playwright's, the
 // system's or the npm-packaged one), prints the four scores per page and exits 1 when a score is
 // under its target.
@@ -60,6 +61,46 @@ async function audit(url, chromePort, extraHeaders) {
   return { scores, failing };
 }
 
+/** A photo as a phone takes it: 4032 × 3024, with detail (noise) so it does not compress to nothing. */
+async function cameraPhoto(hue) {
+  const { default: sharp } = await import('sharp');
+  const width = 4032;
+  const height = 3024;
+  const noise = sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+  return noise.tint({ r: hue, g: 255 - hue, b: 128 }).jpeg({ quality: 92 }).toBuffer();
+}
+
+/**
+ * Publishes an advert on a new habitación of the demo owner through the API, as the 'Publicar
+ * anuncio' dialog does, with three camera-sized photos; returns its id. Being the newest, it is
+ * also the first card of /alquiler.
+ */
+async function publishWithPhotos(headers) {
+  const call = async (method, url, body) => {
+    const res = await fetch(`${baseURL}${url}`, { method, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const property = await call('POST', '/api/properties', { propertyName: `Piso Lighthouse ${Date.now()}`, addressStreet: 'Calle de Fuencarral', addressNumber: '80', city: 'Madrid', province: 'Madrid', postalCode: '28004' });
+  const unit = await call('POST', `/api/properties/${property.id}/units`, { unitType: 'habitacion', unitName: 'Habitación 1', areaM2: 14, baseRentPrice: 520 });
+  const listing = await call('POST', `/api/units/${unit.id}/listing`, {
+    listingType: 'Habitación',
+    title: 'Habitación exterior en Malasaña con balcón',
+    district: 'Malasaña',
+    description: 'Habitación amplia y luminosa con balcón a la calle, armario empotrado y escritorio. Piso compartido reformado.',
+    price: 520,
+    amenities: ['Balcón', 'Wifi', 'Amueblada'],
+    contactPhone: '600123456',
+  });
+  for (const hue of [40, 140, 220]) {
+    const form = new FormData();
+    form.append('file', new Blob([await cameraPhoto(hue)], { type: 'image/jpeg' }), `foto-${hue}.jpg`);
+    const res = await fetch(`${baseURL}/api/listings/${listing.id}/photos`, { method: 'POST', headers, body: form });
+    if (!res.ok) throw new Error(`photo upload: ${res.status} ${await res.text()}`);
+  }
+  return listing.id;
+}
+
 const server = startDemoServer(port);
 let chrome;
 let failed = false;
@@ -68,7 +109,16 @@ try {
   const listings = await (await fetch(`${baseURL}/api/public/listings?pageSize=1`)).json();
   const propertyId = listings.items?.[0]?.id;
   if (!propertyId) throw new Error('the catalogue has no published listing to audit');
-  const pages = [{ path: '/' }, { path: '/alquiler' }, { path: `/property/${propertyId}` }, { path: '/dashboard', label: '/dashboard (propietario)', headers: await sessionHeaders(OWNER) }];
+  const owner = await sessionHeaders(OWNER);
+  // Issue 32: the page of an advert the owner published with camera-sized photos stays ≥ 95.
+  const published = await publishWithPhotos(owner);
+  const pages = [
+    { path: '/' },
+    { path: '/alquiler', label: '/alquiler (con fotos subidas)' },
+    { path: `/property/${propertyId}`, label: '/property/:id (demo)' },
+    { path: `/property/${published}`, label: '/property/:id (fotos subidas)' },
+    { path: '/dashboard', label: '/dashboard (propietario)', headers: owner },
+  ];
 
   chrome = await chromeLauncher.launch({ chromePath: browser.executablePath, envVars: { ...process.env, ...browser.env }, chromeFlags: CHROME_FLAGS });
   const rows = [];
