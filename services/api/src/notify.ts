@@ -4,13 +4,13 @@ import { Notification } from './models/Notification';
 import { publishEvent } from './events/publish';
 
 /** The kinds of notification the API writes (spec §3 activity types, plus the ones messaging needs). */
-export type NotificationType = 'new_incident' | 'incident_updated' | 'incident_resolved' | 'new_message' | 'tenant_invitation' | 'invitation_accepted' | 'new_lead' | 'contract_created' | 'contract_ending' | 'payment_marked' | 'payment_confirmed' | 'payment_overdue' | 'incident_commented' | 'login' | 'password_changed' | 'two_factor' | 'consent_requested' | 'consent_answered' | 'property_assigned' | 'agency_changed' | 'listing_withdrawn' | 'unit_available';
+export type NotificationType = 'new_incident' | 'incident_updated' | 'incident_resolved' | 'new_message' | 'tenant_invitation' | 'invitation_accepted' | 'new_lead' | 'contract_created' | 'contract_ending' | 'payment_marked' | 'payment_confirmed' | 'payment_overdue' | 'incident_commented' | 'login' | 'password_changed' | 'two_factor' | 'consent_requested' | 'consent_answered' | 'property_assigned' | 'agency_changed' | 'listing_withdrawn' | 'unit_available' | 'owner_invitation';
 
 export interface NotificationDraft {
   title: string;
   message: string;
   notificationType: NotificationType;
-  relatedEntityType: 'incident' | 'conversation' | 'contract' | 'tenant_invitation' | 'listing' | 'settings' | 'consent_request' | 'property' | 'lead';
+  relatedEntityType: 'incident' | 'conversation' | 'contract' | 'tenant_invitation' | 'owner_invitation' | 'listing' | 'settings' | 'consent_request' | 'property' | 'lead';
   relatedEntityId: number;
 }
 

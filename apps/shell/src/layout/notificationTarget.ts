@@ -11,6 +11,8 @@ const TARGETS: Readonly<Record<string, (id: number) => string>> = {
   conversation: (id) => `/messages?conversation=${id}`,
   /** A request to manage a portfolio or a property: answered on the dashboard's 'Solicitudes' card. */
   consent_request: () => '/dashboard',
+  /** An owner's invitation to an agency's portfolio, accepted or received: the properties. */
+  owner_invitation: () => '/properties',
   /** A sign-in or a password change: the security tab of the user's own settings. */
   settings: () => '/settings?tab=seguridad',
 };

@@ -27,6 +27,7 @@ export * from './finances';
 export * from './shell';
 export * from './publicListings';
 export * from './listings';
+export * from './ownerInvitations';
 export * from './events';
 export * from './payments';
 export * from './users';

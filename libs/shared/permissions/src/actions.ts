@@ -20,6 +20,8 @@ export const ACTION_ACCESS = {
   'properties:assign': ['super_admin', 'admin_agencia'],
   /** Handing a property to an agency or taking it back (issue 32): its owner, the owner's delegate, the super admin. */
   'properties:agency': ['super_admin', 'propietario_individual', 'propietario_delegado'],
+  /** Inviting a new owner to the agency's portfolio (issue 32): its staff; the owner joins by accepting the link. */
+  'owners:invite': ['admin_agencia', 'agente'],
   'contracts:read': ROUTE_ACCESS['/contracts'],
   'contracts:write': without(ROUTE_ACCESS['/contracts'], 'inquilino'),
   'incidents:read': ROUTE_ACCESS['/incidents'],

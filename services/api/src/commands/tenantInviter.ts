@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { INVITATION_DAYS } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
-import { conflict, validationError } from '../errors';
-import { Role } from '../models/Role';
+import { conflict } from '../errors';
 import { User } from '../models/User';
 import { displayName, notify } from '../notify';
 import { hashPassword } from '../passwords';
 import { loadManageable } from '../policies/manageable';
 import { hashToken, loadInvitation } from '../queries/tenantInvitations';
-import { roleLabel, roleNamesOf } from '@arrendia/permissions';
+import { roleNamesOf } from '@arrendia/permissions';
+import { invitedAccount } from './invitationAccount';
 
 /** Every stored role name that means a tenant (the canonical one and its alias). */
 const TENANT_ROLE_NAMES = roleNamesOf('inquilino');
@@ -67,23 +67,7 @@ export async function acceptInvitation(
   sessionUser: User | null,
 ): Promise<User> {
   const invitation = await loadInvitation(trx, token, { lock: true });
-  let tenant = await User.query(trx).findOne({ email: invitation.email }).withGraphFetched('role');
-  if (tenant) {
-    if (!sessionUser || sessionUser.id !== tenant.id) throw conflict('Ya tienes una cuenta con este correo: inicia sesión y vuelve a abrir el enlace');
-    // An owner, an agent… is never turned into a tenant by a link: it would see the contract as its
-    // own and owe its rent. One account per email, so the inviter must use another address.
-    if (!TENANT_ROLE_NAMES.includes(tenant.role?.roleName ?? '')) throw conflict(INVITATION_WRONG_ROLE(roleLabel(tenant.role?.roleName).toLowerCase()));
-  } else {
-    const fields: Record<string, string> = {};
-    if (!input.firstName) fields.firstName = 'El nombre es obligatorio';
-    if (!input.lastName) fields.lastName = 'Los apellidos son obligatorios';
-    if (!input.passwordHash) fields.password = 'La contraseña debe tener al menos 8 caracteres';
-    if (Object.keys(fields).length) throw validationError('Revisa los campos marcados', fields);
-    const role = await Role.query(trx).findOne({ roleName: 'inquilino' }).throwIfNotFound();
-    tenant = await User.query(trx).insertAndFetch({ roleId: role.id, email: invitation.email, password: input.passwordHash!, firstName: input.firstName!, lastName: input.lastName!, emailVerifiedAt: new Date() });
-    tenant.role = role;
-    await audit(trx, { userId: tenant.id, action: 'register', tableName: 'users', recordId: tenant.id, newValues: { email: tenant.email, role: 'inquilino', invitationId: invitation.id } });
-  }
+  const tenant = await invitedAccount(trx, invitation, 'inquilino', INVITATION_WRONG_ROLE, input, sessionUser);
   const primary = !(await trx('tenants_contracts').where('contractId', invitation.contractId).first('contractId'));
   await trx('tenants_contracts').insert({ tenantUserId: tenant.id, contractId: invitation.contractId, isPrimaryTenant: primary }).onConflict(['tenantUserId', 'contractId']).ignore();
   await trx('tenant_invitations').where('id', invitation.id).update({ acceptedAt: trx.fn.now(), acceptedByUserId: tenant.id });

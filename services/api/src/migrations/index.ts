@@ -37,6 +37,7 @@ import * as throttleHits from './20261129150000_throttle_hits';
 import * as agencyIsActive from './20261129160000_agency_is_active';
 import * as unitOrientation from './20261129170000_unit_orientation';
 import * as listingPhotos from './20261204100000_listing_photos';
+import * as ownerInvitations from './20261204110000_owner_invitations';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -86,4 +87,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261129160000_agency_is_active', ...agencyIsActive },
   { name: '20261129170000_unit_orientation', ...unitOrientation },
   { name: '20261204100000_listing_photos', ...listingPhotos },
+  { name: '20261204110000_owner_invitations', ...ownerInvitations },
 ];

@@ -40,11 +40,14 @@ function principalsOf(db: Db, delegateUserId: number): Knex.QueryBuilder {
 /**
  * The active owners of an agency's portfolio: owners of a property the agency manages, which the
  * owner agreed to by asking the agency to manage it (consent_requests) or the super admin
- * arranged. A new owner joins a portfolio that way, never by an agency naming it.
+ * arranged, and owners who accepted the agency's invitation (owner_invitations, issue 32). A new
+ * owner joins a portfolio those ways, never by an agency naming it.
  */
-function agencyClients(db: Db, agencyId: number): Knex.QueryBuilder {
-  return activeOwners(db).whereExists(
-    db('main_properties').select(db.raw('1')).where({ 'main_properties.managerAgencyId': agencyId }).whereRaw('main_properties."ownerUserId" = users.id'),
+export function agencyClients(db: Db, agencyId: number): Knex.QueryBuilder {
+  return activeOwners(db).where((w) =>
+    w
+      .whereExists(db('main_properties').select(db.raw('1')).where({ 'main_properties.managerAgencyId': agencyId }).whereRaw('main_properties."ownerUserId" = users.id'))
+      .orWhereExists(db('owner_invitations').select(db.raw('1')).where({ 'owner_invitations.agencyId': agencyId }).whereRaw('owner_invitations."acceptedByUserId" = users.id')),
   );
 }
 

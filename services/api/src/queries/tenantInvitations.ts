@@ -26,7 +26,13 @@ export async function loadInvitation(db: Knex | Knex.Transaction, token: string,
     .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
     .select('tenant_invitations.*', 'rentable_units.unitName', 'main_properties.propertyName')
     .where('tenant_invitations.tokenHash', hashToken(token));
-  const row = await loadInScope<InvitationRow>(query, { lock: lock ? 'tenant_invitations' : undefined, notFound: 'Esta invitación no existe' });
+  return usableInvitation(await loadInScope<InvitationRow>(query, { lock: lock ? 'tenant_invitations' : undefined, notFound: INVITATION_NOT_FOUND }), now);
+}
+
+export const INVITATION_NOT_FOUND = 'Esta invitación no existe';
+
+/** An invitation row (a tenant's or an owner's) that may still be accepted: 410 used or expired (Spanish messages). */
+export function usableInvitation<T extends { acceptedAt: Date | string | null; expiresAt: Date | string }>(row: T, now: Date): T {
   if (row.acceptedAt) throw new HttpError(410, 'invitation_used', INVITATION_USED);
   if (new Date(row.expiresAt).getTime() <= now.getTime()) throw new HttpError(410, 'invitation_expired', INVITATION_EXPIRED);
   return row;

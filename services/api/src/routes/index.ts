@@ -20,6 +20,7 @@ import { activityRoutes } from './activity';
 import { tasksRoutes } from './tasks';
 import { unitsRoutes } from './units';
 import { listingsRoutes } from './listings';
+import { ownerInvitationsRoutes } from './ownerInvitations';
 import { contractsRoutes } from './contracts';
 import { transactionCategoriesRoutes } from './transactionCategories';
 import { financesRoutes } from './finances';
@@ -84,6 +85,7 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(tasksRoutes({ session }).routes())
     .use(unitsRoutes({ session }).routes())
     .use(listingsRoutes({ session }).routes())
+    .use(ownerInvitationsRoutes({ session }).routes())
     .use(contractsRoutes({ session }).routes())
     .use(transactionsRoutes({ session }).routes())
     .use(financesRoutes({ session }).routes())

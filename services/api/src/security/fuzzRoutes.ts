@@ -7,6 +7,7 @@ import type { RoleName } from '@arrendia/permissions';
 import { DOCUMENT_MAX_BYTES, INCIDENT_PHOTO_MAX_BYTES, LISTING_PHOTO_MAX_BYTES, ListingCreateSchema, PROFILE_PHOTO_MAX_BYTES } from '@arrendia/api-contract';
 import { cifControl } from '@arrendia/locale-es';
 import { addListingPhoto, publishListing } from '../commands/listingPublisher';
+import { inviteOwner } from '../commands/ownerInviter';
 import { inTransaction } from '../db/afterCommit';
 import type { User } from '../models/User';
 import { listingPhotosDir, prepareListingPhoto } from '../storage/listingPhotos';
@@ -452,6 +453,18 @@ export const ROUTES: Record<string, RouteSpec> = {
     fixtures: async (w) => {
       const { link } = await json(w.clients.owner, 'POST', '/api/tenant-invitations', { email: `fuzz.invitado${w.next()}@prueba.arrendia.es`, contractId: w.contractId });
       return { params: [String(link).split('/').pop()!], body: () => ({ firstName: 'Iván', lastName: 'Gómez', password: 'contraseña-segura-4' }) };
+    },
+    refresh: 'fixtures',
+  },
+  'POST /api/owner-invitations': {
+    actor: (w) => w.manager,
+    fixtures: (w) => ({ body: () => ({ email: `fuzz.propietario${w.next()}@prueba.arrendia.es`, firstName: 'Olga', lastName: 'Fuzz' }) }),
+  },
+  'POST /api/owner-invitations/:token/accept': {
+    actor: 'anonymous',
+    fixtures: async (w) => {
+      const { token } = await inTransaction(w.t.knex, (trx) => inviteOwner(trx, w.manager, { email: `fuzz.propietaria${w.next()}@prueba.arrendia.es`, firstName: 'Olga', lastName: 'Fuzz' }));
+      return { params: [token], body: () => ({ firstName: 'Olga', lastName: 'Fuzz', password: 'contraseña-segura-5' }) };
     },
     refresh: 'fixtures',
   },

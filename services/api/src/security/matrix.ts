@@ -552,6 +552,13 @@ export const MATRIX: Record<string, RouteSpec> = {
     sees: (_a, target) => target === 'pending invitation',
     send: (c) => c.http.get(`/api/tenant-invitations/${c.target === 'pending invitation' ? c.w.invitationToken : 'x'.repeat(43)}`),
   },
+  'GET /api/owner-invitations/:token': {
+    gate: 'public',
+    ok: 200,
+    targets: ['pending invitation', 'unknown token'],
+    sees: (_a, target) => target === 'pending invitation',
+    send: (c) => c.http.get(`/api/owner-invitations/${c.target === 'pending invitation' ? c.w.ownerInvitationToken : 'x'.repeat(43)}`),
+  },
   'GET /api/password-resets/:token': {
     gate: 'public',
     ok: 200,
@@ -623,6 +630,26 @@ export const MATRIX: Record<string, RouteSpec> = {
       return same({ contracts: [links, [c.w.cells.B.contract]] });
     },
     guard: (c) => ({ table: 'tenants_contracts', where: { contractId: c.w.cells.A.contract } }),
+    phase: 2,
+  },
+  'POST /api/owner-invitations/:token/accept': {
+    gate: 'public',
+    ok: 200,
+    // As a tenant's: an invitation to an existing account is that account's alone (anyone else is
+    // refused, nothing is bound); a new address creates its owner account (signed out only).
+    targets: ['invitation to an existing account', 'invitation to a new address'],
+    applies: (a, target) => target === 'invitation to an existing account' || a === 'anonymous',
+    sees: (_a, target) => target === 'invitation to a new address',
+    hidden: 409,
+    fresh: (c) => c.w.fresh.ownerInvitation(c.w.fresh.email('propietaria')),
+    send: (c) =>
+      c.http.post(`/api/owner-invitations/${c.fresh ?? c.w.ownerInvitationToken}/accept`).send(c.fresh ? { firstName: 'Nueva', lastName: 'Propietaria', password: 'contraseña-segura-1' } : {}),
+    verify: async (c, res) => {
+      const id = (res.body as { id: number }).id;
+      const joined = await c.w.t.knex('owner_invitations').where({ acceptedByUserId: id }).pluck('agencyId');
+      return same({ agencies: [joined, [c.w.agencies.X]] });
+    },
+    guard: (c) => ({ table: 'owner_invitations', where: { agencyId: c.w.agencies.X }, whereRaw: ['"acceptedByUserId" is not null', []] }),
     phase: 2,
   },
   'POST /api/password-resets/:token': {
@@ -1170,6 +1197,22 @@ export const MATRIX: Record<string, RouteSpec> = {
     },
     verify: (c, res) => stored(c, 'tenant_invitations', (res.body as { id: number }).id, { contractId: contractOf(c), invitedByUserId: me(c) }),
     guard: (c) => ({ table: 'tenant_invitations', where: { contractId: contractOf(c) } }),
+    phase: 2,
+  },
+
+  'POST /api/owner-invitations': {
+    gate: 'owners:invite',
+    ok: 201,
+    variants: ['agencyId', 'invitedByUserId'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const body: Record<string, unknown> = { email: c.w.fresh.email('propietario'), firstName: 'Pablo', lastName: `Invitado ${c.actor}` };
+      if (c.variant === 'agencyId') body.agencyId = c.w.agencies.Y;
+      if (c.variant === 'invitedByUserId') body.invitedByUserId = c.w.id('adminY');
+      return c.http.post('/api/owner-invitations').send(body);
+    },
+    verify: (c, res) => stored(c, 'owner_invitations', (res.body as { id: number }).id, { agencyId: c.w.users[c.actor as UserKey].agencyId, invitedByUserId: me(c), acceptedByUserId: null }),
+    guard: (c) => ({ table: 'owner_invitations', where: { lastName: `Invitado ${c.actor}` } }),
     phase: 2,
   },
 

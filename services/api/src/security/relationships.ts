@@ -61,6 +61,7 @@ export const RELATIONSHIPS: Readonly<Record<string, Readonly<Record<string, Rela
   },
   'POST /api/units/:id/listing': { contactEmail: { check: 'self', why: 'the address the advert shows for contact (the publisher’s by default); binds no account' } },
   'PATCH /api/listings/:id': { contactEmail: { check: 'self', why: 'the address the advert shows for contact; binds no account' } },
+  'POST /api/owner-invitations': { email: { check: 'consent', why: 'the invitation itself: the owner joins the agency’s portfolio only when that person accepts' } },
   'POST /api/public/leads': { email: { check: 'self', why: 'the visitor’s own contact address; binds no account' } },
   'POST /api/reports': { ownerUserId: { check: 'refused', target: 'principal B', binds: ['super', 'ownerB'], why: 'whose portfolio: the caller’s own or a principal’s (reportableOwnerIds)' } },
   'POST /api/tenant-invitations': { email: { check: 'consent', why: 'the invitation itself: the contract gains a tenant only when that person accepts' } },

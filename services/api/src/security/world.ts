@@ -31,6 +31,7 @@ import { storeDocument } from '../commands/documentStore';
 import { addListingPhoto } from '../commands/listingPublisher';
 import { listingPhotosDir, prepareListingPhoto } from '../storage/listingPhotos';
 import { inviteTenant } from '../commands/tenantInviter';
+import { inviteOwner } from '../commands/ownerInviter';
 import { replaceProfilePhoto } from '../commands/accountSettings';
 import type { User } from '../models/User';
 import { documentsDir, reportsDir, storeFile } from '../storage/files';
@@ -209,6 +210,8 @@ export interface World {
   /** The token of a pending invitation to contract A for a throwaway tenant account. */
   invitationToken: string;
   invitationEmail: string;
+  /** The token of agency X's pending invitation (issue 32) for a throwaway owner account. */
+  ownerInvitationToken: string;
   /** ownerA's profile photo's stored name. */
   photoName: string;
   /** Pending consent requests made by owner B: to delegateA's email, and to agency X for cell B's property. */
@@ -235,6 +238,8 @@ export interface Fresh {
   session(user: UserKey): Promise<string>;
   resetToken(): Promise<string>;
   invitation(cell: Cell, email: string): Promise<string>;
+  /** A pending invitation of adminX to agency X's portfolio for `email`, as its token. */
+  ownerInvitation(email: string): Promise<string>;
   /**
    * A pending consent request (issue 30), written straight to the table (no notification): a fresh
    * owner asking delegateA to take its portfolio, or asking agency X to manage a fresh property of its own.
@@ -523,6 +528,10 @@ export async function buildWorld(): Promise<World> {
       const { token } = await inTrx(knex, (trx) => inviteTenant(trx, users[CELL_OWNER[cell]], { email, contractId: cells[cell].contract }));
       return token;
     },
+    async ownerInvitation(email) {
+      const { token } = await inTrx(knex, (trx) => inviteOwner(trx, users.adminX, { email, firstName: 'Olga', lastName: 'Invitada' }));
+      return token;
+    },
     async consentRequest(kind) {
       const owner = await fresh.user();
       const values =
@@ -543,6 +552,7 @@ export async function buildWorld(): Promise<World> {
 
   const invitee = await fresh.user('inquilino');
   const invitationToken = await fresh.invitation('A', invitee.email);
+  const ownerInvitationToken = await fresh.ownerInvitation((await fresh.user('propietario_individual')).email);
 
   const clients = {} as Record<ActorKey, supertest.Agent>;
   const cookies = {} as Record<UserKey, string>;
@@ -566,6 +576,7 @@ export async function buildWorld(): Promise<World> {
     categories,
     invitationToken,
     invitationEmail: invitee.email,
+    ownerInvitationToken,
     photoName,
     consentRequests: { delegation: pendingDelegation.id, management: pendingManagement.id },
     cookies,
