@@ -2,6 +2,7 @@ import { roleLabel, roleNamesOf, type RoleName } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
 import { conflict, validationError } from '../errors';
+import { hashPassword } from '../passwords';
 import { Role } from '../models/Role';
 import { User } from '../models/User';
 
@@ -38,4 +39,18 @@ export async function invitedAccount(
   account.role = role;
   await audit(trx, { userId: account.id, action: 'register', tableName: 'users', recordId: account.id, newValues: { email: account.email, role: roleName, invitationId: invitation.id } });
   return account;
+}
+
+/**
+ * What accepting a link needs before its transaction opens: the password typed, hashed (argon2,
+ * slow on purpose: PGlite has one connection), and the session's own account, if active.
+ */
+export async function acceptanceInput(
+  knex: Knex,
+  input: { firstName?: string; lastName?: string; password?: string },
+  sessionUserId: number | undefined,
+): Promise<{ account: { firstName?: string; lastName?: string; passwordHash?: string }; sessionUser: User | null }> {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const sessionUser = sessionUserId ? ((await User.query(knex).findById(sessionUserId).where('isActive', true)) ?? null) : null;
+  return { account: { firstName: input.firstName, lastName: input.lastName, passwordHash }, sessionUser };
 }

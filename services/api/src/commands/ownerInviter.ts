@@ -4,13 +4,12 @@ import { roleNamesOf } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
 import { conflict, forbidden } from '../errors';
-import { User } from '../models/User';
+import { type User } from '../models/User';
 import { displayName, notify } from '../notify';
-import { hashPassword } from '../passwords';
 import { agencyClients } from '../policies/property';
 import { loadOwnerInvitation } from '../queries/ownerInvitations';
 import { hashToken } from '../queries/tenantInvitations';
-import { invitedAccount } from './invitationAccount';
+import { acceptanceInput, invitedAccount } from './invitationAccount';
 
 /**
  * 'Invitar propietario' (POST /api/owner-invitations, issue 32 point 1): the agency's staff invite
@@ -48,7 +47,7 @@ export async function inviteOwner(trx: Knex.Transaction, user: User, input: Owne
  * Accepts an owner invitation (POST /api/owner-invitations/:token/accept): the owner account that
  * accepts (created with the name and password typed, or an existing owner account signed in as
  * itself: invitationAccount) joins the agency's portfolio; the link is used up and its inviter told,
- * in one transaction. The password is hashed (argon2, slow on purpose) before it opens.
+ * in one transaction, opened once the password is hashed (acceptanceInput).
  */
 export async function acceptOwnerInvitation(
   knex: Knex,
@@ -56,11 +55,10 @@ export async function acceptOwnerInvitation(
   input: { firstName?: string; lastName?: string; password?: string },
   sessionUserId: number | undefined,
 ): Promise<User> {
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const sessionUser = sessionUserId ? ((await User.query(knex).findById(sessionUserId).where('isActive', true)) ?? null) : null;
+  const { account, sessionUser } = await acceptanceInput(knex, input, sessionUserId);
   return knex.transaction(async (trx) => {
     const invitation = await loadOwnerInvitation(trx, token, { lock: true });
-    const owner = await invitedAccount(trx, invitation, 'propietario_individual', OWNER_INVITATION_MESSAGES.wrongRole, { firstName: input.firstName, lastName: input.lastName, passwordHash }, sessionUser);
+    const owner = await invitedAccount(trx, invitation, 'propietario_individual', OWNER_INVITATION_MESSAGES.wrongRole, account, sessionUser);
     await trx('owner_invitations').where('id', invitation.id).update({ acceptedAt: trx.fn.now(), acceptedByUserId: owner.id });
     await audit(trx, { userId: owner.id, action: 'update', tableName: 'owner_invitations', recordId: invitation.id, newValues: { acceptedByUserId: owner.id, agencyId: invitation.agencyId } });
     if (invitation.invitedByUserId) {

@@ -3,13 +3,12 @@ import { INVITATION_DAYS } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
 import { conflict } from '../errors';
-import { User } from '../models/User';
+import { type User } from '../models/User';
 import { displayName, notify } from '../notify';
-import { hashPassword } from '../passwords';
 import { loadManageable } from '../policies/manageable';
 import { hashToken, loadInvitation } from '../queries/tenantInvitations';
 import { roleNamesOf } from '@arrendia/permissions';
-import { invitedAccount } from './invitationAccount';
+import { acceptanceInput, invitedAccount } from './invitationAccount';
 
 /** Every stored role name that means a tenant (the canonical one and its alias). */
 const TENANT_ROLE_NAMES = roleNamesOf('inquilino');
@@ -95,7 +94,6 @@ export async function acceptTenantInvitation(
   input: { firstName?: string; lastName?: string; password?: string },
   sessionUserId: number | undefined,
 ): Promise<User> {
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const sessionUser = sessionUserId ? ((await User.query(knex).findById(sessionUserId).where('isActive', true)) ?? null) : null;
-  return knex.transaction((trx) => acceptInvitation(trx, token, { firstName: input.firstName, lastName: input.lastName, passwordHash }, sessionUser));
+  const { account, sessionUser } = await acceptanceInput(knex, input, sessionUserId);
+  return knex.transaction((trx) => acceptInvitation(trx, token, account, sessionUser));
 }
