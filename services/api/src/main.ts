@@ -60,8 +60,9 @@ async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs 
   const events = await startEventHub(db, log);
   const sessionCache = await startSessionCache(db, log, { ttlMs: config.sessionCacheSeconds * 1000 });
   const app = createApp({ knex: db.knex, config, log, events, sessionCache });
-  // The list totals this process reuses are cleared as any process's write commits.
-  const stopClearing = await clearOnWrites(db, log, [app.context.listTotals]);
+  // The list totals and catalogue pages this process reuses are cleared as any process's write
+  // commits: an advert withdrawn (by hand or by a contract) leaves the catalogue at once.
+  const stopClearing = await clearOnWrites(db, log, [app.context.listTotals, app.context.publicCatalogue]);
   const server: Server = app.listen(config.port);
   const jobs = runJobs ? scheduleDailyJobs(db.knex, log) : null;
 

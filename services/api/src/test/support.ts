@@ -131,7 +131,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
   const events = await startEventHub(db, log);
   const sessionCache = await startSessionCache(db, log, { ttlMs: config.sessionCacheSeconds * 1000 });
   const app = createApp({ knex: db.knex, config, events, sessionCache });
-  const stopClearing = await clearOnWrites(db, log, [app.context.listTotals]);
+  const stopClearing = await clearOnWrites(db, log, [app.context.listTotals, app.context.publicCatalogue]);
   const callback = app.callback();
   return {
     app,

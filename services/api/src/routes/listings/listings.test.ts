@@ -70,6 +70,17 @@ const png = () => sharp({ create: { width: 40, height: 30, channels: 4, backgrou
 
 const rowsWhere = async (table: string, where: Record<string, unknown>) => Number((await t.knex(table).where(where).count({ n: '*' }).first())?.n);
 
+/** What `read` answers once it answers false, or after two seconds (a notice travels asynchronously). */
+async function eventually(read: () => Promise<boolean>): Promise<boolean> {
+  const until = Date.now() + 2000;
+  let value = await read();
+  while (value && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await read();
+  }
+  return value;
+}
+
 /** Rows a publish may write: the "nothing written" checks. */
 async function counts() {
   const [{ n }] = await t.knex('audit_log').whereNot('action', 'login').count({ n: '*' });
@@ -350,3 +361,26 @@ function crc32(bytes: Buffer): number {
   }
   return (crc ^ 0xffffffff) >>> 0;
 }
+
+describe('the catalogue served from memory', () => {
+  it('forgets its pages as a write commits: a withdrawn advert is gone from the next page at once, not after the cache time', async () => {
+    const cached = await startTestApp({ publicCacheSeconds: 300 });
+    try {
+      const owner = await buildUser(cached.knex, { roleName: 'propietario_individual' });
+      await cached.knex('users').where('id', owner.id).update({ telefono: '612345678' });
+      const agent = await signIn(cached, owner);
+      const property = await buildProperty(cached.knex, { ownerUserId: owner.id });
+      const unit = await buildUnit(cached.knex, { mainPropertyId: property.id, typeName: 'habitacion' });
+      const { body: listing } = await agent.post(`/api/units/${unit.id}/listing`).send(advert({ title: 'Habitación del caché' })).expect(201);
+      const page = async () => cached.request().get('/api/public/listings').query({ q: 'caché' }).expect(200);
+      // Held once the notices of the writes above have arrived (they travel asynchronously).
+      expect(await eventually(async () => (await page()).headers['x-cache'] !== 'hit')).toBe(false);
+      expect((await page()).body.items.map((i: { id: number }) => i.id)).toEqual([listing.id]);
+
+      await agent.delete(`/api/listings/${listing.id}`).expect(200);
+      expect(await eventually(async () => (await page()).body.items.length > 0)).toBe(false);
+    } finally {
+      await cached.close();
+    }
+  });
+});
