@@ -14,6 +14,7 @@ const RentalTypesPage = lazy(() => import('./marketing/RentalTypesPage').then((m
 const RoomsManagementPage = lazy(() => import('./marketing/RoomsManagementPage').then((m) => ({ default: m.RoomsManagementPage })));
 const PropertiesManagementPage = lazy(() => import('./marketing/PropertiesManagementPage').then((m) => ({ default: m.PropertiesManagementPage })));
 const InvitationPage = lazy(() => import('./invitation/InvitationPage').then((m) => ({ default: m.InvitationPage })));
+const OwnerInvitationPage = lazy(() => import('./invitation/OwnerInvitationPage').then((m) => ({ default: m.OwnerInvitationPage })));
 const PasswordResetPage = lazy(() => import('./passwordReset/PasswordResetPage').then((m) => ({ default: m.PasswordResetPage })));
 const ApartmentsManagementPage = lazy(() => import('./marketing/ApartmentsManagementPage').then((m) => ({ default: m.ApartmentsManagementPage })));
 
@@ -35,6 +36,7 @@ const App: RemoteApp = ({ user }) => (
             <Route path="properties-management" element={<PropertiesManagementPage />} />
             <Route path="apartments-management" element={<ApartmentsManagementPage />} />
             <Route path="invitacion/:token" element={<InvitationPage user={user} />} />
+            <Route path="invitacion-propietario/:token" element={<OwnerInvitationPage user={user} />} />
             <Route path="restablecer/:token" element={<PasswordResetPage />} />
             <Route
               path="*"

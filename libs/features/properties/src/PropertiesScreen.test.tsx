@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { PROPERTY_AGENCY_MESSAGES, UNIT_MESSAGES, type ConsentRequest, type PropertyDetail, type PropertyListItem, type PropertyUnit } from '@arrendia/api-contract';
+import { OWNER_INVITATION_MESSAGES, PROPERTY_AGENCY_MESSAGES, UNIT_MESSAGES, type ConsentRequest, type PropertyDetail, type PropertyListItem, type PropertyUnit } from '@arrendia/api-contract';
 import { resetToasts } from '@arrendia/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PropertiesScreen } from './PropertiesScreen';
@@ -219,6 +219,112 @@ describe("PropertiesScreen create dialog: the owner ('Propietario')", () => {
     expect(within(dialog).queryByRole('combobox', { name: 'Propietario' })).toBeNull();
     expect(within(dialog).getByRole('combobox', { name: 'Tipo de unidad' })).toBeVisible();
     expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('/api/properties/owners');
+  });
+});
+
+describe("PropertiesScreen create dialog: 'Invitar a un propietario nuevo' (issue 32)", () => {
+  const OWNERS = 'GET /api/properties/owners';
+  const INVITE = 'POST /api/owner-invitations';
+  const INVITE_BUTTON = 'Invitar a un propietario nuevo';
+  const created = { id: 5, email: 'olivia@example.com', firstName: 'Olivia', lastName: 'Propietaria', agencyName: 'Inmobiliaria Sol', expiresAt: '2026-12-02T10:00:00Z', link: '/invitacion-propietario/abcdefghijklmnopqrstuvwx' };
+
+  async function openCreate(role: string, owners: unknown[] = []) {
+    const fetch = serve({
+      [LIST]: () => fakeResponse(200, []),
+      [OWNERS]: () => fakeResponse(200, owners),
+      [INVITE]: (init?: RequestInit) =>
+        JSON.parse(String(init!.body)).email === 'ana@example.com'
+          ? fakeResponse(409, { error: 'conflict', message: OWNER_INVITATION_MESSAGES.alreadyClient, fields: { email: OWNER_INVITATION_MESSAGES.alreadyClient } })
+          : fakeResponse(201, created),
+    });
+    renderAt(<PropertiesScreen user={userWithRole(role)} />, '/properties?nueva=1', '/properties/*');
+    return { fetch, dialog: await screen.findByRole('dialog', { name: 'Nueva Propiedad' }) };
+  }
+
+  const invitePosts = (fetch: jest.Mock) => fetch.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === INVITE).map(([, init]) => JSON.parse(String(init.body)));
+
+  it.each(['admin_agencia', 'agente'])('offers %s the button under the owner select', async (role) => {
+    const { dialog } = await openCreate(role, [{ id: 31, firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com' }]);
+    expect(within(dialog).getByRole('combobox', { name: 'Propietario' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: INVITE_BUTTON })).toBeVisible();
+  });
+
+  it.each(['propietario_individual', 'propietario_delegado'])('does not offer %s to invite owners', async (role) => {
+    const { dialog } = await openCreate(role);
+    expect(within(dialog).queryByRole('button', { name: INVITE_BUTTON })).toBeNull();
+  });
+
+  it('points an agency with no owners yet to the button', async () => {
+    const { dialog } = await openCreate('admin_agencia');
+    const owner = within(dialog).getByRole('combobox', { name: 'Propietario' });
+    await waitFor(() => expect(owner).toHaveAccessibleDescription(/Tu agencia aún no tiene propietarios: usa «Invitar a un propietario nuevo»/));
+  });
+
+  it('reads the owners again each time the dialog opens: an invited owner is there once it accepts', async () => {
+    const { fetch, dialog } = await openCreate('admin_agencia');
+    const ownerReads = () => fetch.mock.calls.filter(([url]) => String(url) === '/api/properties/owners').length;
+    await waitFor(() => expect(ownerReads()).toBe(1));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nueva Propiedad' })).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Añadir Propiedad' }));
+    await screen.findByRole('dialog', { name: 'Nueva Propiedad' });
+    await waitFor(() => expect(ownerReads()).toBe(2));
+  });
+
+  it('sends the invitation and shows the full link to copy, over the property dialog, which stays open', async () => {
+    const { fetch, dialog } = await openCreate('admin_agencia');
+    fireEvent.change(within(dialog).getByLabelText('Nombre de la propiedad'), { target: { value: 'Ático de Lavapiés' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: INVITE_BUTTON }));
+    const invite = await screen.findByRole('dialog', { name: 'Invitar propietario' });
+    await userEvent.type(within(invite).getByLabelText('Correo electrónico'), 'Olivia@Example.com');
+    await userEvent.type(within(invite).getByLabelText('Nombre'), 'Olivia');
+    await userEvent.type(within(invite).getByLabelText('Apellidos'), 'Propietaria');
+    await userEvent.click(within(invite).getByRole('button', { name: 'Crear invitación' }));
+
+    expect(await within(invite).findByLabelText('Enlace de invitación')).toHaveValue('http://localhost/invitacion-propietario/abcdefghijklmnopqrstuvwx');
+    expect(within(invite).getByLabelText('Enlace de invitación')).toHaveAttribute('readonly');
+    expect(invitePosts(fetch)).toEqual([{ email: 'olivia@example.com', firstName: 'Olivia', lastName: 'Propietaria' }]);
+    expect(invite).toHaveTextContent('Envía este enlace a Olivia. Cuando acepte, podrás elegirle como propietario.');
+    expect(invite).toHaveTextContent('caduca el 02/12/2026');
+    expect(await findToast('Invitación creada')).toBeVisible();
+
+    const writeText = jest.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    fireEvent.click(within(invite).getByRole('button', { name: 'Copiar enlace' }));
+    expect(writeText).toHaveBeenCalledWith('http://localhost/invitacion-propietario/abcdefghijklmnopqrstuvwx');
+    expect(await findToast('Enlace copiado')).toBeVisible();
+
+    // Closing the invitation leaves the property form as it was.
+    await userEvent.click(within(invite).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invitar propietario' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Nueva Propiedad' })).toBeVisible();
+    expect(screen.getByLabelText('Nombre de la propiedad')).toHaveValue('Ático de Lavapiés');
+    expect(fetch.mock.calls.filter(([url, init]) => init?.method === 'POST' && String(url) === '/api/properties')).toHaveLength(0);
+  });
+
+  it("shows the API's 409 under 'Correo electrónico' and no link", async () => {
+    const { dialog } = await openCreate('agente');
+    await userEvent.click(within(dialog).getByRole('button', { name: INVITE_BUTTON }));
+    const invite = await screen.findByRole('dialog', { name: 'Invitar propietario' });
+    await userEvent.type(within(invite).getByLabelText('Correo electrónico'), 'ana@example.com');
+    await userEvent.type(within(invite).getByLabelText('Nombre'), 'Ana');
+    await userEvent.type(within(invite).getByLabelText('Apellidos'), 'Ruiz');
+    await userEvent.click(within(invite).getByRole('button', { name: 'Crear invitación' }));
+    await waitFor(() => expect(within(invite).getByLabelText('Correo electrónico')).toHaveAccessibleDescription(OWNER_INVITATION_MESSAGES.alreadyClient));
+    expect(within(invite).queryByLabelText('Enlace de invitación')).toBeNull();
+    // The property dialog is still there, underneath (hidden from assistive technology while the invitation is open).
+    expect(screen.getByRole('form', { name: 'Nueva Propiedad', hidden: true })).toBeInTheDocument();
+  });
+
+  it('refuses an empty invitation with the Spanish messages and sends nothing', async () => {
+    const { fetch, dialog } = await openCreate('admin_agencia');
+    await userEvent.click(within(dialog).getByRole('button', { name: INVITE_BUTTON }));
+    const invite = await screen.findByRole('dialog', { name: 'Invitar propietario' });
+    await userEvent.click(within(invite).getByRole('button', { name: 'Crear invitación' }));
+    expect(await within(invite).findByText('Indica el correo electrónico')).toBeVisible();
+    expect(within(invite).getByLabelText('Nombre')).toHaveAccessibleDescription('El nombre es obligatorio');
+    expect(within(invite).getByLabelText('Apellidos')).toHaveAccessibleDescription('Los apellidos son obligatorios');
+    expect(invitePosts(fetch)).toHaveLength(0);
   });
 });
 

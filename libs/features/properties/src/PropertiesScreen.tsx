@@ -1,5 +1,5 @@
 import type { CurrentUser, PropertyListItem } from '@arrendia/api-contract';
-import { canonicalRole } from '@arrendia/permissions';
+import { can, canonicalRole } from '@arrendia/permissions';
 import { AlertDialog, Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, ListState, PageHeader, Skeleton, SpreadRow, toast } from '@arrendia/ui';
 import { useState } from 'react';
 import { Link, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
@@ -148,7 +148,12 @@ function PropertiesList({ user }: { user: CurrentUser | null }) {
           </Grid>
         )}
       </ListState>
-      <PropertyFormDialog open={creating} onOpenChange={setOpen} askOwner={CREATES_FOR_OTHERS.includes(canonicalRole(user?.role?.roleName) ?? '')} />
+      <PropertyFormDialog
+        open={creating}
+        onOpenChange={setOpen}
+        askOwner={CREATES_FOR_OTHERS.includes(canonicalRole(user?.role?.roleName) ?? '')}
+        canInviteOwner={can(user?.role?.roleName, 'owners:invite')}
+      />
       <AlertDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}

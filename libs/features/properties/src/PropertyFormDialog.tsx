@@ -1,7 +1,9 @@
 import { DEFAULT_COUNTRY, PropertiesCreateSchema, PropertiesUpdateSchema, type Property, type PropertyOwnerOption } from '@arrendia/api-contract';
-import { Dialog, Form, FormActions, SelectField, TextAreaField, TextField, toast, FormGrid, FormWide } from '@arrendia/ui';
-import type { ReactNode } from 'react';
+import { Button, Dialog, Form, FormActions, SelectField, TextAreaField, TextField, toast, FormGrid, FormWide } from '@arrendia/ui';
+import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
 import { useFormDialog, type FormDialog } from '@arrendia/api-client';
+import { OwnerInviteDialog } from './OwnerInviteDialog';
 import { UNIT_TYPE_OPTIONS } from './propertyParts';
 import { useCreateProperty, usePropertyOwners, useUpdateProperty } from './useProperties';
 
@@ -70,6 +72,11 @@ export interface PropertyFormDialogProps {
    * else, chosen among GET /api/properties/owners; an owner's properties are its own.
    */
   askOwner?: boolean;
+  /**
+   * Asking the owner, also offer 'Invitar a un propietario nuevo' (OwnerInviteDialog): agency staff,
+   * who may invite owners ('owners:invite'); the invited owner is chosen here once it accepts.
+   */
+  canInviteOwner?: boolean;
 }
 
 /**
@@ -78,50 +85,87 @@ export interface PropertyFormDialogProps {
  * unitType becomes the property's first unit (the API's use of it), so the property can be rented
  * at once; editing, the form starts from the property and sends only the fields that changed.
  */
-export function PropertyFormDialog({ property, askOwner, ...props }: PropertyFormDialogProps) {
-  return property ? <EditPropertyForm property={property} {...props} /> : <CreatePropertyForm askOwner={askOwner} {...props} />;
+export function PropertyFormDialog({ property, askOwner, canInviteOwner, ...props }: PropertyFormDialogProps) {
+  return property ? <EditPropertyForm property={property} {...props} /> : <CreatePropertyForm askOwner={askOwner} canInviteOwner={canInviteOwner} {...props} />;
 }
 
 const ownerLabel = (o: PropertyOwnerOption) => `${[o.firstName, o.lastName].filter(Boolean).join(' ') || o.email} (${o.email})`;
 
-function CreatePropertyForm({ open, onOpenChange, askOwner = false }: Omit<PropertyFormDialogProps, 'property'>) {
+/** The owner select with 'Invitar a un propietario nuevo' under it, in one cell of the grid. */
+const OwnerCell = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.xs};
+  & > :first-child {
+    align-self: stretch;
+  }
+`;
+
+const INVITE_OWNER = 'Invitar a un propietario nuevo';
+
+function CreatePropertyForm({ open, onOpenChange, askOwner = false, canInviteOwner = false }: Omit<PropertyFormDialogProps, 'property'>) {
   const owners = usePropertyOwners(open && askOwner);
+  const inviteOwner = askOwner && canInviteOwner;
+  const [inviting, setInviting] = useState(false);
+  const noOwners = owners.data?.length === 0;
   const form = useFormDialog({
     schema: PropertiesCreateSchema,
     initialValues: EMPTY,
     // No owner chosen travels as none: the API answers why under the select.
     toInput: ({ ownerUserId, ...values }) => (askOwner && ownerUserId !== '' ? { ...values, ownerUserId } : values),
     mutation: useCreateProperty(),
-    onOpenChange,
+    // Closing the property dialog closes an invitation left open on top of it, for the next time.
+    onOpenChange: (next) => {
+      if (!next) setInviting(false);
+      onOpenChange(next);
+    },
     onSuccess: () => toast({ title: 'Propiedad creada', description: 'La propiedad ha sido creada exitosamente' }),
     // The spec's toast, whatever the server says; its field messages go under their fields.
     onFailure: () => toast({ title: 'Error', description: 'No se pudo crear la propiedad', variant: 'destructive' }),
     failureMessage: 'No se pudo crear la propiedad',
   });
+  const ownerSelect = (
+    <SelectField
+      label="Propietario"
+      name="ownerUserId"
+      required
+      placeholder={owners.isPending ? 'Cargando propietarios...' : noOwners ? (inviteOwner ? 'Aún no hay propietarios' : 'No hay propietarios disponibles') : 'Elige el propietario'}
+      // No owner yet: the way to get one is the button under the select.
+      hint={inviteOwner && noOwners ? `Tu agencia aún no tiene propietarios: usa «${INVITE_OWNER}» y, cuando acepte, podrás elegirle aquí.` : undefined}
+      {...form.select('ownerUserId')}
+      options={(owners.data ?? []).map((o) => ({ value: String(o.id), label: ownerLabel(o) }))}
+    />
+  );
   return (
-    <Dialog open={open} onOpenChange={form.onOpenChange} title="Nueva Propiedad" description="Datos de la propiedad y tipo de su primera unidad." width={720}>
-      <Form onSubmit={form.submit} aria-label="Nueva Propiedad">
-        <PropertyFields
-          form={form}
-          unitType={
-            <>
-              {askOwner && (
-                <SelectField
-                  label="Propietario"
-                  name="ownerUserId"
-                  required
-                  placeholder={owners.isPending ? 'Cargando propietarios...' : owners.data?.length === 0 ? 'No hay propietarios disponibles' : 'Elige el propietario'}
-                  {...form.select('ownerUserId')}
-                  options={(owners.data ?? []).map((o) => ({ value: String(o.id), label: ownerLabel(o) }))}
-                />
-              )}
-              <SelectField label="Tipo de unidad" name="unitType" {...form.select('unitType')} options={UNIT_TYPE_OPTIONS} />
-            </>
-          }
-        />
-        <FormActions onCancel={form.close} pending={form.pending} submitLabel="Crear Propiedad" />
-      </Form>
-    </Dialog>
+    <>
+      <Dialog open={open} onOpenChange={form.onOpenChange} title="Nueva Propiedad" description="Datos de la propiedad y tipo de su primera unidad." width={720}>
+        <Form onSubmit={form.submit} aria-label="Nueva Propiedad">
+          <PropertyFields
+            form={form}
+            unitType={
+              <>
+                {askOwner &&
+                  (inviteOwner ? (
+                    <OwnerCell>
+                      {ownerSelect}
+                      <Button variant="ghost" size="sm" onClick={() => setInviting(true)}>
+                        {INVITE_OWNER}
+                      </Button>
+                    </OwnerCell>
+                  ) : (
+                    ownerSelect
+                  ))}
+                <SelectField label="Tipo de unidad" name="unitType" {...form.select('unitType')} options={UNIT_TYPE_OPTIONS} />
+              </>
+            }
+          />
+          <FormActions onCancel={form.close} pending={form.pending} submitLabel="Crear Propiedad" />
+        </Form>
+      </Dialog>
+      {/* Beside the property dialog, not inside its form: its submit must not reach the property form, and closing it leaves that one open. */}
+      {inviteOwner && <OwnerInviteDialog open={open && inviting} onOpenChange={setInviting} />}
+    </>
   );
 }
 

@@ -1,9 +1,12 @@
 import { apiRequest, getJson } from '@arrendia/api-client';
 import {
+  OwnerInvitationSchema,
   PropertyDetailSchema,
   PropertyListItemSchema,
   PropertyOwnerOptionSchema,
   PropertySchema,
+  type OwnerInvitation,
+  type OwnerInvitationsCreateData,
   type PropertiesCreateData,
   type PropertiesUpdateData,
   type Property,
@@ -96,11 +99,28 @@ export function useUpdateProperty(id: number) {
 
 export const PROPERTY_OWNERS_PATH = `${PROPERTIES_PATH}/owners`;
 
-/** GET /api/properties/owners: whom agency staff or a delegate may create a property for; read only when `enabled`. */
+/**
+ * GET /api/properties/owners: whom agency staff or a delegate may create a property for; read only
+ * when `enabled`, and again each time it becomes so (an invited owner joins the choice when it
+ * accepts, in another browser).
+ */
 export function usePropertyOwners(enabled: boolean) {
   return useQuery<PropertyOwnerOption[]>({
     queryKey: [PROPERTY_OWNERS_PATH],
     queryFn: async ({ signal }) => (await getJson(PROPERTY_OWNERS_PATH, z.array(PropertyOwnerOptionSchema), signal)).data,
     enabled,
+    staleTime: 0,
+  });
+}
+
+export const OWNER_INVITATIONS_PATH = '/api/owner-invitations';
+
+/**
+ * POST /api/owner-invitations: agency staff invite a new owner by link (issue 32). The owner joins
+ * the choice of GET /api/properties/owners only once it accepts, so nothing is refreshed here.
+ */
+export function useCreateOwnerInvitation() {
+  return useMutation<OwnerInvitation, Error, OwnerInvitationsCreateData>({
+    mutationFn: async (input) => OwnerInvitationSchema.parse(await (await apiRequest('POST', OWNER_INVITATIONS_PATH, input)).json()),
   });
 }

@@ -1,10 +1,9 @@
 import { roleTakesAgency, UsersRoleSchema, type PasswordResetLink, type UserRow } from '@arrendia/api-contract';
 import { useFormDialog } from '@arrendia/api-client';
-import { personName } from '@arrendia/locale-es';
-import { AlertDialog, Button, CardDescription, Dialog, Form, FormActions, SelectField, useToast } from '@arrendia/ui';
+import { formatDateTime, personName } from '@arrendia/locale-es';
+import { AlertDialog, Button, CardDescription, Dialog, Form, FormActions, OneTimeLink, SelectField, useToast } from '@arrendia/ui';
 import { useRef, useState } from 'react';
 import { agencyCheck, agencyPart } from './formChecks';
-import { OneTimeLink } from './OneTimeLink';
 import { AgencyField, ROLE_OPTIONS } from './UserFormDialog';
 import { useFailureToast, useRefusalToast } from './useFailureToast';
 import { useChangeRole, usePasswordReset, useResetTwoFactor, useSetActive } from './useUsers';
@@ -121,7 +120,9 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose:
   return (
     <Dialog open onOpenChange={(next) => !next && onClose()} title="Restablecer contraseña" description={`${nameOf(user)} · ${user.email}`} width={560}>
       {link ? (
-        <OneTimeLink link={link} label="Enlace para restablecer la contraseña" />
+        <OneTimeLink link={link.link} label="Enlace para restablecer la contraseña">
+          Sirve una sola vez y caduca el {formatDateTime(link.expiresAt)}.
+        </OneTimeLink>
       ) : (
         <Form
           onSubmit={(event) => {

@@ -1,11 +1,10 @@
 import { roleTakesAgency, UsersCreateSchema, UsersPatchSchema, type PasswordResetLink, type UserDetail, type UserRow } from '@arrendia/api-contract';
 import { useFormDialog, type FormDialog } from '@arrendia/api-client';
-import { personName } from '@arrendia/locale-es';
+import { formatDateTime, personName } from '@arrendia/locale-es';
 import { ROLE_LABELS, ROLE_NAMES, type RoleName } from '@arrendia/permissions';
-import { Dialog, Form, FormActions, LoadError, SelectField, Skeleton, TextField, useToast } from '@arrendia/ui';
+import { Dialog, Form, FormActions, LoadError, OneTimeLink, SelectField, Skeleton, TextField, useToast } from '@arrendia/ui';
 import { useState } from 'react';
 import { agencyCheck, agencyPart } from './formChecks';
-import { OneTimeLink } from './OneTimeLink';
 import { useRefusalToast } from './useFailureToast';
 import { useAgencyOptions, useCreateUser, useUpdateUser, useUserDetail } from './useUsers';
 
@@ -107,7 +106,9 @@ export function CreateUserDialog({ open, onOpenChange, preset }: { open: boolean
   return (
     <Dialog open={open} onOpenChange={form.onOpenChange} title={title} description={description} width={560}>
       {setupLink ? (
-        <OneTimeLink link={setupLink} label="Enlace para elegir la contraseña" />
+        <OneTimeLink link={setupLink.link} label="Enlace para elegir la contraseña">
+          Sirve una sola vez y caduca el {formatDateTime(setupLink.expiresAt)}.
+        </OneTimeLink>
       ) : (
         <Form onSubmit={form.submit} aria-label={preset ? 'Invitar gerente' : 'Crear usuario'}>
           <PersonFields form={form} roleName={preset?.roleName ?? form.values.roleName} open={open} creating preset={preset} />

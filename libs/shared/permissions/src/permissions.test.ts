@@ -92,13 +92,18 @@ describe('public routes', () => {
     expect(isPublicPath('/dashboard')).toBe(false);
     expect(isPublicPath('/invitacion/abc123')).toBe(true);
     expect(isPublicPath('/invitacion/')).toBe(false);
+    expect(isPublicPath('/invitacion-propietario/abc123')).toBe(true);
+    expect(isPublicPath('/invitacion-propietario/')).toBe(false);
+    expect(isPublicPath('/invitacion-propietario/abc123/x')).toBe(false);
   });
 
-  it('opens only the invitation link to a signed-in user too', () => {
+  it('opens only the invitation links to a signed-in user too', () => {
     const { isOpenPath } = jest.requireActual('./index');
     expect(isOpenPath('/invitacion/abc123')).toBe(true);
     expect(isOpenPath('/invitacion/abc123/')).toBe(true);
     expect(isOpenPath('/invitacion/')).toBe(false);
+    expect(isOpenPath('/invitacion-propietario/abc123')).toBe(true);
+    expect(isOpenPath('/invitacion-propietario/')).toBe(false);
     expect(isOpenPath('/')).toBe(false);
     expect(isOpenPath('/alquiler')).toBe(false);
     expect(isOpenPath('/dashboard')).toBe(false);

@@ -79,11 +79,25 @@ export function routesFor(roleName: string | null | undefined): AppRoute[] {
  * Routes a signed-out visitor may open (spec §2); the public-site remote renders them.
  * /properties-management is the page /rental-types links to for large portfolios.
  */
-/** The visitor's pages; /invitacion/:token is where an invited tenant sets its password (issue 11). */
-export const PUBLIC_ROUTES = ['/', '/alquiler', '/property/:id', '/rental-types', '/rooms-management', '/apartments-management', '/properties-management', '/invitacion/:token', '/restablecer/:token'] as const;
+/**
+ * The visitor's pages; /invitacion/:token is where an invited tenant sets its password (issue 11),
+ * /invitacion-propietario/:token where an owner an agency invited does (issue 32).
+ */
+export const PUBLIC_ROUTES = [
+  '/',
+  '/alquiler',
+  '/property/:id',
+  '/rental-types',
+  '/rooms-management',
+  '/apartments-management',
+  '/properties-management',
+  '/invitacion/:token',
+  '/invitacion-propietario/:token',
+  '/restablecer/:token',
+] as const;
 
-/** The public routes a signed-in user opens too: an invitation or password link works whoever opens it (issues 11, 13). */
-export const OPEN_ROUTES = ['/invitacion/:token', '/restablecer/:token'] as const satisfies readonly (typeof PUBLIC_ROUTES)[number][];
+/** The public routes a signed-in user opens too: an invitation or password link works whoever opens it (issues 11, 13, 32). */
+export const OPEN_ROUTES = ['/invitacion/:token', '/invitacion-propietario/:token', '/restablecer/:token'] as const satisfies readonly (typeof PUBLIC_ROUTES)[number][];
 
 /** Whether `pathname` matches one of `routes` (a `:param` is one non-empty segment). */
 function matchesAny(routes: readonly string[], pathname: string): boolean {

@@ -31,6 +31,7 @@ export * from './components/PageHeader';
 export * from './components/NotFound';
 export * from './components/LoadError';
 export * from './components/ListState';
+export * from './components/OneTimeLink';
 export { dismissToast, resetToasts, toast, TOAST_LIMIT, TOAST_REMOVE_DELAY, type ToastItem, type ToastOptions, type ToastVariant, useToast } from './toast/toastStore';
 export * from './toast/Toaster';
 export * from './components/Layout';
