@@ -42,6 +42,7 @@ describe('pathRedactor', () => {
     expect(redactApi('/api/nuevo/abc123/usar')).toBe('/api/nuevo/:inviteToken/usar');
     // The shell's pages are always known: the links land there.
     expect(redactApi('/restablecer/abc123')).toBe('/restablecer/:token');
+    expect(redactApi('/invitacion-propietario/abc123')).toBe('/invitacion-propietario/:token');
   });
 });
 
