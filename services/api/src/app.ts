@@ -64,6 +64,8 @@ export function createApp({ knex, config, log = createLogger(config.logLevel), e
       forgetAfterWrites(() => {
         sessionCache?.forgetAll();
         app.context.listTotals.clear();
+        // An advert published or withdrawn here is in the very next catalogue page of this process.
+        app.context.publicCatalogue.clear();
       }),
     )
     .use(api.routes() as Koa.Middleware<AppState, AppContext>)

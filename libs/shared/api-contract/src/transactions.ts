@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema, MoneySchema, PageQuerySchema, PositiveMoneyInputSchema, optionalText } from './common';
+import { IdSchema, IsoDateSchema, MoneySchema, PageQuerySchema, PositiveMoneyInputSchema, clearable, optionalText, requiredText, shownText } from './common';
 import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums';
 
 /** Registrar Transacción: amounts are entered positive; `type` says whether it is income or expense. */
@@ -52,3 +52,38 @@ export const TransactionsListQuerySchema = PageQuerySchema.extend({
 }).refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'La fecha final no puede ser anterior a la inicial' });
 
 export type TransactionsListQuery = z.output<typeof TransactionsListQuerySchema>;
+
+export const TRANSACTION_MESSAGES = {
+  reason: 'Indica el motivo de la corrección',
+  chargeIncome: 'Este ingreso es el cobro confirmado de un recibo de renta: no se puede corregir ni eliminar aquí',
+  notFound: 'No se ha encontrado el movimiento',
+} as const;
+
+/** Why a movement is corrected or deleted: required, kept in the audit row (issue 33). */
+const reason = requiredText(500, TRANSACTION_MESSAGES.reason);
+
+const create = TransactionsCreateSchema.shape;
+
+/**
+ * 'Editar movimiento' (PATCH /api/transactions/:id): the fields of 'Registrar Transacción' that
+ * describe the movement (its property, unit and contract stay), each optional, and the reason.
+ */
+export const TransactionsUpdateSchema = z
+  .object({
+    categoryId: create.categoryId.optional(),
+    type: create.type.optional(),
+    amount: create.amount.optional(),
+    transactionDate: create.transactionDate.optional(),
+    description: clearable(shownText().max(500, 'Máximo 500 caracteres')),
+    paymentMethod: clearable(z.enum(PAYMENT_METHODS, { error: 'Forma de pago no válida' })),
+    status: z.enum(TRANSACTION_STATUSES, { error: 'Estado no válido' }).optional(),
+    reason,
+  })
+  .strict()
+  .refine(({ reason: _reason, ...change }) => Object.values(change).some((v) => v !== undefined), 'Indica al menos un cambio');
+export type TransactionsUpdateInput = z.input<typeof TransactionsUpdateSchema>;
+export type TransactionsUpdateData = z.output<typeof TransactionsUpdateSchema>;
+
+/** 'Eliminar movimiento' (DELETE /api/transactions/:id): the reason. */
+export const TransactionsDeleteSchema = z.object({ reason }).strict();
+export type TransactionsDeleteData = z.output<typeof TransactionsDeleteSchema>;

@@ -50,6 +50,8 @@ import { settingsRoutes } from './settings';
 /** JSON only, at most 1 MB; a body the parser refuses becomes our error, not its text. */
 const json = bodyParser({
   enableTypes: ['json'],
+  // DELETE too: a deletion that needs a reason carries it in its body (DELETE /api/transactions/:id).
+  parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
   jsonLimit: '1mb',
   onError(err) {
     const status = (err as { status?: number }).status;

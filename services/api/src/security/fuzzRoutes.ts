@@ -12,7 +12,7 @@ import { inTransaction } from '../db/afterCommit';
 import type { User } from '../models/User';
 import { listingPhotosDir, prepareListingPhoto } from '../storage/listingPhotos';
 import { realPngBytes } from './world';
-import { buildAgency, buildContract, buildConversation, buildIncident, buildLead, buildProperty, buildUnit, buildUser, delegate, enableTwoFactorFor, FACTORY_PASSWORD } from '../test/factories';
+import { buildAgency, buildContract, buildConversation, buildIncident, buildLead, buildProperty, buildTransaction, buildUnit, buildUser, delegate, enableTwoFactorFor, FACTORY_PASSWORD } from '../test/factories';
 import { newTotpSecret, totpCode } from '../twoFactor';
 import type { TestApp } from '../test/support';
 import { clearFailedLogins, clearThrottles, signIn, type Client } from './fuzzHarness';
@@ -454,6 +454,18 @@ export const ROUTES: Record<string, RouteSpec> = {
       const { link } = await json(w.clients.owner, 'POST', '/api/tenant-invitations', { email: `fuzz.invitado${w.next()}@prueba.arrendia.es`, contractId: w.contractId });
       return { params: [String(link).split('/').pop()!], body: () => ({ firstName: 'Iván', lastName: 'Gómez', password: 'contraseña-segura-4' }) };
     },
+    refresh: 'fixtures',
+  },
+  'PATCH /api/transactions/:id': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => ({
+      params: [(await buildTransaction(w.t.knex, { mainPropertyId: w.propertyId, type: 'Gasto' })).id],
+      body: () => ({ amount: '80.50', transactionDate: '2026-11-02', description: 'Fontanero', paymentMethod: 'Bizum', status: 'Completado', reason: 'Importe mal tecleado' }),
+    }),
+  },
+  'DELETE /api/transactions/:id': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => ({ params: [(await buildTransaction(w.t.knex, { mainPropertyId: w.propertyId, type: 'Gasto' })).id], body: () => ({ reason: 'Apuntado dos veces' }) }),
     refresh: 'fixtures',
   },
   'POST /api/owner-invitations': {

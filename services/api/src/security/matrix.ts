@@ -15,7 +15,7 @@ import { cifControl } from '@arrendia/locale-es';
 import { can, type Action, type RoleName } from '@arrendia/permissions';
 import type supertest from 'supertest';
 import { sessionHandle } from '../commands/accountSettings';
-import { enableTwoFactorFor, FACTORY_PASSWORD } from '../test/factories';
+import { buildTransaction, enableTwoFactorFor, FACTORY_PASSWORD } from '../test/factories';
 import { totpCode } from '../twoFactor';
 import {
   ACTOR_KEYS,
@@ -1395,6 +1395,35 @@ export const MATRIX: Record<string, RouteSpec> = {
       return problems;
     },
     guard: (c) => ({ table: 'transactions', where: { mainPropertyId: c.w.cells[cellOf(c.target)].property, transactionDate: '2026-10-15' } }),
+    phase: 2,
+  },
+  'PATCH /api/transactions/:id': {
+    gate: 'transactions:write',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    // A strict form: the property and the contract stay the movement's.
+    variants: ['mainPropertyId', 'contractId'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const body: Record<string, unknown> = { description: `Corregido por ${c.actor}`, reason: 'Corrección de la matriz' };
+      if (c.variant === 'mainPropertyId') body.mainPropertyId = c.w.cells[otherCell(c)].property;
+      if (c.variant === 'contractId') body.contractId = c.w.cells[otherCell(c)].contract;
+      return c.http.patch(`/api/transactions/${c.w.cells[cellOf(c.target)].expenseTx}`).send(body);
+    },
+    verify: (c) => stored(c, 'transactions', c.w.cells[cellOf(c.target)].expenseTx, { description: `Corregido por ${c.actor}`, mainPropertyId: c.w.cells[cellOf(c.target)].property }),
+    guard: (c) => ({ table: 'transactions', where: { id: c.w.cells[cellOf(c.target)].expenseTx } }),
+    phase: 2,
+  },
+  'DELETE /api/transactions/:id': {
+    gate: 'transactions:write',
+    ok: 204,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    fresh: async (c) => (await buildTransaction(c.w.t.knex, { mainPropertyId: c.w.cells[cellOf(c.target)].property, type: 'Gasto', amount: '1.00', transactionDate: '2026-10-16' })).id,
+    send: (c) => c.http.delete(`/api/transactions/${c.fresh ?? c.w.cells[cellOf(c.target)].expenseTx}`).send({ reason: 'Borrado de la matriz' }),
+    verify: async (c) => ((await rowById(c, 'transactions', c.fresh)) ? ['the transaction is still there'] : []),
+    guard: (c) => ({ table: 'transactions', where: { id: c.w.cells[cellOf(c.target)].expenseTx } }),
     phase: 2,
   },
   'GET /api/finances/summary': read(

@@ -1,4 +1,4 @@
-import { TransactionListItemSchema } from '@arrendia/api-contract';
+import { TRANSACTION_MESSAGES, TransactionListItemSchema } from '@arrendia/api-contract';
 import type { RoleName } from '@arrendia/permissions';
 import { buildAgency, buildContract, buildProperty, buildTransaction, buildUnit, buildUser, signIn } from '../../test/factories';
 import { countRows, startTestApp, type TestApp } from '../../test/support';
@@ -265,6 +265,65 @@ describe('POST /api/transactions', () => {
 
     expect(res.body.error).toBe('validation_error');
     expect(Object.keys(res.body.fields)).toEqual([field]);
+    expect(await writes()).toEqual(before);
+  });
+});
+
+describe('PATCH and DELETE /api/transactions/:id (issue 33: corrections with a reason)', () => {
+  const auditOf = (id: number) => t.knex('audit_log').where({ tableName: 'transactions', recordId: String(id) }).whereNot('action', 'create').orderBy('id');
+
+  it('corrects the amount and the category with the reason in the audit row; the same values again write nothing', async () => {
+    const { agent, property, contract } = await ownerWithContract();
+    const tx = await buildTransaction(t.knex, { mainPropertyId: property.id, contractId: contract.id, amount: '950.00', transactionDate: '2026-11-03' });
+    const res = await agent.patch(`/api/transactions/${tx.id}`).send({ amount: '905.50', transactionDate: '2026-11-05', reason: 'Importe mal tecleado' }).expect(200);
+    expect(TransactionListItemSchema.parse(res.body).transaction).toMatchObject({ id: tx.id, amount: '905.50', transactionDate: '2026-11-05', type: 'Ingreso' });
+    const [row] = await auditOf(tx.id);
+    expect(row).toMatchObject({ action: 'update', oldValues: { amount: '950.00', transactionDate: '2026-11-03' }, newValues: { amount: '905.50', transactionDate: '2026-11-05', reason: 'Importe mal tecleado' } });
+
+    // An expense typed as income: type and category change together.
+    const gasto = await agent.patch(`/api/transactions/${tx.id}`).send({ type: 'Gasto', categoryId: categories.Reparaciones, reason: 'Era una reparación' }).expect(200);
+    expect(gasto.body).toMatchObject({ transaction: { type: 'Gasto' }, category: { categoryName: 'Reparaciones', isExpense: true } });
+    const mismatch = await agent.patch(`/api/transactions/${tx.id}`).send({ type: 'Ingreso', reason: 'Vuelta atrás' }).expect(400);
+    expect(mismatch.body.fields).toEqual({ categoryId: 'La categoría no corresponde al tipo de movimiento' });
+
+    const before = await writes();
+    await agent.patch(`/api/transactions/${tx.id}`).send({ amount: 905.5, reason: 'Nada cambia' }).expect(200);
+    expect(await writes()).toEqual(before);
+  });
+
+  it('asks for a reason and a change, in Spanish, and writes nothing without them', async () => {
+    const { agent, property } = await ownerWithContract();
+    const tx = await buildTransaction(t.knex, { mainPropertyId: property.id });
+    const before = await writes();
+    expect((await agent.patch(`/api/transactions/${tx.id}`).send({ amount: 10 }).expect(400)).body.fields).toEqual({ reason: 'Indica el motivo de la corrección' });
+    expect((await agent.patch(`/api/transactions/${tx.id}`).send({ reason: 'Sin cambios' }).expect(400)).body.message).toBe('Indica al menos un cambio');
+    expect((await agent.patch(`/api/transactions/${tx.id}`).send({ amount: 'mucho', reason: 'x', mainPropertyId: 1 }).expect(400)).body.fields).toMatchObject({ amount: 'Introduce un importe válido' });
+    expect((await agent.delete(`/api/transactions/${tx.id}`).send({}).expect(400)).body.fields).toEqual({ reason: 'Indica el motivo de la corrección' });
+    expect((await agent.delete(`/api/transactions/${tx.id}`).expect(400)).body.fields).toEqual({ reason: 'Indica el motivo de la corrección' });
+    expect(await writes()).toEqual(before);
+  });
+
+  it('deletes with the reason and what it was in the audit row', async () => {
+    const { agent, property } = await ownerWithContract();
+    const tx = await buildTransaction(t.knex, { mainPropertyId: property.id, type: 'Gasto', amount: '120.00' });
+    await agent.delete(`/api/transactions/${tx.id}`).send({ reason: 'Apuntado dos veces' }).expect(204);
+    expect(await t.knex('transactions').where('id', tx.id).first()).toBeUndefined();
+    const [row] = await auditOf(tx.id);
+    expect(row).toMatchObject({ action: 'delete', oldValues: { amount: '120.00', type: 'Gasto', reason: 'Apuntado dos veces' } });
+  });
+
+  it("refuses the income of a confirmed rent charge (409) and another owner's movement (404), writing nothing; a tenant gets 403", async () => {
+    const { agent, property, contract } = await ownerWithContract();
+    const tx = await buildTransaction(t.knex, { mainPropertyId: property.id, contractId: contract.id });
+    await t.knex('rent_charges').insert({ contractId: contract.id, period: '2026-11', dueDate: '2026-11-01', amount: '950.00', reference: `TX-${tx.id}`, status: 'Pagado', transactionId: tx.id });
+    const foreign = await buildTransaction(t.knex, { mainPropertyId: (await strangers()).property.id });
+    const tenant = await signedIn('inquilino');
+    const before = await writes();
+    expect((await agent.patch(`/api/transactions/${tx.id}`).send({ amount: 1, reason: 'x' }).expect(409)).body.message).toBe(TRANSACTION_MESSAGES.chargeIncome);
+    expect((await agent.delete(`/api/transactions/${tx.id}`).send({ reason: 'x' }).expect(409)).body.message).toBe(TRANSACTION_MESSAGES.chargeIncome);
+    await agent.patch(`/api/transactions/${foreign.id}`).send({ amount: 1, reason: 'x' }).expect(404);
+    await agent.delete(`/api/transactions/${foreign.id}`).send({ reason: 'x' }).expect(404);
+    await tenant.agent.patch(`/api/transactions/${tx.id}`).send({ amount: 1, reason: 'x' }).expect(403);
     expect(await writes()).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
-import type { z } from 'zod';
-import { TransactionsListQuerySchema, type TransactionsCreateSchema } from '@arrendia/api-contract';
-import { recordTransaction } from '../../commands/transactionRecorder';
+import { z } from 'zod';
+import { IdSchema, TransactionsListQuerySchema, type TransactionsCreateSchema, type TransactionsDeleteSchema, type TransactionsUpdateSchema } from '@arrendia/api-contract';
+import { correctTransaction, deleteTransaction, recordTransaction } from '../../commands/transactionRecorder';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
@@ -21,4 +21,19 @@ export async function create(ctx: Ctx, input: z.output<typeof TransactionsCreate
   const transaction = await recordTransaction(ctx.state.trx!, currentUser(ctx), input);
   ctx.status = 201;
   ctx.body = presentTransactionListItem(transaction);
+}
+
+const Params = z.object({ id: IdSchema });
+
+/** PATCH /api/transactions/:id {…, reason} → the corrected movement's list record (issue 33). */
+export async function correct(ctx: Ctx, input: z.output<typeof TransactionsUpdateSchema>) {
+  const { id } = parseInput(Params, ctx.params);
+  ctx.body = presentTransactionListItem(await correctTransaction(ctx.state.trx!, currentUser(ctx), id, input));
+}
+
+/** DELETE /api/transactions/:id {reason} → 204 (issue 33). */
+export async function remove(ctx: Ctx, input: z.output<typeof TransactionsDeleteSchema>) {
+  const { id } = parseInput(Params, ctx.params);
+  await deleteTransaction(ctx.state.trx!, currentUser(ctx), id, input.reason);
+  ctx.status = 204;
 }
