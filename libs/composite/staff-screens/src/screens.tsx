@@ -7,7 +7,7 @@ import type { AppRoute } from '@arrendia/permissions';
  * its own dashboard and whatever else is its alone. Each screen loads when its route is opened.
  */
 export const STAFF_SCREENS = {
-  '/properties': lazyScreen(() => import('@arrendia/feature-properties').then(({ PropertiesScreen }) => PropertiesScreen)),
+  '/properties': lazyScreen(() => import('./PropertiesWithMovements').then(({ PropertiesWithMovements }) => PropertiesWithMovements)),
   '/contracts': lazyScreen(() => import('./ContractsWithCharges').then(({ ContractsWithCharges }) => ContractsWithCharges)),
   '/finances': lazyScreen(() => import('./FinancesWithCharges').then(({ FinancesWithCharges }) => FinancesWithCharges)),
   '/incidents': lazyScreen(() => import('@arrendia/feature-incidents').then(({ IncidentsScreen }) => IncidentsScreen)),

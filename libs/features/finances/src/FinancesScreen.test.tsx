@@ -1,8 +1,9 @@
 /** @jest-environment jsdom */
+import { TRANSACTION_MESSAGES } from '@arrendia/api-contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { configureAxe } from 'jest-axe';
 import { FinancesScreen } from './FinancesScreen';
-import { answer, failsOnce, findToast, renderAt, routedFetch, type Routes } from '@arrendia/testing';
+import { answer, failsOnce, findToast, renderAt, routedFetch, userWithRole, type Routes } from '@arrendia/testing';
 
 const tx = (id: number, type: 'Ingreso' | 'Gasto', amount: string, transactionDate: string, categoryName: string, description: string | null) => ({
   transaction: { id, rentableUnitId: null, mainPropertyId: 1, categoryId: 1, contractId: null, type, amount, transactionDate, description, paymentMethod: null, status: 'Completado' },
@@ -138,6 +139,112 @@ describe('FinancesScreen', () => {
     expect(await findToast('Transacción registrada')).toHaveTextContent('La transacción ha sido registrada exitosamente');
     await waitFor(() => expect(summaryCalls).toBeGreaterThan(before));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Registrar Transacción' })).toBeNull());
+  });
+});
+
+describe('FinancesScreen: correcting and deleting a movement (issue 33)', () => {
+  const owner = userWithRole('propietario_individual');
+  const EDIT_RENT = 'Editar el movimiento Renta de noviembre del 03/11/2026';
+  const DELETE_RENT = 'Eliminar el movimiento Renta de noviembre del 03/11/2026';
+  const bodies = (fetch: jest.Mock, method: string) => fetch.mock.calls.filter(([, init]) => init?.method === method).map(([url, init]) => [String(url), JSON.parse(String(init?.body))]);
+
+  it('prefills the row, sends only the changed fields and the reason, toasts and refreshes the list', async () => {
+    let listCalls = 0;
+    const routes = baseRoutes();
+    const fetch = routedFetch({
+      ...routes,
+      'GET /api/transactions?pageSize=10': () => {
+        listCalls++;
+        return routes['GET /api/transactions?pageSize=10']!();
+      },
+      'PATCH /api/transactions/1': () => tx(1, 'Ingreso', '975.50', '2026-11-03', 'Alquiler', 'Renta de noviembre'),
+    });
+    global.fetch = fetch;
+    renderAt(<FinancesScreen user={owner} />);
+    fireEvent.click(await screen.findByRole('button', { name: EDIT_RENT }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar movimiento' });
+    // The row as it is, the amount the Spanish way; no property, unit or contract to change.
+    expect(within(dialog).getByLabelText('Importe (€)')).toHaveValue('950,00');
+    expect(within(dialog).getByLabelText('Fecha')).toHaveValue('2026-11-03');
+    expect(within(dialog).getByLabelText('Descripción')).toHaveValue('Renta de noviembre');
+    expect(within(dialog).getByRole('combobox', { name: 'Estado' })).toHaveTextContent('Completado');
+    expect(within(dialog).queryByRole('combobox', { name: 'Propiedad' })).toBeNull();
+
+    fireEvent.change(within(dialog).getByLabelText('Importe (€)'), { target: { value: '975,50' } });
+    fireEvent.change(within(dialog).getByLabelText('Motivo de la corrección'), { target: { value: 'Importe mal tecleado' } });
+    const before = listCalls;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await findToast('Movimiento corregido')).toBeVisible();
+    expect(bodies(fetch, 'PATCH')).toEqual([['/api/transactions/1', { amount: 975.5, reason: 'Importe mal tecleado' }]]);
+    await waitFor(() => expect(listCalls).toBeGreaterThan(before));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar movimiento' })).toBeNull());
+  });
+
+  it('asks for the reason, and for a change, before sending anything', async () => {
+    const fetch = routedFetch(baseRoutes());
+    global.fetch = fetch;
+    renderAt(<FinancesScreen user={owner} />);
+    fireEvent.click(await screen.findByRole('button', { name: EDIT_RENT }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar movimiento' });
+
+    fireEvent.change(within(dialog).getByLabelText('Descripción'), { target: { value: 'Renta de noviembre (Bizum)' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    await within(dialog).findByText(TRANSACTION_MESSAGES.reason);
+    expect(within(dialog).getByLabelText('Motivo de la corrección')).toHaveAccessibleDescription(TRANSACTION_MESSAGES.reason);
+
+    // A reason alone is no correction.
+    fireEvent.change(within(dialog).getByLabelText('Descripción'), { target: { value: 'Renta de noviembre' } });
+    fireEvent.change(within(dialog).getByLabelText('Motivo de la corrección'), { target: { value: 'Revisión' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Indica al menos un cambio');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+  });
+
+  it('deletes with the reason, toasts and refreshes the list, which no longer has the row', async () => {
+    let deleted = false;
+    const routes = baseRoutes();
+    const fetch = routedFetch({
+      ...routes,
+      'GET /api/transactions?pageSize=10': () => (routes['GET /api/transactions?pageSize=10']!() as unknown[]).slice(0, deleted ? 1 : 2),
+      'DELETE /api/transactions/2': () => {
+        deleted = true;
+        return answer(204);
+      },
+    });
+    global.fetch = fetch;
+    renderAt(<FinancesScreen user={owner} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar el movimiento IBI del 02/11/2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar movimiento' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar movimiento' }));
+    await within(dialog).findByText(TRANSACTION_MESSAGES.reason);
+    expect(bodies(fetch, 'DELETE')).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('Motivo'), { target: { value: 'Gasto duplicado' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar movimiento' }));
+    expect(await findToast('Movimiento eliminado')).toBeVisible();
+    expect(bodies(fetch, 'DELETE')).toEqual([['/api/transactions/2', { reason: 'Gasto duplicado' }]]);
+    await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(1));
+    expect(screen.queryByRole('dialog', { name: 'Eliminar movimiento' })).toBeNull();
+  });
+
+  it("says in the dialog why the income of a confirmed rent charge cannot be deleted (409)", async () => {
+    global.fetch = routedFetch({ ...baseRoutes(), 'DELETE /api/transactions/1': () => answer(409, { error: 'conflict', message: TRANSACTION_MESSAGES.chargeIncome }) });
+    renderAt(<FinancesScreen user={owner} />);
+    fireEvent.click(await screen.findByRole('button', { name: DELETE_RENT }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar movimiento' });
+    fireEvent.change(within(dialog).getByLabelText('Motivo'), { target: { value: 'Cobro duplicado' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar movimiento' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(TRANSACTION_MESSAGES.chargeIncome);
+    expect(screen.getByRole('dialog', { name: 'Eliminar movimiento' })).toBeVisible();
+  });
+
+  it("offers neither 'Editar' nor 'Eliminar' to whoever may not write transactions", async () => {
+    global.fetch = routedFetch(baseRoutes());
+    renderAt(<FinancesScreen user={userWithRole('inquilino')} />);
+    expect(await screen.findAllByTestId('transaction-row')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /^Editar/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Eliminar/ })).toBeNull();
   });
 });
 

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { RECENT_TRANSACTIONS, useFinancesSummary, useRecentTransactions } from './lib/api';
 import { RegisterTransactionDialog } from './RegisterTransactionDialog';
+import { TransactionRowActions } from './TransactionActions';
+import { movementName } from './TransactionFields';
 import { FigureCard, FigureGrid } from './lib/styles';
 
 const StyledList = styled.ul`
@@ -41,12 +43,21 @@ const StyledAmount = styled.span<{ $income: boolean }>`
   white-space: nowrap;
 `;
 
+const StyledEnd = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
 /** '+1.234,56 €' for an Ingreso, '−310,45 €' for a Gasto. */
 export function signedAmount(item: TransactionListItem['transaction']): string {
   return `${item.type === 'Ingreso' ? '+' : '−'}${formatEuros(item.amount)}`;
 }
 
-function TransactionRow({ item }: { item: TransactionListItem }) {
+/** One movement: its type, name, date, category and signed amount; 'Editar' and 'Eliminar' for whoever may write transactions. */
+function TransactionRow({ item, user }: { item: TransactionListItem; user: CurrentUser | null }) {
   const income = item.transaction.type === 'Ingreso';
   return (
     <StyledItem data-testid="transaction-row">
@@ -54,19 +65,25 @@ function TransactionRow({ item }: { item: TransactionListItem }) {
         <Icon name={income ? 'euro' : 'report'} label={item.transaction.type} size={18} />
       </StyledTypeIcon>
       <div>
-        <div>{item.transaction.description || item.category?.categoryName || item.transaction.type}</div>
+        <div>{movementName(item.transaction, item.category?.categoryName)}</div>
         <MutedRow>
           <span>{formatDate(item.transaction.transactionDate)}</span>
           {item.category && <Badge>{item.category.categoryName}</Badge>}
         </MutedRow>
       </div>
-      <StyledAmount $income={income}>{signedAmount(item.transaction)}</StyledAmount>
+      <StyledEnd>
+        <StyledAmount $income={income}>{signedAmount(item.transaction)}</StyledAmount>
+        <TransactionRowActions user={user} item={item} />
+      </StyledEnd>
     </StyledItem>
   );
 }
 
-/** Finanzas (/finances, spec §2): this month's figures, the 10 most recent transactions, Registrar Transacción. */
-export function FinancesScreen(_props: { user: CurrentUser | null }) {
+/**
+ * Finanzas (/finances, spec §2): this month's figures, the 10 most recent transactions (each to
+ * correct or delete with a reason, issue 33), Registrar Transacción.
+ */
+export function FinancesScreen({ user }: { user: CurrentUser | null }) {
   const summary = useFinancesSummary();
   const recent = useRecentTransactions();
   const [formOpen, setFormOpen] = useState(false);
@@ -111,7 +128,7 @@ export function FinancesScreen(_props: { user: CurrentUser | null }) {
           {(data) => (
             <StyledList aria-label="Transacciones recientes">
               {data.slice(0, RECENT_TRANSACTIONS).map((item) => (
-                <TransactionRow key={item.transaction.id} item={item} />
+                <TransactionRow key={item.transaction.id} item={item} user={user} />
               ))}
             </StyledList>
           )}

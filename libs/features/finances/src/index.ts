@@ -6,3 +6,4 @@ export { AnalyticsScreen } from './AnalyticsScreen';
 export { RegisterTransactionDialog } from './RegisterTransactionDialog';
 export { profitTone, roi, roiBarTone, roiBarWidth, ROI_BAR_MIN_WIDTH } from './lib/financeRules';
 export { monthlyCsv } from './lib/csv';
+export { TransactionRowActions, EditTransactionDialog, DeleteTransactionDialog } from './TransactionActions';

@@ -412,6 +412,20 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
     expect(JSON.parse(String(patch[1]!.body))).toEqual({ isArchived: true });
   });
 
+  it("ends each movement with what the portal composes ('Editar' and 'Eliminar', issue 33)", async () => {
+    const movement = {
+      transaction: { id: 90, rentableUnitId: 40, mainPropertyId: 4, categoryId: 8, contractId: null, type: 'Gasto' as const, amount: '120.00', transactionDate: '2026-11-02', description: 'Fontanero', paymentMethod: null, status: 'Completado' as const },
+      category: { id: 8, categoryName: 'Reparaciones', isExpense: true },
+    };
+    serve({ 'GET /api/properties/4': () => fakeResponse(200, { ...detail, recentTransactions: [movement] }) });
+    renderAt(<PropertiesScreen user={null} transactionActions={(item) => <button type="button">{`Acciones de ${item.transaction.description}`}</button>} />, '/properties/4', '/properties/*');
+    const movements = within(await screen.findByRole('region', { name: 'Movimientos' }));
+    const [row] = movements.getAllByRole('listitem');
+    expect(row).toHaveTextContent('Fontanero · 02/11/2026');
+    expect(row).toHaveTextContent('-120,00 €');
+    expect(within(row!).getByRole('button', { name: 'Acciones de Fontanero' })).toBeVisible();
+  });
+
   it("'Editar' opens the form prefilled, sends only the changed fields and shows the saved property", async () => {
     let saved = false;
     const fetch = serve({

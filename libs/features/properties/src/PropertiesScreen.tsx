@@ -6,7 +6,7 @@ import { Link, Route, Routes, useLocation, useSearchParams } from 'react-router-
 import styled from 'styled-components';
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { addressLine, ArchiveBadge, formatArea } from './propertyParts';
-import { PropertyDetailView } from './PropertyDetailView';
+import { PropertyDetailView, type TransactionActionsSlot } from './PropertyDetailView';
 import { PropertyFormDialog } from './PropertyFormDialog';
 import { useDeleteProperty, useProperties } from './useProperties';
 
@@ -169,13 +169,14 @@ function PropertiesList({ user }: { user: CurrentUser | null }) {
 
 /**
  * /properties (spec §2): the card grid, the create dialog (also opened by /properties?nueva=1, the
- * dashboards' quick action) and delete behind a confirmation; /properties/:id the detail.
+ * dashboards' quick action) and delete behind a confirmation; /properties/:id the detail, whose
+ * movements end with what the portal composes (`transactionActions`: 'Editar' and 'Eliminar').
  */
-export function PropertiesScreen({ user }: { user: CurrentUser | null }) {
+export function PropertiesScreen({ user, transactionActions }: { user: CurrentUser | null; transactionActions?: TransactionActionsSlot }) {
   return (
     <Routes>
       <Route index element={<PropertiesList user={user} />} />
-      <Route path=":id" element={<PropertyDetailView user={user} />} />
+      <Route path=":id" element={<PropertyDetailView user={user} transactionActions={transactionActions} />} />
     </Routes>
   );
 }

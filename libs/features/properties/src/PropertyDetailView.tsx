@@ -1,4 +1,4 @@
-import { LISTING_MESSAGES, type CurrentUser, type PropertyDetail, type PropertyUnit } from '@arrendia/api-contract';
+import { LISTING_MESSAGES, type CurrentUser, type PropertyDetail, type PropertyUnit, type TransactionListItem } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
 import { formatDate, formatEuros, personName } from '@arrendia/locale-es';
 import { can, canonicalRole } from '@arrendia/permissions';
@@ -23,7 +23,7 @@ import {
   StatusBadge,
   toast,
 } from '@arrendia/ui';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
@@ -40,6 +40,14 @@ import { useAssignAgent, useUpdateUnit } from './useUnits';
 const Amount = styled.span<{ $negative: boolean }>`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   color: ${({ theme, $negative }) => ($negative ? theme.colors.dangerText : theme.colors.successText)};
+`;
+
+/** A movement's amount, and after it the actions a portal adds. */
+const MovementEnd = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
 `;
 
 const BackLink = styled(Link)`
@@ -281,8 +289,11 @@ function UnitsCard({ property, editable }: { property: PropertyDetail; editable:
   );
 }
 
+/** What a portal puts at the end of each of the detail's movements ('Editar' and 'Eliminar', issue 33). */
+export type TransactionActionsSlot = (item: TransactionListItem) => ReactNode;
+
 /** /properties/:id: facts, units with status and rent, the active contract, incidents and transactions. */
-export function PropertyDetailView({ user }: { user: CurrentUser | null }) {
+export function PropertyDetailView({ user, transactionActions }: { user: CurrentUser | null; transactionActions?: TransactionActionsSlot }) {
   const { id = '' } = useParams();
   const detail = usePropertyDetail(id);
   const { data: property, isPending, error } = detail;
@@ -438,17 +449,23 @@ export function PropertyDetailView({ user }: { user: CurrentUser | null }) {
             <CardDescription>Sin movimientos.</CardDescription>
           ) : (
             <RowList>
-              {property.recentTransactions.map(({ transaction, category }) => (
-                <li key={transaction.id}>
-                  <span>
-                    {transaction.description ?? category?.categoryName ?? transaction.type} <MutedText>· {formatDate(transaction.transactionDate)}</MutedText>
-                  </span>
-                  <Amount $negative={transaction.type === 'Gasto'}>
-                    {transaction.type === 'Gasto' ? '-' : '+'}
-                    {formatEuros(transaction.amount)}
-                  </Amount>
-                </li>
-              ))}
+              {property.recentTransactions.map((item) => {
+                const { transaction, category } = item;
+                return (
+                  <li key={transaction.id}>
+                    <span>
+                      {transaction.description ?? category?.categoryName ?? transaction.type} <MutedText>· {formatDate(transaction.transactionDate)}</MutedText>
+                    </span>
+                    <MovementEnd>
+                      <Amount $negative={transaction.type === 'Gasto'}>
+                        {transaction.type === 'Gasto' ? '-' : '+'}
+                        {formatEuros(transaction.amount)}
+                      </Amount>
+                      {transactionActions?.(item)}
+                    </MovementEnd>
+                  </li>
+                );
+              })}
             </RowList>
           )}
         </Card>

@@ -335,6 +335,8 @@ export const ROUTES: Record<string, RouteSpec> = {
     fixtures: async (w) => ({ params: [await ownersListing(w)], fields: () => ({}) }),
     multipart: { maxBytes: LISTING_PHOTO_MAX_BYTES },
     refresh: 'fixtures',
+    // The owner's uploads (UPLOADS_PER_WINDOW in 10 minutes) would answer 429 from the 31st on.
+    beforeEach: (w) => clearThrottles(w.t.knex),
   },
   'PUT /api/listings/:id/photos/order': {
     actor: (w) => w.owner,
@@ -350,6 +352,8 @@ export const ROUTES: Record<string, RouteSpec> = {
       return { params: [listingId, photoId] };
     },
     refresh: 'fixtures',
+    // Each new fixture uploads a photo as the owner: its upload allowance must not run out.
+    beforeEach: (w) => clearThrottles(w.t.knex),
   },
   'PUT /api/properties/:id/agency': {
     actor: (w) => w.owner,

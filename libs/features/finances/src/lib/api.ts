@@ -9,7 +9,10 @@ import {
   PropertyListItemSchema,
   TransactionCategorySchema,
   TransactionListItemSchema,
+  type TransactionListItem,
   type TransactionsCreateData,
+  type TransactionsDeleteData,
+  type TransactionsUpdateData,
 } from '@arrendia/api-contract';
 import { apiRequest, getJson, type ResponseSchema } from '@arrendia/api-client';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -54,7 +57,7 @@ const startsWithAny = (prefixes: readonly string[]) => (query: { queryKey: reado
   typeof query.queryKey[0] === 'string' && prefixes.some((p) => (query.queryKey[0] as string).startsWith(p));
 
 /**
- * After a transaction is recorded: the transaction lists, every finances and analytics figure,
+ * After a transaction is recorded, corrected or deleted: the transaction lists, every finances and analytics figure,
  * the dashboard metrics, and the property details (their latest transactions).
  */
 export function invalidateAfterTransaction(queryClient: QueryClient): Promise<void> {
@@ -69,5 +72,29 @@ export function useRegisterTransaction() {
   return useMutation({
     mutationFn: async (input: TransactionsCreateData) => (await apiRequest('POST', '/api/transactions', input)).json(),
     onSuccess: () => invalidateAfterTransaction(queryClient),
+  });
+}
+
+const transactionPath = (id: number) => `/api/transactions/${id}`;
+
+/** PATCH /api/transactions/:id ('Editar movimiento'): the changed fields and the reason; answers the list record. */
+export function useCorrectTransaction(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation<TransactionListItem, Error, TransactionsUpdateData>({
+    mutationFn: async (input) => TransactionListItemSchema.parse(await (await apiRequest('PATCH', transactionPath(id), input)).json()),
+    // Not awaited: a new date may take the row out of the list, and the dialog with it, once the form has said so.
+    onSuccess: () => void invalidateAfterTransaction(queryClient),
+  });
+}
+
+/** DELETE /api/transactions/:id with the reason ('Eliminar movimiento'). */
+export function useDeleteTransaction(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation<void, Error, TransactionsDeleteData>({
+    mutationFn: async (input) => {
+      await apiRequest('DELETE', transactionPath(id), input);
+    },
+    // Not awaited: the refreshed list drops the row, and the dialog with it, once the form has said so.
+    onSuccess: () => void invalidateAfterTransaction(queryClient),
   });
 }
