@@ -159,11 +159,14 @@ describe('signing in with two-factor authentication on', () => {
 
   it('takes each code once: the same code again is refused', async () => {
     const { user, secret } = await withTwoFactor();
-    const code = codeAt(secret, 1);
+    // The code of the next step, and that step, read from one instant: a 30 s boundary crossed
+    // between the request and the assertion must not move the expected step (CI, 2026-12-04).
+    const at = new Date(Date.now() + STEP_MS);
+    const code = totpCode(secret, at);
     await (await passwordStep(user)).post('/api/auth/login/two-factor').send({ code }).expect(200);
     const again = await (await passwordStep(user)).post('/api/auth/login/two-factor').send({ code }).expect(401);
     expect(again.body).toMatchObject({ error: 'invalid_code', message: 'El código no es correcto o ha caducado' });
-    expect((await userRow(user)).twoFactorLastStep).toBe(totpStep() + 1);
+    expect((await userRow(user)).twoFactorLastStep).toBe(totpStep(at));
   });
 
   it('refuses a wrong code with 401, counted as a failed sign-in, and no session', async () => {
