@@ -27,7 +27,7 @@ test.describe('each demo account', () => {
       test.setTimeout(150_000);
       await signIn(page.request, account);
       const shell = new ShellPage(page);
-      const dashboardTitle = DASHBOARD_TITLES[dashboardKindFor(role)];
+      const dashboardTitle = DASHBOARD_TITLES[dashboardKindFor(role)!];
 
       await page.goto('/dashboard');
       await expect(shell.pageHeading).toHaveText(dashboardTitle);

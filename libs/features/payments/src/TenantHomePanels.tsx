@@ -139,9 +139,19 @@ export function TenantHomePanels({ user, incidents }: { user: CurrentUser | null
             <StatusBadge kind="rent" value={home.state} />
             <span>{home.state === 'Al día' ? 'No tienes pagos pendientes' : `${formatEuros(home.unpaidTotal)} por pagar`}</span>
           </SpreadRow>
-          {home.nextCharge && (
+          {/* The spec's "last payment": the charge confirmed last; what is still owed is the next one. */}
+          <CardDescription>
+            {home.lastPayment ? (
+              <>
+                Último pago: {home.lastPayment.period} · {formatEuros(home.lastPayment.amount)} · recibido el {formatDate(home.lastPayment.confirmedAt!)}
+              </>
+            ) : (
+              'Aún no hay pagos registrados'
+            )}
+          </CardDescription>
+          {home.nextCharge && home.nextCharge.status !== 'Pagado' && (
             <CardDescription>
-              Último recibo: {home.nextCharge.period} · {formatEuros(home.nextCharge.amount)} · {home.nextCharge.status} · concepto {home.nextCharge.reference}
+              Próximo recibo: {home.nextCharge.period} · {formatEuros(home.nextCharge.amount)} · vence el {formatDate(home.nextCharge.dueDate)} · concepto {home.nextCharge.reference}
             </CardDescription>
           )}
         </Card>

@@ -18,6 +18,7 @@ const charge = (over: Partial<RentCharge> = {}): RentCharge => ({
 const home: TenantHome = {
   contract: { id: 2, contractCode: 'CTR-2', status: 'Activo', startDate: '2026-01-01', endDate: '2026-12-31', rentAmount: '990.00', depositAmount: '990.00', paymentDay: 5, renewalNoticeDays: 30, propertyName: 'Edificio Prado', address: 'Calle del Prado 4, Madrid', unitName: '2ºB' },
   nextCharge: charge(),
+  lastPayment: charge({ id: 3, period: '2026-10', dueDate: '2026-10-05', reference: 'ARR-2-202610', status: 'Pagado', state: 'Al día', confirmedAt: '2026-10-07T09:30:00.000Z' }),
   state: 'Vencido',
   unpaidTotal: '990.00',
   emergencyContact: { kind: 'agencia', name: 'Fincas Prado', phone: '+34 910 000 000', email: null },
@@ -45,6 +46,10 @@ describe('TenantHomePanels', () => {
     expect(screen.getByRole('region', { name: 'Contacto de Emergencia' })).toHaveTextContent('Fincas Prado');
     expect(screen.getByRole('link', { name: '+34 910 000 000' })).toHaveAttribute('href', 'tel:+34910000000');
     expect(screen.getByRole('region', { name: 'Recordatorios' })).toHaveTextContent('vence el 05/11/2026');
+    // The spec's "last payment" is the one made, not the one owed (issue 33).
+    const payments = screen.getByRole('region', { name: 'Estado de Pagos' });
+    expect(payments).toHaveTextContent(/Último pago: 2026-10 · 990,00.€ · recibido el 07\/10\/2026/);
+    expect(payments).toHaveTextContent(/Próximo recibo: 2026-11 · 990,00.€ · vence el 05\/11\/2026/);
     for (const [name, href] of [['Reportar Incidencia', '/incidents?nueva=1'], ['Ver Contrato', '/contracts'], ['Historial de Pagos', '/dashboard#historial-pagos']]) {
       expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
     }
@@ -124,5 +129,15 @@ describe('RentChargesPanel', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Reintentar' }));
     expect(await within(panel).findByRole('rowheader', { name: '2026-11' })).toBeVisible();
     expect(within(panel).queryByRole('alert')).toBeNull();
+  });
+});
+
+describe("TenantHomePanels' payments before the first one", () => {
+  it("says there is no payment yet instead of naming the charge owed as the last receipt", async () => {
+    global.fetch = routedFetch({ 'GET /api/tenant/home': () => ({ ...home, lastPayment: null }) });
+    renderAt(<TenantHomePanels user={person('inquilino')} />, '/dashboard');
+    const payments = await screen.findByRole('region', { name: 'Estado de Pagos' });
+    expect(payments).toHaveTextContent('Aún no hay pagos registrados');
+    expect(payments).not.toHaveTextContent('Último');
   });
 });

@@ -71,6 +71,8 @@ export const TenantHomeSchema = z.object({
     .nullable(),
   /** The charge to pay next (the oldest unpaid), else the latest one. */
   nextCharge: RentChargeSchema.nullable(),
+  /** The last payment made: the charge confirmed last (issue 33: the spec's "last payment"), or null before the first. */
+  lastPayment: RentChargeSchema.nullable(),
   /** Al día when nothing is unpaid; Vencido when an unpaid charge is past due; else Pendiente. */
   state: z.enum(RENT_STATES),
   unpaidTotal: MoneySchema,

@@ -18,7 +18,7 @@ describe('roles', () => {
   it('chooses the dashboard by role name and alias', () => {
     expect(dashboardKindFor('tenant')).toBe('tenant');
     expect(dashboardKindFor('propietario_delegado')).toBe('delegated');
-    expect(dashboardKindFor('something')).toBe('generic');
+    expect(dashboardKindFor('something')).toBeNull();
   });
 });
 

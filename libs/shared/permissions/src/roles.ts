@@ -42,7 +42,7 @@ export function roleLabel(name: string | null | undefined): string {
   return role ? ROLE_LABELS[role] : FALLBACK_ROLE_LABEL;
 }
 
-export type DashboardKind = 'admin' | 'owner' | 'agency' | 'agent' | 'delegated' | 'tenant' | 'generic';
+export type DashboardKind = 'admin' | 'owner' | 'agency' | 'agent' | 'delegated' | 'tenant';
 
 const DASHBOARD_BY_ROLE: Readonly<Record<RoleName, DashboardKind>> = {
   super_admin: 'admin',
@@ -53,10 +53,14 @@ const DASHBOARD_BY_ROLE: Readonly<Record<RoleName, DashboardKind>> = {
   inquilino: 'tenant',
 };
 
-/** Which dashboard a role sees; any other role gets the generic one (spec §2). */
-export function dashboardKindFor(name: string | null | undefined): DashboardKind {
+/**
+ * Which dashboard a role sees; null for a name that is none of the six roles. Spec §2's generic
+ * dashboard for "any other role" is unreachable: an account always has one of the six (the roles
+ * table is seeded with them), and a session without one gets the shell's NoRoleNotice (issue 33).
+ */
+export function dashboardKindFor(name: string | null | undefined): DashboardKind | null {
   const role = canonicalRole(name);
-  return role ? DASHBOARD_BY_ROLE[role] : 'generic';
+  return role ? DASHBOARD_BY_ROLE[role] : null;
 }
 
 /** Every name a stored role may carry for `role`: the canonical one and its aliases (a query matching users by role). */

@@ -82,7 +82,6 @@ export const DASHBOARD_TITLES: Readonly<Record<DashboardKind, string>> = {
   agent: 'Dashboard del Agente',
   delegated: 'Dashboard del Propietario Delegado',
   tenant: 'Mi Alquiler',
-  generic: 'Dashboard',
 };
 
 /** The line a portal shows on a section whose screen is still being built. */

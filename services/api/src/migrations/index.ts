@@ -38,6 +38,7 @@ import * as agencyIsActive from './20261129160000_agency_is_active';
 import * as unitOrientation from './20261129170000_unit_orientation';
 import * as listingPhotos from './20261204100000_listing_photos';
 import * as ownerInvitations from './20261204110000_owner_invitations';
+import * as dropUserSessions from './20261204120000_drop_user_sessions';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -88,4 +89,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261129170000_unit_orientation', ...unitOrientation },
   { name: '20261204100000_listing_photos', ...listingPhotos },
   { name: '20261204110000_owner_invitations', ...ownerInvitations },
+  { name: '20261204120000_drop_user_sessions', ...dropUserSessions },
 ];

@@ -36,7 +36,7 @@ export async function tenantHome(db: Db, user: User, now: Date = new Date()): Pr
       'main_properties.ownerUserId',
       'main_properties.managerAgencyId',
     );
-  if (!contract) return { contract: null, nextCharge: null, state: 'Al día', unpaidTotal: '0.00', emergencyContact: null, reminders: [] };
+  if (!contract) return { contract: null, nextCharge: null, lastPayment: null, state: 'Al día', unpaidTotal: '0.00', emergencyContact: null, reminders: [] };
 
   const charges: RentChargeRow[] = await rentChargeRows(db, user).where('rent_charges.contractId', contract.id).orderBy([
     { column: 'rent_charges.dueDate', order: 'asc' },
@@ -44,6 +44,9 @@ export async function tenantHome(db: Db, user: User, now: Date = new Date()): Pr
   ]);
   const unpaid = charges.filter((c) => c.status !== 'Pagado');
   const next = unpaid[0] ?? charges[charges.length - 1] ?? null;
+  // The payment confirmed last (a late month's payment may come after a later one's).
+  const paid = charges.filter((c) => c.status === 'Pagado' && c.confirmedAt);
+  const last = paid.reduce<RentChargeRow | null>((latest, c) => (!latest || new Date(c.confirmedAt!).getTime() > new Date(latest.confirmedAt!).getTime() ? c : latest), null);
   const state = unpaid.some((c) => rentState(c.status, isoDay(c.dueDate), today) === 'Vencido') ? 'Vencido' : unpaid.length ? 'Pendiente' : 'Al día';
 
   const agency = contract.managerAgencyId ? await db('agencies').where('id', contract.managerAgencyId).first('nombreAgencia', 'telefonoAgencia', 'emailAgencia') : null;
@@ -83,6 +86,7 @@ export async function tenantHome(db: Db, user: User, now: Date = new Date()): Pr
       unitName: contract.unitName,
     },
     nextCharge: next ? presentRentCharge(next, today) : null,
+    lastPayment: last ? presentRentCharge(last, today) : null,
     state,
     unpaidTotal: fromCents(unpaid.reduce((sum, c) => sum + toCents(c.amount), 0)),
     emergencyContact,

@@ -47,9 +47,24 @@ describe('GET /api/tenant/home', () => {
     expect((await (await signedIn(tenant)).get('/api/tenant/home').expect(200)).body).toMatchObject({ state: 'Al día', unpaidTotal: '0.00' });
   });
 
+  it('gives as last payment the charge confirmed last, not the one owed (issue 33: the spec\'s "last payment")', async () => {
+    const owner = await buildUser(t.knex);
+    const tenant = await buildUser(t.knex, { roleName: 'inquilino' });
+    const property = await buildProperty(t.knex, { ownerUserId: owner.id });
+    const unit = await buildUnit(t.knex, { mainPropertyId: property.id, currentStatus: 'Alquilado' });
+    const contract = await buildContract(t.knex, { rentableUnitId: unit.id, tenantUserIds: [tenant.id], startDate: '2026-08-01', endDate: null, rentAmount: '800.00' });
+    const charge = (period: string, status: string, confirmedAt: string | null) =>
+      ({ contractId: contract.id, period, dueDate: `${period}-01`, amount: '800.00', reference: `LP-${contract.id}-${period}`, status, confirmedAt });
+    // September was paid after October (a late payment): October's is still the last one made before it.
+    await t.knex('rent_charges').insert([charge('2026-08', 'Pagado', '2026-08-02T10:00:00Z'), charge('2026-09', 'Pagado', '2026-10-20T10:00:00Z'), charge('2026-10', 'Pagado', '2026-10-03T10:00:00Z'), charge('2026-11', 'Pendiente', null)]);
+    const home = TenantHomeSchema.parse((await (await signedIn(tenant)).get('/api/tenant/home').expect(200)).body);
+    expect(home.lastPayment).toMatchObject({ period: '2026-09', status: 'Pagado', confirmedAt: '2026-10-20T10:00:00.000Z' });
+    expect(home.nextCharge).toMatchObject({ period: '2026-11', status: 'Pendiente' });
+  });
+
   it('answers a tenant without contracts with an empty home, and refuses other roles (403)', async () => {
     const lonely = await buildUser(t.knex, { roleName: 'inquilino' });
-    expect((await (await signedIn(lonely)).get('/api/tenant/home').expect(200)).body).toEqual({ contract: null, nextCharge: null, state: 'Al día', unpaidTotal: '0.00', emergencyContact: null, reminders: [] });
+    expect((await (await signedIn(lonely)).get('/api/tenant/home').expect(200)).body).toEqual({ contract: null, nextCharge: null, lastPayment: null, state: 'Al día', unpaidTotal: '0.00', emergencyContact: null, reminders: [] });
     await (await signedIn(await buildUser(t.knex))).get('/api/tenant/home').expect(403);
     await t.request().get('/api/tenant/home').expect(401);
   });
