@@ -224,6 +224,19 @@ describe('login with two-factor authentication', () => {
 });
 
 describe('demo access', () => {
+  it('is not offered where the installation has no demo accounts (production), and is where it has (issue 33)', async () => {
+    await renderSite('/', null, { site: { demoAccounts: false } });
+    expect(document.getElementById('demo')).toBeNull();
+    expect(screen.queryByText('Prueba Arrendia con una cuenta de demostración')).toBeNull();
+  });
+
+  it('asks the API whether the demo accounts exist before showing the block', async () => {
+    fetchMock.mockImplementation(async (url: string) => (url === '/api/public/site' ? answer(200, { demoAccounts: true }) : answer(404, {})));
+    await renderSite('/', null, { site: null });
+    expect(await screen.findByRole('heading', { name: 'Prueba Arrendia con una cuenta de demostración' })).toBeVisible();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/public/site');
+  });
+
   it('signs in with one click as the demo owner, the card saying Accediendo...', async () => {
     let finish: (v: unknown) => void = () => undefined;
     fetchMock.mockImplementation(() => new Promise((resolve) => (finish = resolve)));

@@ -6,10 +6,13 @@ import { About, Features } from './Features';
 import { Hero } from './Hero';
 import { Pricing } from './Pricing';
 import { usePageMeta } from '../seo/usePageMeta';
+import { useSite } from './useSite';
 
-/** Landing page (/): hero, features, about, pricing, FAQ, demo access. */
+/** Landing page (/): hero, features, about, pricing, FAQ, demo access (where the demo accounts exist). */
 export function LandingPage() {
   const { hash } = useLocation();
+  // Without demo accounts (production) the block would offer sign-ins that fail: not shown.
+  const site = useSite();
 
   usePageMeta({
     title: 'Gestión de alquileres para propietarios, agencias e inquilinos',
@@ -29,7 +32,7 @@ export function LandingPage() {
       <About />
       <Pricing />
       <Faq />
-      <DemoAccess />
+      {site.data?.demoAccounts && <DemoAccess />}
     </>
   );
 }

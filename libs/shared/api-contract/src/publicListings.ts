@@ -112,3 +112,10 @@ export type PublicLeadCreateData = z.output<typeof PublicLeadCreateSchema>;
 /** The answer to a stored lead. */
 export const PublicLeadCreatedSchema = z.object({ id: z.number().int(), createdAt: z.string() });
 export type PublicLeadCreated = z.infer<typeof PublicLeadCreatedSchema>;
+
+/**
+ * `GET /api/public/site`: what the public pages need to know of this installation. The landing's
+ * demo block shows only where the demo accounts exist (DEMO_MODE, on unless production: issue 33).
+ */
+export const PublicSiteSchema = z.object({ demoAccounts: z.boolean() });
+export type PublicSite = z.infer<typeof PublicSiteSchema>;

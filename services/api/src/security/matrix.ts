@@ -544,6 +544,8 @@ export const MATRIX: Record<string, RouteSpec> = {
     send: (c) => c.http.get(`/api/public/listing-photos/${c.w.cells[cellOf(c.target)].listingPhoto}/320`).set('Accept', 'image/webp'),
     verify: (_c, res) => same({ type: [res.headers['content-type'], 'image/webp'] }),
   },
+  // The matrix's app runs with DEMO_MODE off, as production does.
+  'GET /api/public/site': { gate: 'public', ok: 200, send: (c) => c.http.get('/api/public/site'), verify: (_c, res) => same({ demoAccounts: [(res.body as { demoAccounts: unknown }).demoAccounts, false] }) },
   'GET /api/placeholder/:w/:h': { gate: 'public', ok: 200, send: (c) => c.http.get('/api/placeholder/300/200') },
   'GET /api/tenant-invitations/:token': {
     gate: 'public',

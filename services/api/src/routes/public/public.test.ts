@@ -355,3 +355,18 @@ describe('GET /api/public/listings from memory (PUBLIC_CACHE_SECONDS)', () => {
     expect(res.body.fields.district).toBe('Zona no válida');
   });
 });
+
+describe('GET /api/public/site', () => {
+  it('says whether the demo accounts exist, so the landing shows its demo block only then (issue 33)', async () => {
+    // The suite's app runs with DEMO_MODE off, as production does.
+    expect((await t.request().get('/api/public/site').expect(200)).body).toEqual({ demoAccounts: false });
+    const demo = await startTestApp({ demoMode: true });
+    try {
+      const res = await demo.request().get('/api/public/site').expect(200);
+      expect(res.body).toEqual({ demoAccounts: true });
+      expect(res.headers['cache-control']).toBe('public, max-age=60');
+    } finally {
+      await demo.close();
+    }
+  });
+});

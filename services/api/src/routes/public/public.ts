@@ -115,3 +115,9 @@ export async function listingPhoto(ctx: Ctx) {
     missing: 'La foto no está disponible',
   });
 }
+
+/** GET /api/public/site → `{demoAccounts}`: the landing shows its demo block only when they exist. */
+export async function site(ctx: Ctx) {
+  ctx.set('Cache-Control', 'public, max-age=60');
+  ctx.body = { demoAccounts: ctx.config.demoMode };
+}
