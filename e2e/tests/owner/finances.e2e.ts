@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { signIn } from '../../fixtures/api';
+import { apiAs, signIn } from '../../fixtures/api';
 import { withProperty } from '../../fixtures/property';
 import { eurosToCents, FinancesPage } from '../../pom/FinancesPage';
 
@@ -81,5 +81,39 @@ test.describe('finances (/finances) as the demo owner', () => {
     expect(lines).toHaveLength(13);
     const monthly = (await (await page.request.get('/api/finances/monthly?months=12')).json()) as { month: string; income: string }[];
     expect(lines[12]).toContain(`${monthly[11]!.month};${monthly[11]!.income.replace('.', ',')};`);
+  });
+});
+
+test.describe('correcting a movement (issue 33)', () => {
+  test("the owner corrects an expense's amount with a reason: the net follows, and the super admin reads the reason in the audit log", async ({ page, baseURL }) => {
+    await signIn(page.request, 'owner');
+    const stamp = Date.now();
+    const property = await withProperty(page.request, `Corrección e2e ${stamp}`);
+    try {
+      const finances = new FinancesPage(page);
+      await finances.goto();
+      await finances.register({ property: `Corrección e2e ${stamp}`, type: 'Gasto', category: 'Reparaciones', amount: '100,00', description: `Cerrajero ${stamp}`, paymentMethod: 'Bizum' });
+      await expect(finances.dialog).toBeHidden();
+      const before = await finances.netCents();
+
+      const row = finances.transactions.filter({ hasText: `Cerrajero ${stamp}` });
+      await row.getByRole('button', { name: new RegExp(`^Editar el movimiento Cerrajero ${stamp}`) }).click();
+      const dialog = page.getByRole('dialog', { name: 'Editar movimiento' });
+      await dialog.getByLabel('Importe (€)').fill('80,50');
+      await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+      await expect(dialog.getByText('Indica el motivo de la corrección')).toBeVisible();
+      await dialog.getByLabel('Motivo de la corrección').fill('La factura era de 80,50 €');
+      await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(row).toContainText('−80,50');
+      await expect.poll(() => finances.netCents()).toBe(before + 1950);
+
+      const admin = await apiAs(baseURL!, 'admin');
+      const rows = (await (await admin.get('/api/admin/audit-log?tableName=transactions&action=update&pageSize=20')).json()) as { newValues: Record<string, unknown> | null }[];
+      expect(rows.map((r) => r.newValues)).toContainEqual({ amount: '80.50', reason: 'La factura era de 80,50 €' });
+      await admin.dispose();
+    } finally {
+      await property.cleanUp();
+    }
   });
 });
