@@ -1,12 +1,11 @@
 import { errorStatus, isSessionGone, serverMessage } from '@arrendia/api-client';
-import { LISTING_MESSAGES, LISTING_PHOTO_MAX, LISTING_PHOTO_MAX_BYTES, listingPhotoSrcSet, type ManagedListing } from '@arrendia/api-contract';
+import { LISTING_MESSAGES, LISTING_PHOTO_MAX, LISTING_PHOTO_MAX_BYTES, LISTING_PHOTO_TYPES, listingPhotoSrcSet, type ManagedListing } from '@arrendia/api-contract';
 import { AlertDialog, Badge, Button, CardDescription, MutedText, TextField, toast, VisuallyHidden } from '@arrendia/ui';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { useDeleteListingPhoto, useOrderListingPhotos, useUploadListingPhoto } from './useListings';
 
 /** The photo types the API keeps (it checks the content too). */
-export const LISTING_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 const Section = styled.section`
   display: flex;

@@ -12,6 +12,8 @@ import type { UnitTypeName } from './enums';
 
 /** At most this many photos per listing (issue 32: "up to 20 photos"). */
 export const LISTING_PHOTO_MAX = 20;
+/** The photo types accepted, checked on the bytes by the API (the form's `accept` and first check too). */
+export const LISTING_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** The largest photo accepted, before resizing: what a phone camera gives. */
 export const LISTING_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 /** The most pixels a photo may have (a 50 MP camera); more is refused before it is decoded. */

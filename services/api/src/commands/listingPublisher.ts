@@ -18,6 +18,7 @@ import { isoDayOrNull } from '../presenters/dates';
 import { editableScope } from '../policies/manageable';
 import { removeListingPhoto, storeListingPhoto, type PreparedListingPhoto } from '../storage/listingPhotos';
 import { reserveStorage } from '../storage/quota';
+import { moneyText } from './contractCreator';
 import { loadEditableUnit } from './unitEditor';
 import { changes } from './userAdministrator';
 import { notify } from '../notify';
@@ -38,7 +39,6 @@ export function summaryOf(description: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 150)).trimEnd()}…`;
 }
 
-const money = (v: number) => v.toFixed(2);
 
 /** The contact of an advert: what the form sent, else the publisher's profile; a phone is required. */
 function contactOf(user: User, input: Pick<ListingCreateData, 'contactName' | 'contactPhone' | 'contactEmail'>) {
@@ -99,8 +99,8 @@ export async function publishListing(trx: Knex.Transaction, user: User, unitId: 
     address: [property.addressStreet, property.addressNumber].filter(Boolean).join(', '),
     city: property.city,
     district: input.district,
-    price: money(input.price),
-    deposit: money(input.deposit ?? legalDeposit(input.price, isDwellingType(unit.typeName))),
+    price: moneyText(input.price),
+    deposit: moneyText(input.deposit ?? legalDeposit(input.price, isDwellingType(unit.typeName))),
     floor: null,
     description: summaryOf(input.description),
     fullDescription: input.description,
@@ -134,8 +134,8 @@ export async function updateListing(trx: Knex.Transaction, user: User, id: numbe
   const { description, amenities, nearbyPlaces, price, deposit, contactName, contactPhone, contactEmail, ...rest } = input;
   const proposed: Record<string, unknown> = {
     ...rest,
-    price: price === undefined ? undefined : money(price),
-    deposit: deposit === undefined ? undefined : money(deposit),
+    price: price === undefined ? undefined : moneyText(price),
+    deposit: deposit === undefined ? undefined : moneyText(deposit),
     contactName,
     contactPhone,
     contactEmail,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { LISTING_MESSAGES, LISTING_PHOTO_MAX_PIXELS, LISTING_PHOTO_WIDTHS, type ListingPhotoWidth } from '@arrendia/api-contract';
+import { LISTING_MESSAGES, LISTING_PHOTO_MAX_PIXELS, LISTING_PHOTO_TYPES, LISTING_PHOTO_WIDTHS, type ListingPhotoWidth } from '@arrendia/api-contract';
 import sharp, { type Metadata } from 'sharp';
 import type { Config } from '../env';
 import { validationError } from '../errors';
@@ -27,7 +27,7 @@ const EXTENSION: Record<ListingPhotoFormat, string> = { webp: 'webp', jpeg: 'jpg
 export const listingPhotoFile = (storageKey: string, width: ListingPhotoWidth, format: ListingPhotoFormat) => `${storageKey}-${width}.${EXTENSION[format]}`;
 
 /** What the decoder accepts: the formats cameras and phones save, checked on the bytes, not the name. */
-const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
+const ACCEPTED = new Set<string>(LISTING_PHOTO_TYPES.map((type) => type.replace('image/', '')));
 
 export interface PreparedListingPhoto {
   storageKey: string;
