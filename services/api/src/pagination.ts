@@ -1,4 +1,4 @@
-import type { PageQuery } from '@arrendia/api-contract';
+import type { ListSort, PageQuery } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { Ctx } from './context';
 import { runPrepared } from './db/prepared';
@@ -10,6 +10,41 @@ const SCOPED = '__scoped';
 export interface PageOrder {
   column: string;
   order: 'asc' | 'desc';
+  /** Text read by people (names, titles): ordered as a reader expects, not by code point. */
+  text?: boolean;
+}
+
+/**
+ * The collation text columns are sorted with: ICU's root order ('agua', 'Ático', 'Caldera'), which
+ * both PostgreSQL and the embedded PGlite have ('es-x-icu' is missing from PGlite). The database's
+ * own collation is C on PGlite, where 'Ático' would follow 'persiana'.
+ */
+const READER_COLLATION = 'und-x-icu';
+
+/** Orders `query` by `order`, text columns in the readers' collation. */
+export function orderedBy(query: Knex.QueryBuilder, order: readonly PageOrder[]): Knex.QueryBuilder {
+  for (const { column, order: direction, text } of order) {
+    if (text) query.orderByRaw(`?? collate "${READER_COLLATION}" ${direction === 'desc' ? 'desc' : 'asc'}`, [column]);
+    else query.orderBy(column, direction);
+  }
+  return query;
+}
+
+/** A sortable field's column; `{ text }` for one sorted as words (PageOrder.text). */
+export type SortColumn = string | { text: string };
+
+/**
+ * A list's order for its `sort` parameter (issue 33): the sorted field's column, then `tiebreak`
+ * in the same direction so equal values page in a stable order; without a sort, `fallback`.
+ * `columns` maps each sortable field of the contract to its column (typed: a field without a
+ * column does not compile).
+ */
+export function listOrder<F extends string>(sort: ListSort<F> | null | undefined, columns: Record<F, SortColumn>, fallback: readonly PageOrder[], tiebreak: string): PageOrder[] {
+  if (!sort) return [...fallback];
+  const sorted = columns[sort.field];
+  const order = sort.direction;
+  const first: PageOrder = typeof sorted === 'string' ? { column: sorted, order } : { column: sorted.text, order, text: true };
+  return first.column === tiebreak ? [first] : [first, { column: tiebreak, order }];
 }
 
 /**
@@ -97,12 +132,13 @@ async function narrowPage<Row>(
     .clearSelect()
     .clearOrder()
     .select(columns.map((c) => `${c} as ${alias(c)}`));
-  const pageKeys = knex(SCOPED)
-    .select(alias(key))
-    .orderBy(order.map((o) => ({ column: alias(o.column), order: o.order })))
+  const pageKeys = orderedBy(
+    knex(SCOPED).select(alias(key)),
+    order.map((o) => ({ ...o, column: alias(o.column) })),
+  )
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const listed = everyColumnKept(byKey).clearOrder().orderBy([...order]);
+  const listed = orderedBy(everyColumnKept(byKey).clearOrder(), order);
   const rows: (Row & { [TOTAL]?: unknown })[] = await runPrepared(
     decorate(
       listed

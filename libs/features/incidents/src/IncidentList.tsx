@@ -1,12 +1,12 @@
-import type { CurrentUser } from '@arrendia/api-contract';
+import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, type CurrentUser } from '@arrendia/api-contract';
 import { can, canonicalRole, NEW_INCIDENT_PARAM } from '@arrendia/permissions';
-import { Button, Card, CardDescription, CardTitle, LIST_SKELETONS, ListState, PageHeader, Skeleton } from '@arrendia/ui';
+import { Button, Card, CardDescription, CardTitle, LIST_SKELETONS, ListDateFilter, ListFilters, ListFilterSelect, ListSearch, ListSortSelect, PagedList, PageHeader, Skeleton } from '@arrendia/ui';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { IncidentCard } from './IncidentCard';
 import { NewIncidentDialog } from './NewIncidentDialog';
-import { useIncidents } from './useIncidents';
+import { useIncidentList, useProperties } from './useIncidents';
 
 /** Spec §9: 5 loading placeholders for lists other than properties. */
 export const INCIDENT_SKELETONS = LIST_SKELETONS;
@@ -17,9 +17,20 @@ const List = styled.div`
   gap: ${({ theme }) => theme.space.lg};
 `;
 
-/** /incidents: the user's incidents and the new-incident dialog. */
+/** The orders the list offers (api-contract INCIDENT_SORTS); its own is newest first. */
+const INCIDENT_ORDERS = [
+  { value: 'createdAt', label: 'Más antiguas primero' },
+  { value: 'title', label: 'Título (A–Z)' },
+  { value: '-updatedAt', label: 'Última actualización' },
+] as const;
+
+/** /incidents: the user's incidents, paged and filtered on the server, and the new-incident dialog. */
 export function IncidentList({ user }: { user: CurrentUser | null }) {
-  const incidents = useIncidents();
+  const incidents = useIncidentList();
+  const isTenant = canonicalRole(user?.role?.roleName) === 'inquilino';
+  // A tenant cannot read properties: its incidents are those of its own homes.
+  const properties = useProperties(!isTenant);
+  const { filters, setFilter } = incidents;
   // NEW_INCIDENT_PATH (the tenant's 'Reportar Incidencia') opens the form at once.
   const [search, setSearch] = useSearchParams();
   const [open, setOpenState] = useState(search.get(NEW_INCIDENT_PARAM) === '1');
@@ -41,9 +52,10 @@ export function IncidentList({ user }: { user: CurrentUser | null }) {
         description="Gestiona las incidencias reportadas en tus propiedades"
         actions={canReport && <Button onClick={() => setOpen(true)}>Nueva Incidencia</Button>}
       />
-      {canReport && <NewIncidentDialog open={open} onOpenChange={setOpen} ownUnitsOnly={canonicalRole(user?.role?.roleName) === 'inquilino'} />}
-      <ListState
-        read={incidents}
+      {canReport && <NewIncidentDialog open={open} onOpenChange={setOpen} ownUnitsOnly={isTenant} />}
+      <PagedList
+        list={incidents}
+        noun="incidencias"
         loading="Cargando incidencias"
         skeleton={(busy) => (
           <List {...busy}>
@@ -57,7 +69,25 @@ export function IncidentList({ user }: { user: CurrentUser | null }) {
           </List>
         )}
         error="No se pudieron cargar las incidencias"
-        empty={!incidents.data?.length}
+        filters={
+          <ListFilters $columns="2fr repeat(3, 1fr)">
+            <ListSearch label="Buscar incidencias" value={filters.q} onChange={(v) => setFilter('q', v)} />
+            <ListFilterSelect label="Estado" value={filters.status} onChange={(v) => setFilter('status', v)} options={INCIDENT_STATUSES.map((value) => ({ value, label: value }))} />
+            <ListFilterSelect label="Prioridad" allLabel="Todas" value={filters.priority} onChange={(v) => setFilter('priority', v)} options={INCIDENT_PRIORITIES.map((value) => ({ value, label: value }))} />
+            {!isTenant && (
+              <ListFilterSelect
+                label="Propiedad"
+                allLabel="Todas"
+                value={filters.propertyId}
+                onChange={(v) => setFilter('propertyId', v)}
+                options={(properties.data ?? []).map((p) => ({ value: String(p.id), label: p.propertyName }))}
+              />
+            )}
+            <ListDateFilter label="Desde" value={filters.from} onChange={(v) => setFilter('from', v)} />
+            <ListDateFilter label="Hasta" value={filters.to} onChange={(v) => setFilter('to', v)} />
+            <ListSortSelect list={incidents} options={INCIDENT_ORDERS} />
+          </ListFilters>
+        }
         whenEmpty={
           <Card>
             <CardTitle as="h2">No hay incidencias</CardTitle>
@@ -65,14 +95,14 @@ export function IncidentList({ user }: { user: CurrentUser | null }) {
           </Card>
         }
       >
-        {(data) => (
+        {(rows) => (
           <List>
-            {data.map((item) => (
+            {rows.map((item) => (
               <IncidentCard key={item.incident.id} item={item} canManage={canManage} onOpen={(id) => navigate(String(id))} />
             ))}
           </List>
         )}
-      </ListState>
+      </PagedList>
     </>
   );
 }

@@ -4,10 +4,10 @@ import { resetToasts } from '@arrendia/ui';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureAxe } from 'jest-axe';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { IncidentsScreen } from './IncidentsScreen';
 import { nextStatuses, shortId } from './statusMoves';
-import { answer, failsOnce, findToast, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
+import { answer, failsOnce, fakeResponse, findToast, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
 
 const item = (id: number, status: IncidentStatus, overrides: Partial<IncidentListItem['incident']> = {}): IncidentListItem => ({
   incident: {
@@ -56,7 +56,7 @@ describe('IncidentsScreen list', () => {
   });
 
   it('shows each incident with its status and priority badges in the spec colours, facts and shortened id', async () => {
-    global.fetch = routedFetch({ 'GET /api/incidents': () => [item(123456789, 'Abierta')] });
+    global.fetch = routedFetch({ 'GET /api/incidents?page=1&pageSize=20': () => [item(123456789, 'Abierta')] });
     screenAt();
     const card = await screen.findByRole('article', { name: 'Incidencia 123456789' });
     expect(within(card).getByText('Abierta')).toHaveAttribute('data-tone', 'red');
@@ -77,7 +77,7 @@ describe('IncidentsScreen list', () => {
     ['Resuelta', 'green'],
     ['Cerrada', 'grey'],
   ] as const)('draws %s in %s', async (status, tone) => {
-    global.fetch = routedFetch({ 'GET /api/incidents': () => [item(1, status, { priority: 'Baja' })] });
+    global.fetch = routedFetch({ 'GET /api/incidents?page=1&pageSize=20': () => [item(1, status, { priority: 'Baja' })] });
     screenAt();
     const card = await screen.findByRole('article', { name: 'Incidencia 1' });
     expect(within(card).getByText(status)).toHaveAttribute('data-tone', tone);
@@ -85,7 +85,7 @@ describe('IncidentsScreen list', () => {
   });
 
   it('offers only the allowed next states and hides Actualizar Estado when Cerrada', async () => {
-    global.fetch = routedFetch({ 'GET /api/incidents': () => [item(1, 'Resuelta'), item(2, 'Cerrada')] });
+    global.fetch = routedFetch({ 'GET /api/incidents?page=1&pageSize=20': () => [item(1, 'Resuelta'), item(2, 'Cerrada')] });
     screenAt();
     const resolved = await screen.findByRole('article', { name: 'Incidencia 1' });
     const closed = screen.getByRole('article', { name: 'Incidencia 2' });
@@ -98,7 +98,7 @@ describe('IncidentsScreen list', () => {
   it('sends the move with PATCH and refreshes the list', async () => {
     let status: IncidentStatus = 'Abierta';
     const fetchMock = routedFetch({
-      'GET /api/incidents': () => [item(1, status)],
+      'GET /api/incidents?page=1&pageSize=20': () => [item(1, status)],
       'PATCH /api/incidents/1': (init) => {
         status = JSON.parse(String(init?.body)).status;
         return { ...item(1, status), assignee: null, history: [] };
@@ -116,7 +116,7 @@ describe('IncidentsScreen list', () => {
   });
 
   it('hides Actualizar Estado from a role that may not manage incidents (tenant)', async () => {
-    global.fetch = routedFetch({ 'GET /api/incidents': () => [item(1, 'Abierta')] });
+    global.fetch = routedFetch({ 'GET /api/incidents?page=1&pageSize=20': () => [item(1, 'Abierta')] });
     screenAt('/incidents', userWithRole('inquilino'));
     const card = await screen.findByRole('article', { name: 'Incidencia 1' });
     expect(within(card).queryByRole('button', { name: 'Actualizar Estado' })).toBeNull();
@@ -124,7 +124,7 @@ describe('IncidentsScreen list', () => {
   });
 
   it('says when the incidents could not be loaded, and «Reintentar» loads them', async () => {
-    global.fetch = routedFetch({ 'GET /api/incidents': failsOnce([item(1, 'Abierta')]) });
+    global.fetch = routedFetch({ 'GET /api/incidents?page=1&pageSize=20': failsOnce([item(1, 'Abierta')]) });
     screenAt();
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las incidencias');
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
@@ -133,7 +133,7 @@ describe('IncidentsScreen list', () => {
   });
 
   it('shows the empty state', async () => {
-    global.fetch = routedFetch({ 'GET /api/incidents': () => [] });
+    global.fetch = routedFetch({ 'GET /api/incidents?page=1&pageSize=20': () => [] });
     screenAt();
     expect(await screen.findByText('No hay incidencias')).toBeVisible();
   });
@@ -141,7 +141,7 @@ describe('IncidentsScreen list', () => {
 
 describe('new incident dialog', () => {
   it('shows Spanish field errors and sends nothing when incomplete', async () => {
-    const fetchMock = routedFetch({ 'GET /api/incidents': () => [], 'GET /api/properties?archived=false&pageSize=100': () => [] });
+    const fetchMock = routedFetch({ 'GET /api/incidents?page=1&pageSize=20': () => [], 'GET /api/properties?archived=false&pageSize=100': () => [] });
     global.fetch = fetchMock;
     screenAt();
     await userEvent.click(await screen.findByRole('button', { name: 'Nueva Incidencia' }));
@@ -160,7 +160,7 @@ describe('new incident dialog', () => {
   it("reports the incident, shows 'Reportando...' then 'Incidencia reportada', and refreshes the list and metrics", async () => {
     let release: (r: Response) => void = () => undefined;
     const fetchMock = routedFetch({
-      'GET /api/incidents': () => [],
+      'GET /api/incidents?page=1&pageSize=20': () => [],
       'GET /api/properties?archived=false&pageSize=100': () => [{ id: 7, propertyName: 'Edificio Olivo' }],
       'GET /api/properties/7': () => ({ id: 7, units: [{ id: 3, unitName: 'Ático A' }] }),
       'POST /api/incidents': () => new Promise<Response>((r) => (release = r)),
@@ -193,7 +193,7 @@ describe('new incident dialog', () => {
 
   it("shows 'Error' / 'No se pudo reportar la incidencia' when the server refuses", async () => {
     global.fetch = routedFetch({
-      'GET /api/incidents': () => [],
+      'GET /api/incidents?page=1&pageSize=20': () => [],
       'GET /api/properties?archived=false&pageSize=100': () => [{ id: 7, propertyName: 'Edificio Olivo' }],
       'GET /api/properties/7': () => ({ id: 7, units: [{ id: 3, unitName: 'Ático A' }] }),
       'POST /api/incidents': () => answer(404, { error: 'not_found', message: 'No se ha encontrado la unidad' }),
@@ -257,9 +257,87 @@ describe('incident detail', () => {
   });
 });
 
+describe('IncidentsScreen paging, filters and order (issue 33: the state in the URL)', () => {
+  const many = (from: number, count: number) => Array.from({ length: count }, (_, i) => item(from + i, 'Abierta'));
+  const paged = (rows: IncidentListItem[], total: number) => () => fakeResponse(200, rows, { 'X-Total-Count': String(total) });
+  const where = () => screen.getByTestId('where').textContent;
+
+  it('reads page, filters and order from the URL, says which rows it shows, and every move writes the URL back', async () => {
+    const fetchMock = routedFetch({
+      'GET /api/incidents?priority=Urgente&sort=createdAt&page=2&pageSize=20': paged(many(21, 20), 137),
+      'GET /api/incidents?priority=Urgente&sort=createdAt&page=3&pageSize=20': paged(many(41, 20), 137),
+      'GET /api/incidents?sort=createdAt&page=1&pageSize=20': paged(many(1, 20), 300),
+      'GET /api/properties?archived=false&pageSize=100': () => [],
+    });
+    global.fetch = fetchMock;
+    renderAt(
+      <Routes>
+        <Route path="incidents/*" element={<><IncidentsScreen user={owner} /><Where /></>} />
+      </Routes>,
+      '/incidents?priority=Urgente&sort=createdAt&page=2',
+    );
+    expect(await screen.findByRole('article', { name: 'Incidencia 21' })).toBeVisible();
+    const pages = screen.getByRole('navigation', { name: 'Páginas de incidencias' });
+    expect(pages).toHaveTextContent('Mostrando 21–40 de 137');
+    expect(pages).toHaveTextContent('Página 2 de 7');
+    expect(screen.getByRole('combobox', { name: 'Prioridad' })).toHaveTextContent('Urgente');
+    expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveTextContent('Más antiguas primero');
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByRole('article', { name: 'Incidencia 41' })).toBeVisible();
+    expect(where()).toBe('/incidents?priority=Urgente&sort=createdAt&page=3');
+
+    // A filter change goes back to the first page.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Prioridad' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Todas' }));
+    expect(await screen.findByText('Mostrando 1–20 de 300')).toBeVisible();
+    expect(where()).toBe('/incidents?sort=createdAt');
+  });
+
+  it('says when the filters match nothing, and «Quitar filtros» lists everything again', async () => {
+    global.fetch = routedFetch({
+      'GET /api/incidents?status=Cerrada&q=caldera&page=1&pageSize=20': paged([], 0),
+      'GET /api/incidents?page=1&pageSize=20': paged(many(1, 2), 2),
+      'GET /api/properties?archived=false&pageSize=100': () => [],
+    });
+    renderAt(
+      <Routes>
+        <Route path="incidents/*" element={<><IncidentsScreen user={owner} /><Where /></>} />
+      </Routes>,
+      '/incidents?status=Cerrada&q=caldera',
+    );
+    expect(await screen.findByText('Ningún resultado con estos filtros')).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Buscar incidencias' })).toHaveValue('caldera');
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
+    expect(await screen.findByText('Mostrando 1–2 de 2')).toBeVisible();
+    expect(where()).toBe('/incidents');
+    expect(screen.getByRole('searchbox', { name: 'Buscar incidencias' })).toHaveValue('');
+  });
+
+  it('searches once the typing stops', async () => {
+    const fetchMock = routedFetch({
+      'GET /api/incidents?page=1&pageSize=20': paged(many(1, 2), 2),
+      'GET /api/incidents?q=gotera&page=1&pageSize=20': paged(many(9, 1), 1),
+      'GET /api/properties?archived=false&pageSize=100': () => [],
+    });
+    global.fetch = fetchMock;
+    screenAt();
+    await screen.findByRole('article', { name: 'Incidencia 1' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar incidencias' }), 'gotera');
+    expect(await screen.findByRole('article', { name: 'Incidencia 9' })).toBeVisible();
+    const asked = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('q='));
+    expect(asked).toEqual(['/api/incidents?q=gotera&page=1&pageSize=20']);
+  });
+});
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
 describe('IncidentsScreen accessibility', () => {
   it('has no axe violations on the list and with the new-incident dialog open', async () => {
-    global.fetch = routedFetch({ 'GET /api/incidents': () => [item(1, 'Abierta'), item(2, 'Cerrada')], 'GET /api/properties?archived=false&pageSize=100': () => [] });
+    global.fetch = routedFetch({ 'GET /api/incidents?page=1&pageSize=20': () => [item(1, 'Abierta'), item(2, 'Cerrada')], 'GET /api/properties?archived=false&pageSize=100': () => [] });
     screenAt();
     await screen.findByRole('article', { name: 'Incidencia 1' });
     const axe = configureAxe({ rules: { region: { enabled: false } } });

@@ -31,7 +31,7 @@ const dashboardAt = () =>
 
 describe('LatestIncidentsCard', () => {
   it('shows the 3 newest incidents with their real status, each opening its page', async () => {
-    global.fetch = routedFetch({ 'GET /api/incidents': () => [item(4, 'En Progreso'), item(3, 'Abierta'), item(2, 'Cerrada'), item(1, 'Resuelta')] });
+    global.fetch = routedFetch({ 'GET /api/incidents?pageSize=3': () => [item(4, 'En Progreso'), item(3, 'Abierta'), item(2, 'Cerrada'), item(1, 'Resuelta')] });
     dashboardAt();
     const card = await screen.findByRole('region', { name: 'Mis Incidencias' });
     const rows = await within(card).findAllByRole('listitem');
@@ -42,7 +42,7 @@ describe('LatestIncidentsCard', () => {
   });
 
   it("with none says 'Todo en orden' and its 'Reportar Incidencia' opens the form (spec §4)", async () => {
-    global.fetch = routedFetch({ 'GET /api/incidents': () => [], 'GET /api/contracts?pageSize=100': () => [] });
+    global.fetch = routedFetch({ 'GET /api/incidents?pageSize=3': () => [], 'GET /api/contracts?pageSize=100': () => [] });
     dashboardAt();
     const card = await screen.findByRole('region', { name: 'Mis Incidencias' });
     expect(await within(card).findByText('Todo en orden')).toBeVisible();
@@ -51,7 +51,7 @@ describe('LatestIncidentsCard', () => {
   });
 
   it('says when the incidents could not be loaded, and «Reintentar» loads them', async () => {
-    global.fetch = routedFetch({ 'GET /api/incidents': failsOnce([item(1, 'Abierta')]) });
+    global.fetch = routedFetch({ 'GET /api/incidents?pageSize=3': failsOnce([item(1, 'Abierta')]) });
     dashboardAt();
     const card = await screen.findByRole('region', { name: 'Mis Incidencias' });
     expect(await within(card).findByRole('alert')).toHaveTextContent('No se pudieron cargar las incidencias');

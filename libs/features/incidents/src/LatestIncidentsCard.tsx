@@ -2,7 +2,7 @@ import { formatDate } from '@arrendia/locale-es';
 import { NEW_INCIDENT_PATH } from '@arrendia/permissions';
 import { ButtonLink, Card, CardDescription, CardList, CardTitle, LoadError, Skeleton, SpreadRow, StatusBadge } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
-import { useIncidents } from './useIncidents';
+import { useLatestIncidents } from './useIncidents';
 
 /** How many incidents the tenant's dashboard shows (spec §2: at most 3). */
 export const LATEST_INCIDENTS = 3;
@@ -12,7 +12,7 @@ export const LATEST_INCIDENTS = 3;
  * todas'; with none, the spec's 'Todo en orden' and a button to report one (spec §4).
  */
 export function LatestIncidentsCard({ title = 'Mis Incidencias' }: { title?: string }) {
-  const incidents = useIncidents();
+  const incidents = useLatestIncidents(LATEST_INCIDENTS);
   const { data, isPending, isError } = incidents;
   return (
     <Card as="section" aria-labelledby="latest-incidents">

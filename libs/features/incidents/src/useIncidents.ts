@@ -1,14 +1,25 @@
-import type { ContractListItem, IncidentComment, IncidentCommentsCreateData, IncidentDetail, IncidentListItem, IncidentPhoto, IncidentsCreateData, IncidentStatus, PropertyDetail, PropertyListItem } from '@arrendia/api-contract';
-import { apiRequest } from '@arrendia/api-client';
+import { INCIDENT_SORTS, IncidentListItemSchema, type ContractListItem, type IncidentComment, type IncidentCommentsCreateData, type IncidentDetail, type IncidentListItem, type IncidentPhoto, type IncidentsCreateData, type IncidentStatus, type PropertyDetail, type PropertyListItem } from '@arrendia/api-contract';
+import { apiRequest, getPage, useListPage } from '@arrendia/api-client';
+import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export const INCIDENTS_KEY = ['/api/incidents'] as const;
 export const METRICS_KEY = ['/api/dashboard/metrics'] as const;
 export const incidentKey = (id: number | string) => [`/api/incidents/${id}`] as const;
 
-/** The user's incidents, newest first (the API scopes them). */
-export function useIncidents() {
-  return useQuery<IncidentListItem[]>({ queryKey: INCIDENTS_KEY });
+/** The filters of the incidents list, as the API and the URL name them. */
+export const INCIDENT_FILTERS = ['status', 'priority', 'propertyId', 'q', 'from', 'to'] as const;
+
+/** The user's incidents (the API scopes them), one page, with the list's filters and order in the URL. */
+export function useIncidentList() {
+  return useListPage({ path: INCIDENTS_KEY[0], schema: z.array(IncidentListItemSchema), filters: INCIDENT_FILTERS, sorts: INCIDENT_SORTS });
+}
+
+/** The user's newest incidents (a dashboard card's few). */
+export function useLatestIncidents(count: number) {
+  const url = `${INCIDENTS_KEY[0]}?pageSize=${count}`;
+  // Under the list's key, so whatever refreshes the list refreshes the card.
+  return useQuery({ queryKey: [INCIDENTS_KEY[0], url], queryFn: async ({ signal }) => (await getPage(url, z.array(IncidentListItemSchema), signal)).rows });
 }
 
 /** One incident with its history. */

@@ -11,3 +11,4 @@ export * from './useFormDialog';
 export * from './useLiveEvents';
 export * from './uploadFile';
 export * from './usePropertyAgents';
+export * from './useListPage';

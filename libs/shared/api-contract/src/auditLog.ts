@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateSchema, optionalFilter, optionalText, PageQuerySchema } from './common';
+import { DATES_OUT_OF_ORDER_MESSAGE, IsoDateSchema, optionalFilter, optionalText, PageQuerySchema } from './common';
 
 /** What the audit log's actions mean, in Spanish; an action the list does not know is shown as it is. */
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
@@ -33,7 +33,7 @@ const fields = {
   to: optionalFilter(IsoDateSchema),
 };
 
-const fromNotAfterTo = { path: ['to'], message: 'La fecha final no puede ser anterior a la inicial' };
+const fromNotAfterTo = { path: ['to'], message: DATES_OUT_OF_ORDER_MESSAGE };
 const datesInOrder = (v: { from?: string; to?: string }) => !v.from || !v.to || v.from <= v.to;
 
 /** The filters of the audit log viewer and of its CSV export (query string). */

@@ -54,6 +54,53 @@ export const PageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
+/** A list's order: one of its sortable fields, ascending or descending. */
+export interface ListSort<F extends string = string> {
+  field: F;
+  direction: 'asc' | 'desc';
+}
+
+/** The message of a `sort` the list does not know (400, field `sort`). */
+export const UNKNOWN_SORT_MESSAGE = 'Campo de ordenación no válido';
+
+/** `?sort=createdAt` or `?sort=-createdAt` (descending), read as a ListSort; '' or absent: none. */
+export function parseSort<F extends string>(value: string, fields: readonly F[]): ListSort<F> | null {
+  const direction = value.startsWith('-') ? 'desc' : 'asc';
+  const field = (direction === 'desc' ? value.slice(1) : value) as F;
+  return fields.includes(field) ? { field, direction } : null;
+}
+
+/** A ListSort as the query string writes it. */
+export const sortParam = (sort: ListSort): string => `${sort.direction === 'desc' ? '-' : ''}${sort.field}`;
+
+/**
+ * A list's query: paging, `sort` among `sortFields` (an unknown field is a 400 naming `sort`) and
+ * its filters. Every list of the API reads its query with one of these (issue 33).
+ */
+export function listQuerySchema<const F extends readonly [string, ...string[]], S extends z.ZodRawShape>(sortFields: F, filters: S) {
+  const sort = optionalFilter(
+    z.string().transform((value, ctx): ListSort<F[number]> => {
+      const parsed = parseSort<F[number]>(value, sortFields);
+      if (!parsed) {
+        ctx.addIssue({ code: 'custom', message: UNKNOWN_SORT_MESSAGE });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  );
+  return PageQuerySchema.extend({ sort, ...filters }).refine((v) => inOrder(v as { from?: unknown; to?: unknown }), {
+    path: ['to'],
+    message: DATES_OUT_OF_ORDER_MESSAGE,
+  });
+}
+
+const inOrder = (v: { from?: unknown; to?: unknown }) => !datedFilter(v.from) || !datedFilter(v.to) || v.from <= v.to;
+
+/** A list's `to` before its `from` (400, field `to`). */
+export const DATES_OUT_OF_ORDER_MESSAGE = 'La fecha final no puede ser anterior a la inicial';
+
+const datedFilter = (v: unknown): v is string => typeof v === 'string' && v !== '';
+
 /** A page of results with its total count. */
 export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

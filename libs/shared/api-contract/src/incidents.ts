@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, MoneySchema, PageQuerySchema, PersonSchema, PositiveMoneyInputSchema, optionalFilter, optionalText, requiredText } from './common';
+import { IdSchema, IsoDateSchema, listQuerySchema, MoneySchema, PersonSchema, PositiveMoneyInputSchema, optionalFilter, optionalText, requiredText } from './common';
 import { INCIDENT_CATEGORIES, INCIDENT_PRIORITIES, INCIDENT_STATUSES } from './enums';
 
 /** The incident form (spec §3 "Forms"). New incidents start as Abierta (decisions.md). */
@@ -56,11 +56,17 @@ export const IncidentListItemSchema = z.object({
 });
 export type IncidentListItem = z.infer<typeof IncidentListItemSchema>;
 
-/** GET /api/incidents query: paging plus optional filters. */
-export const IncidentsListQuerySchema = PageQuerySchema.extend({
+/** The fields the incidents list sorts by (`?sort=-createdAt`). */
+export const INCIDENT_SORTS = ['createdAt', 'title', 'updatedAt'] as const;
+
+/** GET /api/incidents query: paging, sort, and the filters (free text searches title and description). */
+export const IncidentsListQuerySchema = listQuerySchema(INCIDENT_SORTS, {
   status: optionalFilter(z.enum(INCIDENT_STATUSES, { error: 'Estado no válido' })),
   priority: optionalFilter(z.enum(INCIDENT_PRIORITIES, { error: 'Prioridad no válida' })),
   propertyId: optionalFilter(IdSchema),
+  q: optionalText(100),
+  from: optionalFilter(IsoDateSchema),
+  to: optionalFilter(IsoDateSchema),
 });
 
 export type IncidentsListQuery = z.input<typeof IncidentsListQuerySchema>;

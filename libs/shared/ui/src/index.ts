@@ -37,6 +37,7 @@ export * from './toast/Toaster';
 export * from './components/Layout';
 export * from './components/MetricCard';
 export * from './components/Pager';
+export * from './components/PagedList';
 export * from './components/Form';
 export * from './components/FormActions';
 export * from './hooks/useDebouncedValue';

@@ -1,11 +1,15 @@
-import { INCIDENT_PHOTO_TYPES, type IncidentPriority, type IncidentStatus } from '@arrendia/api-contract';
+import { INCIDENT_PHOTO_TYPES, type INCIDENT_SORTS, type IncidentPriority, type IncidentStatus, type ListSort } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
-import type { PageOrder } from '../pagination';
+import { listOrder, orderedBy, type PageOrder, type SortColumn } from '../pagination';
 import { loadInScope } from '../policies/inScope';
 import { factsInListOrder, scopeIncidents } from '../policies/scope';
 import type { IncidentAuditRow, IncidentCommentRow, IncidentRow } from '../presenters/incident';
+import { madridDayBounds } from './dashboardMetrics';
 import { incidentRecords, incidentRows } from './portfolioRows';
+import { whereContains } from './textSearch';
+
+type IncidentSort = (typeof INCIDENT_SORTS)[number];
 
 type Db = Knex | Knex.Transaction;
 
@@ -36,27 +40,44 @@ export interface IncidentFilters {
   status?: IncidentStatus;
   priority?: IncidentPriority;
   propertyId?: number;
+  /** Words of the title or description. */
+  q?: string;
+  /** Reported on or after / on or before these Madrid days. */
+  from?: string;
+  to?: string;
+  sort?: ListSort<IncidentSort> | null;
 }
 
+/** The column of each sortable field of the list (api-contract INCIDENT_SORTS). */
+const INCIDENT_SORT_COLUMNS: Record<IncidentSort, SortColumn> = {
+  createdAt: 'incidents.createdAt',
+  title: { text: 'incidents.title' },
+  updatedAt: 'incidents.updatedAt',
+};
+
 /**
- * The incidents list, newest first, as paginate reads it: the rows, their count and, for the roles
- * whose scope is not read in list order, the narrow by id.
+ * The incidents list, newest first unless sorted, as paginate reads it: the rows, their count
+ * and, for the roles whose scope is not read in list order, the narrow by id.
  */
-export function incidentListPage(db: Db, user: User, { status, priority, propertyId }: IncidentFilters) {
+export function incidentListPage(db: Db, user: User, { status, priority, propertyId, q, from, to, sort }: IncidentFilters) {
   const filtered = (qb: Knex.QueryBuilder) => {
     if (status) qb.where('incidents.status', status);
     if (priority) qb.where('incidents.priority', priority);
     if (propertyId) qb.where('incidents.mainPropertyId', propertyId);
+    if (q) whereContains(qb, db, ['incidents.title', 'incidents.description'], q);
+    if (from) qb.where('incidents.createdAt', '>=', madridDayBounds(from).start);
+    if (to) qb.where('incidents.createdAt', '<', madridDayBounds(to).end);
     return qb;
   };
   const query = filtered(incidentRows(db, user));
   // Counted on incidents alone: scope and filters read its own columns.
   const count = filtered(scopeIncidents(db, db('incidents'), user));
-  const order: PageOrder[] = [
+  const newestFirst: PageOrder[] = [
     { column: 'incidents.createdAt', order: 'desc' },
     { column: 'incidents.id', order: 'desc' },
   ];
-  query.orderBy(order);
+  const order = listOrder(sort, INCIDENT_SORT_COLUMNS, newestFirst, 'incidents.id');
+  orderedBy(query, order);
   const narrow = factsInListOrder(user) ? undefined : { key: 'incidents.id', order, rows: incidentRecords(db) };
   return { query, count, narrow };
 }

@@ -165,6 +165,8 @@ export interface IncidentFactoryInput {
   status?: IncidentStatus;
   priority?: IncidentPriority;
   title?: string;
+  description?: string;
+  createdAt?: Date;
 }
 
 /** An incident (default: Abierta, Media, Fontanería). */
@@ -176,10 +178,11 @@ export async function buildIncident(knex: Knex, input: IncidentFactoryInput): Pr
     contractId: input.contractId ?? null,
     incidentCategory: 'Fontanería',
     title: input.title ?? `Fuga en el baño ${n}`,
-    description: 'Gotea el grifo del lavabo.',
+    description: input.description ?? 'Gotea el grifo del lavabo.',
     status: input.status ?? 'Abierta',
     priority: input.priority ?? 'Media',
     closedAt: input.status === 'Cerrada' ? new Date() : null,
+    ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
   });
 }
 

@@ -134,7 +134,40 @@ describe('GET /api/incidents', () => {
     expect(beyond.body).toEqual([]);
   });
 
+  it('sorts by ?sort= (id breaking ties), searches title and description, filters by Madrid days, and the total is the filtered count', async () => {
+    const { owner, unit, agencyAdmin } = await portfolio();
+    const stranger = await buildUser(t.knex, { roleName: 'propietario_individual' });
+    const strangerUnit = await buildUnit(t.knex, { mainPropertyId: (await buildProperty(t.knex, { ownerUserId: stranger.id })).id });
+    const boiler = await buildIncident(t.knex, { rentableUnitId: unit.id, title: 'Caldera sin presión', createdAt: new Date('2026-03-01T10:00:00Z') });
+    const leak = await buildIncident(t.knex, { rentableUnitId: unit.id, title: 'Ático: gotera', description: 'Agua en el techo del salón', createdAt: new Date('2026-03-31T22:30:00Z') });
+    const blind = await buildIncident(t.knex, { rentableUnitId: unit.id, title: 'Persiana rota', createdAt: new Date('2026-04-02T08:00:00Z') });
+    // Another owner's incident matches every filter and is never counted.
+    await buildIncident(t.knex, { rentableUnitId: strangerUnit.id, title: 'Caldera rota', createdAt: new Date('2026-03-15T10:00:00Z') });
+    const ids = (res: { body: { incident: { id: number } }[] }) => res.body.map((i) => i.incident.id);
+    for (const user of [owner, agencyAdmin]) {
+      const agent = await signedIn(user);
+      expect(ids(await agent.get('/api/incidents').expect(200))).toEqual([blind.id, leak.id, boiler.id]);
+      expect(ids(await agent.get('/api/incidents?sort=createdAt').expect(200))).toEqual([boiler.id, leak.id, blind.id]);
+      expect(ids(await agent.get('/api/incidents?sort=-createdAt&pageSize=2&page=2').expect(200))).toEqual([boiler.id]);
+      expect(ids(await agent.get('/api/incidents?sort=title').expect(200))).toEqual([leak.id, boiler.id, blind.id]);
+      // Accents and case folded; the description is searched too.
+      const search = await agent.get('/api/incidents?q=CALDERA').expect(200);
+      expect([ids(search), search.headers['x-total-count']]).toEqual([[boiler.id], '1']);
+      expect(ids(await agent.get('/api/incidents?q=techo').expect(200))).toEqual([leak.id]);
+      // 2026-03-31T22:30Z is 1 April in Madrid.
+      const march = await agent.get('/api/incidents?from=2026-03-01&to=2026-03-31').expect(200);
+      expect([ids(march), march.headers['x-total-count']]).toEqual([[boiler.id], '1']);
+      const april = await agent.get('/api/incidents?from=2026-04-01&sort=createdAt').expect(200);
+      expect([ids(april), april.headers['x-total-count']]).toEqual([[leak.id, blind.id], '2']);
+    }
+  });
+
   it.each([
+    ['sort=coste', 'sort'],
+    ['sort=-', 'sort'],
+    ['sort=--createdAt', 'sort'],
+    ['from=2026-02-30', 'from'],
+    ['from=2026-04-02&to=2026-04-01', 'to'],
     ['status=Perdida', 'status'],
     ['priority=Muy%20alta', 'priority'],
     ['propertyId=abc', 'propertyId'],

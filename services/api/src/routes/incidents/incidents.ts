@@ -11,11 +11,11 @@ import { findIncidentDetail, findIncidentRow, incidentListPage } from '../../que
 
 const incidentIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
 
-/** GET /api/incidents → the user's incidents, newest first, paged (X-Total-Count); filters status, priority, propertyId. */
+/** GET /api/incidents → the user's incidents, newest first or by ?sort=, paged (X-Total-Count); filters status, priority, propertyId, q, from, to. */
 export async function list(ctx: Ctx) {
-  const { status, priority, propertyId, ...page } = parseInput(IncidentsListQuerySchema, ctx.query);
-  const { query, count, narrow } = incidentListPage(ctx.knex, currentUser(ctx), { status, priority, propertyId });
-  const rows = await paginate<IncidentRow>(ctx, query, page, { count, narrow });
+  const { page, pageSize, ...filters } = parseInput(IncidentsListQuerySchema, ctx.query);
+  const { query, count, narrow } = incidentListPage(ctx.knex, currentUser(ctx), filters);
+  const rows = await paginate<IncidentRow>(ctx, query, { page, pageSize }, { count, narrow });
   ctx.body = rows.map(presentIncidentListItem);
 }
 
