@@ -12,7 +12,7 @@ const depConstraints = [
   { sourceTag: 'type:shell', onlyDependOnLibsWithTags: ['type:testing', 'type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:testing', 'type:runtime', 'type:composite', 'type:feature', 'type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
   // Screens composed from several features that more than one portal mounts (a feature never imports another).
-  { sourceTag: 'type:composite', onlyDependOnLibsWithTags: ['type:runtime', 'type:feature', 'type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
+  { sourceTag: 'type:composite', onlyDependOnLibsWithTags: ['type:testing', 'type:runtime', 'type:feature', 'type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
   // How a portal mounts its screens (routes, lazy screens, the standalone mount): run-time plumbing, no screen of its own.
   { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:testing', 'type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },
   { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:testing', 'type:ui', 'type:data-access', 'type:contract', 'type:domain', 'type:util'] },

@@ -13,15 +13,15 @@ test.describe('documents (/documents) as the demo owner', () => {
     const documents = new DocumentsPage(page);
     await documents.goto();
     await expect(documents.limits).toBeVisible();
-    const before = await documents.count('Contratos');
+    const before = await documents.count('contrato');
 
     const stamp = Date.now();
     const name = `contrato-e2e-${stamp}.pdf`;
     const bytes = pdfBytes(stamp);
-    await documents.upload({ name, mimeType: 'application/pdf', buffer: bytes }, 'Contratos');
+    await documents.upload({ name, mimeType: 'application/pdf', buffer: bytes }, 'Contrato');
     await expect(page.getByText('Documento subido', { exact: true })).toBeVisible();
     await expect(documents.row(name)).toBeVisible();
-    await expect.poll(() => documents.count('Contratos')).toBe(before + 1);
+    await expect.poll(() => documents.count('contrato')).toBe(before + 1);
 
     const [download] = await Promise.all([page.waitForEvent('download'), documents.row(name).getByRole('link', { name: `Descargar ${name}` }).click()]);
     expect(download.suggestedFilename()).toBe(name);
@@ -33,7 +33,36 @@ test.describe('documents (/documents) as the demo owner', () => {
     await documents.confirmDialog.getByRole('button', { name: 'Eliminar' }).click();
     await expect(page.getByText('Documento eliminado', { exact: true })).toBeVisible();
     await expect(documents.row(name)).toHaveCount(0);
-    await expect.poll(() => documents.count('Contratos')).toBe(before);
+    await expect.poll(() => documents.count('contrato')).toBe(before);
+  });
+
+  test("a PDF attached from a contract's page is in the contract's Documentos, and goes after the confirmation", async ({ page }) => {
+    await signIn(page.request, 'owner');
+    const [first] = (await (await page.request.get('/api/contracts?pageSize=1')).json()) as { contract: { id: number; contractCode: string } }[];
+    expect(first, 'the demo owner has a contract').toBeDefined();
+    await page.goto(`/contracts/${first!.contract.id}`);
+    const section = page.getByRole('main').getByRole('region', { name: 'Documentos' });
+    await section.getByRole('button', { name: 'Adjuntar documento' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adjuntar documento' });
+    const stamp = Date.now();
+    const name = `contrato-firmado-${stamp}.pdf`;
+    await dialog.getByLabel('Archivo', { exact: true }).setInputFiles({ name, mimeType: 'application/pdf', buffer: pdfBytes(stamp) });
+    await dialog.getByRole('combobox', { name: 'Categoría' }).click();
+    await page.getByRole('option', { name: 'Contrato', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Subir Documento' }).click();
+    await expect(page.getByText('Documento subido', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const row = section.getByTestId('document-row').filter({ hasText: name });
+    await expect(row).toBeVisible();
+    // Attached to the contract, as the API lists it.
+    const attached = (await (await page.request.get(`/api/documents?relatedEntityType=contract&relatedEntityId=${first!.contract.id}&q=${name}`)).json()) as { fileName: string }[];
+    expect(attached.map((d) => d.fileName)).toEqual([name]);
+
+    await row.getByRole('button', { name: `Eliminar ${name}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: '¿Estás seguro de que quieres eliminar este documento?' });
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(page.getByText('Documento eliminado', { exact: true })).toBeVisible();
+    await expect(row).toHaveCount(0);
   });
 
   test('a file that is not JPG, PNG, GIF or PDF is refused before sending', async ({ page }) => {
@@ -51,7 +80,7 @@ test.describe('documents (/documents) as the demo owner', () => {
     await signIn(page.request, 'owner');
     const stamp = Date.now();
     const upload = await page.request.post('/api/documents', {
-      multipart: { category: 'Recibos', file: { name: `recibo-${stamp}.pdf`, mimeType: 'application/pdf', buffer: pdfBytes(stamp) } },
+      multipart: { category: 'recibo', file: { name: `recibo-${stamp}.pdf`, mimeType: 'application/pdf', buffer: pdfBytes(stamp) } },
     });
     expect(upload.status(), await upload.text()).toBe(201);
     const { id } = (await upload.json()) as { id: number };
@@ -64,13 +93,13 @@ test.describe('documents (/documents) as the demo owner', () => {
 
       expect(await (await other.request.get('/api/documents')).json()).toEqual([]);
       // Nothing of the first owner's counts, nor its storage (issue 30's quota counts each account's own files).
-      expect(await (await other.request.get('/api/documents/summary')).json()).toMatchObject({ total: 0, byCategory: { Contratos: 0, Recibos: 0, Incidencias: 0, Inventarios: 0 }, storage: { usedKb: 0 } });
+      expect(await (await other.request.get('/api/documents/summary')).json()).toMatchObject({ total: 0, byCategory: { contrato: 0, factura: 0, recibo: 0, seguro: 0, 'certificado energético': 0, inventario: 0, otro: 0 }, storage: { usedKb: 0 } });
       expect((await other.request.get(`/api/documents/${id}/download`)).status()).toBe(404);
       expect((await other.request.delete(`/api/documents/${id}`)).status()).toBe(404);
       const theirs = new DocumentsPage(other);
       await theirs.goto();
       await expect(theirs.empty).toBeVisible();
-      expect(await theirs.count('Recibos')).toBe(0);
+      expect(await theirs.count('recibo')).toBe(0);
       await context.close();
     } finally {
       expect((await page.request.delete(`/api/documents/${id}`)).status()).toBe(204);

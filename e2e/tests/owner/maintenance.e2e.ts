@@ -41,7 +41,8 @@ test.describe('maintenance (/maintenance) as the demo owner', () => {
         ['2027-02-28', 'Programado'],
       ]);
       expect(Number((await stats()).costThisMonth)).toBeCloseTo(Number(before.costThisMonth) + 60, 2);
-      // Clean up: the next task is cancelled so the pending count is as before.
+      // Clean up: the plan is paused (a cancelled task of an active plan books its next one) and its next task cancelled, so the pending count is as before.
+      expect((await page.request.patch(`/api/maintenance/plans/${plan.id}`, { data: { isActive: false } })).status()).toBe(200);
       for (const t of tasks.filter((t) => t.status === 'Programado')) expect((await page.request.patch(`/api/maintenance/tasks/${t.id}`, { data: { status: 'Cancelado' } })).status()).toBe(200);
     } finally {
       await property.cleanUp();

@@ -40,9 +40,34 @@ test.describe('reports (/reports) as the demo owner', () => {
     await expect(row).toContainText('Reporte Financiero');
     await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} - \d{2}\/\d{2}\/\d{4}/);
     await expect(row.getByRole('link', { name: /^Descargar / })).toBeVisible();
+  });
 
+  test('Programados schedules a quarterly report of the whole portfolio, lists it with its next run, and deletes it once confirmed', async ({ page }) => {
+    await signIn(page.request, 'owner');
+    // A schedule left by an earlier run of this test would be a 409.
+    const existing = (await (await page.request.get('/api/report-schedules?pageSize=100')).json()) as { id: number; reportType: string; frequency: string; property: unknown }[];
+    for (const s of existing.filter((s) => s.reportType === 'occupancy' && s.frequency === 'trimestral' && s.property === null)) await page.request.delete(`/api/report-schedules/${s.id}`);
+
+    const reports = new ReportsPage(page);
+    await reports.goto();
     await reports.scheduledTab.click();
-    await expect(page.getByText('La programación de reportes todavía no está disponible', { exact: false })).toBeVisible();
+    const panel = page.getByRole('tabpanel', { name: 'Programados' });
+    await panel.getByRole('button', { name: 'Programar reporte' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Programar reporte' });
+    await dialog.getByRole('combobox', { name: 'Tipo de reporte' }).click();
+    await page.getByRole('option', { name: 'Reporte de Ocupación' }).click();
+    await dialog.getByRole('combobox', { name: 'Frecuencia' }).click();
+    await page.getByRole('option', { name: 'Trimestral' }).click();
+    await dialog.getByRole('button', { name: 'Programar reporte' }).click();
+    await expect(page.getByText('Reporte programado', { exact: true })).toBeVisible();
+
+    const row = panel.getByRole('row').filter({ hasText: 'Reporte de Ocupación' }).filter({ hasText: 'Trimestral' });
+    await expect(row).toContainText('Toda la cartera');
+    await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+    await row.getByRole('button', { name: 'Eliminar Reporte de Ocupación trimestral de toda la cartera' }).click();
+    await page.getByRole('alertdialog', { name: '¿Eliminar el reporte programado?' }).getByRole('button', { name: 'Eliminar' }).click();
+    await expect(page.getByText('Reporte programado eliminado', { exact: true })).toBeVisible();
+    await expect(row).toHaveCount(0);
   });
 
   test('the occupancy and tenants reports are real PDFs', async ({ page }) => {

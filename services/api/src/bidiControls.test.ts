@@ -47,7 +47,7 @@ describe('uploaded file names', () => {
 
     const res = await agent
       .post('/api/documents')
-      .field('category', 'Recibos')
+      .field('category', 'recibo')
       .field('relatedEntityType', 'property')
       .field('relatedEntityId', String(property.id))
       .attach('file', pdf(), { filename: `factura${RLO}fdp.exe`, contentType: 'application/pdf' })
@@ -73,7 +73,7 @@ describe('uploaded file names', () => {
   it('a name stored with one before uploads dropped them is downloaded without it', async () => {
     const { owner, property } = await rentedUnit();
     const agent = await signedIn(owner);
-    const res = await agent.post('/api/documents').field('category', 'Recibos').field('relatedEntityType', 'property').field('relatedEntityId', String(property.id)).attach('file', pdf(), { filename: 'antigua.pdf' }).expect(201);
+    const res = await agent.post('/api/documents').field('category', 'recibo').field('relatedEntityType', 'property').field('relatedEntityId', String(property.id)).attach('file', pdf(), { filename: 'antigua.pdf' }).expect(201);
     await t.knex('documents').where({ id: res.body.id }).update({ fileName: `recibo${RLO}fdp.exe` });
 
     const download = await agent.get(`/api/documents/${res.body.id}/download`).expect(200);

@@ -9,8 +9,10 @@ import { ConfigError, readConfig, type Config } from './env';
 import { startEventHub } from './events/hub';
 import { scheduleDailyJobs } from './jobs/daily';
 import { createLogger, type Logger } from './log';
+import { smtpTransport, startMailer } from './mail/sender';
 import { startSessionCache } from './middlewares/sessionCache';
 import { seed } from './seeds';
+import { reportsDir } from './storage/files';
 
 /** A cluster gives up when its workers die this many times within RESTART_WINDOW_MS: a crash loop. */
 const MAX_RESTARTS = 5;
@@ -63,8 +65,10 @@ async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs 
   // The list totals and catalogue pages this process reuses are cleared as any process's write
   // commits: an advert withdrawn (by hand or by a contract) leaves the catalogue at once.
   const stopClearing = await clearOnWrites(db, log, [app.context.listTotals, app.context.publicCatalogue]);
+  // Every process sends mail from the outbox (mail/sender.ts claims each message for one of them).
+  const mailer = await startMailer(db, log, { transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : null, from: config.mailFrom });
   const server: Server = app.listen(config.port);
-  const jobs = runJobs ? scheduleDailyJobs(db.knex, log) : null;
+  const jobs = runJobs ? scheduleDailyJobs(db.knex, log, { reportsDir: reportsDir(config) }) : null;
 
   let stopping = false;
   const stop = async (reason: string, code: number) => {
@@ -78,6 +82,7 @@ async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs 
     await closed;
     clearTimeout(force);
     jobs?.stop();
+    await mailer.close();
     await events.close();
     await sessionCache.close();
     await stopClearing();
@@ -113,7 +118,7 @@ async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs 
  * workers (each finishes its requests) before closing the database.
  */
 function supervise(config: Config, log: Logger, db: Database) {
-  const jobs = scheduleDailyJobs(db.knex, log);
+  const jobs = scheduleDailyJobs(db.knex, log, { reportsDir: reportsDir(config) });
   const workers = new Set<Worker>();
   const deaths: number[] = [];
   let stopping = false;

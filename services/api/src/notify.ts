@@ -2,29 +2,33 @@ import type { Knex } from 'knex';
 import type { NotificationPreferenceKey } from '@arrendia/api-contract';
 import { Notification } from './models/Notification';
 import { publishEvent } from './events/publish';
+import { mailNotification } from './mail/notificationMail';
 
 /** The kinds of notification the API writes (spec §3 activity types, plus the ones messaging needs). */
-export type NotificationType = 'new_incident' | 'incident_updated' | 'incident_resolved' | 'new_message' | 'tenant_invitation' | 'invitation_accepted' | 'new_lead' | 'contract_created' | 'contract_ending' | 'payment_marked' | 'payment_confirmed' | 'payment_overdue' | 'incident_commented' | 'login' | 'password_changed' | 'two_factor' | 'consent_requested' | 'consent_answered' | 'property_assigned' | 'agency_changed' | 'listing_withdrawn' | 'unit_available' | 'owner_invitation';
+export type NotificationType = 'new_incident' | 'incident_updated' | 'incident_resolved' | 'new_message' | 'tenant_invitation' | 'invitation_accepted' | 'new_lead' | 'contract_created' | 'contract_ending' | 'payment_marked' | 'payment_confirmed' | 'payment_overdue' | 'incident_commented' | 'login' | 'password_changed' | 'two_factor' | 'consent_requested' | 'consent_answered' | 'property_assigned' | 'agency_changed' | 'listing_withdrawn' | 'unit_available' | 'owner_invitation' | 'report_generated';
 
 export interface NotificationDraft {
   title: string;
   message: string;
   notificationType: NotificationType;
-  relatedEntityType: 'incident' | 'conversation' | 'contract' | 'tenant_invitation' | 'owner_invitation' | 'listing' | 'settings' | 'consent_request' | 'property' | 'lead';
+  relatedEntityType: 'incident' | 'conversation' | 'contract' | 'tenant_invitation' | 'owner_invitation' | 'listing' | 'settings' | 'consent_request' | 'property' | 'lead' | 'report';
   relatedEntityId: number;
 }
 
 /**
  * Writes one notification per recipient inside the caller's transaction, so it exists exactly when
  * the change it announces does. Notifications are system rows derived from an audited change, so
- * they get no audit row of their own. Returns how many were written.
+ * they get no audit row of their own. Some kinds also go by email (issue 34). Returns how many were
+ * written.
  */
 export async function notify(trx: Knex.Transaction, recipientUserIds: readonly number[], draft: NotificationDraft): Promise<number> {
   const recipients = await wantedBy(trx, [...new Set(recipientUserIds)], draft.notificationType);
   if (recipients.length === 0) return 0;
   await Notification.query(trx).insert(recipients.map((recipientUserId) => ({ recipientUserId, ...draft })));
-  // Their bells update live when this transaction commits.
+  // Their bells update live when this transaction commits; the kinds that also go by email are
+  // queued in the same transaction (mail/notificationMail.ts).
   await publishEvent(trx, recipients, 'notification.created');
+  await mailNotification(trx, recipients, draft);
   return recipients.length;
 }
 

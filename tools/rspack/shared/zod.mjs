@@ -8,7 +8,7 @@
  * itself. A `z.<name>` read at run time that is missing here makes tools/rspack/federation.test.ts
  * fail with the name to add.
  */
-import { array, boolean, coerce, config, email, enum as enumOf, literal, number, object, preprocess, record, string, union, unknown } from 'zod-implementation';
+import { NEVER, array, boolean, coerce, config, email, enum as enumOf, literal, null as nullOf, number, object, preprocess, record, string, union, unknown } from 'zod-implementation';
 
 // The pages' Content-Security-Policy allows no eval (services/api securityHeaders.ts). zod compiles
 // object parsers with `Function` when it may, and finds out by calling `Function('')` the first time
@@ -16,5 +16,5 @@ import { array, boolean, coerce, config, email, enum as enumOf, literal, number,
 // best-practices issue on /alquiler and /property/:id). jitless parses the same, without trying.
 config({ jitless: true });
 
-export const z = Object.freeze({ array, boolean, coerce, email, enum: enumOf, literal, number, object, preprocess, record, string, union, unknown });
+export const z = Object.freeze({ NEVER, array, boolean, coerce, email, enum: enumOf, literal, null: nullOf, number, object, preprocess, record, string, union, unknown });
 export default z;

@@ -1,9 +1,10 @@
 /** @jest-environment jsdom */
 import type { AgentPerformance, AgentProperty, Lead, Visit } from '@arrendia/api-contract';
-import { answer, failsOnce, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
+import { answer, failsOnce, fakeResponse, renderAt, routedFetch, userWithRole } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { AgentDashboard } from './AgentDashboard';
 
 const lead = (id: number, overrides: Partial<Lead> = {}): Lead => ({
@@ -21,9 +22,12 @@ const properties: AgentProperty[] = [
   { id: 4, propertyName: 'Edificio Santa Engracia', address: 'Calle de Santa Engracia 12, Madrid', unitTypes: ['vivienda', 'habitacion'], monthlyRent: '1450.50', status: 'En visita', units: 4, rentedUnits: 3, openLeads: 2 },
 ];
 
+const LEADS = 'GET /api/leads?mine=true&page=1&pageSize=20';
+const VISITS = 'GET /api/visits?mine=true&status=Programada&page=1&pageSize=20';
+
 const routes = (extra = {}) => ({
-  'GET /api/leads?mine=true&pageSize=100': () => [lead(1), lead(2, { name: 'Marco Rossi', status: 'Cerrado' })],
-  'GET /api/visits?mine=true&status=Programada&pageSize=100': () => [visit],
+  [LEADS]: () => [lead(1), lead(2, { name: 'Marco Rossi', status: 'Cerrado' })],
+  [VISITS]: () => [visit],
   'GET /api/agents/me/performance': () => performance,
   'GET /api/agents/me/properties': () => properties,
   ...extra,
@@ -49,7 +53,7 @@ describe('AgentDashboard', () => {
   it("shows each lead's priority ('Alta' destructive) and saves the one the agent picks", async () => {
     const patch = jest.fn((_body: unknown) => answer(200, lead(1, { priority: 'Alta' })));
     global.fetch = routedFetch(routes({
-      'GET /api/leads?mine=true&pageSize=100': () => [lead(1), lead(2, { name: 'Marco Rossi', status: 'Contactado', priority: 'Alta' })],
+      [LEADS]: () => [lead(1), lead(2, { name: 'Marco Rossi', status: 'Contactado', priority: 'Alta' })],
       'PATCH /api/leads/1': (init?: RequestInit) => patch(JSON.parse(String(init?.body))),
     }));
     renderAt(<AgentDashboard user={userWithRole('agente')} />);
@@ -69,7 +73,7 @@ describe('AgentDashboard', () => {
   });
 
   it('says when the leads could not be loaded, and «Reintentar» loads them', async () => {
-    global.fetch = routedFetch(routes({ 'GET /api/leads?mine=true&pageSize=100': failsOnce([lead(1)]) }));
+    global.fetch = routedFetch(routes({ [LEADS]: failsOnce([lead(1)]) }));
     renderAt(<AgentDashboard user={userWithRole('agente')} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los clientes potenciales');
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
@@ -78,7 +82,7 @@ describe('AgentDashboard', () => {
   });
 
   it('says when the visits could not be loaded, and «Reintentar» loads them', async () => {
-    global.fetch = routedFetch(routes({ 'GET /api/visits?mine=true&status=Programada&pageSize=100': failsOnce([visit]) }));
+    global.fetch = routedFetch(routes({ [VISITS]: failsOnce([visit]) }));
     renderAt(<AgentDashboard user={userWithRole('agente')} />);
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Visitas Programadas' }), { button: 0 });
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las visitas');
@@ -158,5 +162,47 @@ describe('AgentDashboard', () => {
     expect(figures).toHaveTextContent('1.750,00 €');
     expect(figures).toHaveTextContent('3.500,00 €');
     expect(screen.getByRole('progressbar', { name: 'Objetivo mensual alcanzado' })).toHaveAttribute('aria-valuenow', '50');
+  });
+});
+
+describe('AgentDashboard: its lists in the URL (issue 33)', () => {
+  const paged = (rows: unknown[], total: number) => () => fakeResponse(200, rows, { 'X-Total-Count': String(total) });
+  function Where() {
+    const location = useLocation();
+    return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+  }
+  const where = () => screen.getByTestId('where').textContent;
+
+  it('opens the tab, page, filters and order the URL names, each list under its own keys, and writes every move back', async () => {
+    global.fetch = routedFetch(
+      routes({
+        'GET /api/visits?mine=true&status=Programada&from=2026-11-01&sort=-startsAt&page=2&pageSize=20': paged([visit], 21),
+        'GET /api/visits?mine=true&status=Programada&from=2026-11-01&to=2026-11-30&sort=-startsAt&page=1&pageSize=20': paged([], 0),
+        'GET /api/leads?mine=true&q=clara&page=1&pageSize=20': paged([lead(1)], 1),
+      }),
+    );
+    renderAt(
+      <>
+        <AgentDashboard user={userWithRole('agente')} />
+        <Where />
+      </>,
+      '/dashboard?tab=visits&visitas.from=2026-11-01&visitas.sort=-startsAt&visitas.page=2',
+    );
+    expect(screen.getByRole('tab', { name: 'Visitas Programadas' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('article', { name: /Clara Benítez/ })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Páginas de visitas' })).toHaveTextContent('Mostrando 21–21 de 21');
+    expect(screen.getByLabelText('Desde')).toHaveValue('2026-11-01');
+    expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveTextContent('Más lejanas primero');
+
+    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-11-30' } });
+    expect(await screen.findByText('Ningún resultado con estos filtros')).toBeVisible();
+    expect(where()).toBe('/dashboard?tab=visits&visitas.from=2026-11-01&visitas.sort=-startsAt&visitas.to=2026-11-30');
+
+    // The leads tab keeps its own state: the visits' keys stay for when the agent comes back.
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Clientes Potenciales' }), { button: 0 });
+    await screen.findByRole('article', { name: 'Marco Rossi' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar por nombre o email' }), 'clara');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Marco Rossi' })).toBeNull());
+    expect(where()).toBe('/dashboard?tab=leads&visitas.from=2026-11-01&visitas.sort=-startsAt&visitas.to=2026-11-30&clientes.q=clara');
   });
 });

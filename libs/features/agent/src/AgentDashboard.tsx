@@ -2,10 +2,39 @@ import { LEAD_PRIORITIES, LEAD_TRANSITIONS, UNIT_TYPE_LABELS, type CurrentUser, 
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { formatDate, formatDateTime, formatEuros, formatPercent, formatPhone } from '@arrendia/locale-es';
 import { DASHBOARD_TITLES } from '@arrendia/remote-contract';
-import { Badge, Button, Card, CardDescription, CardList, CardTitle, FactList, ListState, LoadError, MutedText, PageHeader, SelectField, SkeletonCard, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, TextAreaField, useToast } from '@arrendia/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardDescription,
+  CardList,
+  CardTitle,
+  FactList,
+  ListDateFilter,
+  ListFilters,
+  ListFilterSelect,
+  ListSearch,
+  ListSortSelect,
+  ListState,
+  LoadError,
+  MutedText,
+  PagedList,
+  PageHeader,
+  SelectField,
+  SkeletonCard,
+  SpreadRow,
+  StatusBadge,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  TextAreaField,
+  useToast,
+} from '@arrendia/ui';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { LeadCard, useSaveLead } from './LeadCard';
+import { LEAD_ORDERS, LEAD_STATUS_OPTIONS, LeadCard, useSaveLead } from './LeadCard';
 import { ScheduleVisitDialog } from './ScheduleVisitDialog';
 import { useMyLeads, useMyProperties, useMyVisits, usePerformance, useUpdateVisit } from './useAgent';
 
@@ -60,29 +89,43 @@ function PipelineLeadCard({ lead, onSchedule }: { lead: Lead; onSchedule: (lead:
   );
 }
 
+/** The agent's own leads, searched, filtered by status, sorted and paged on the server (issue 33). */
 function LeadsTab({ onSchedule }: { onSchedule: (lead: Lead) => void }) {
   const leads = useMyLeads();
+  const { filters, setFilter } = leads;
   return (
-    <ListState
-      read={leads}
+    <PagedList
+      list={leads}
+      noun="clientes potenciales"
       loading="Cargando clientes potenciales"
       error="No se pudieron cargar los clientes potenciales"
-      empty={!leads.data?.length}
+      filters={
+        <ListFilters $columns="minmax(220px, 2fr) minmax(180px, 1fr) minmax(180px, 1fr)">
+          <ListSearch label="Buscar por nombre o email" placeholder="Nombre o email…" value={filters.q} onChange={(v) => setFilter('q', v)} />
+          <ListFilterSelect label="Estado" allLabel="Todos los estados" value={filters.status} onChange={(v) => setFilter('status', v)} options={LEAD_STATUS_OPTIONS} />
+          <ListSortSelect list={leads} options={LEAD_ORDERS} />
+        </ListFilters>
+      }
       whenEmpty={<Card>Todavía no tienes clientes potenciales</Card>}
     >
-      {(data) => (
+      {(rows) => (
         <CardList aria-label="Clientes potenciales">
-          {data.map((lead) => (
+          {rows.map((lead) => (
             <PipelineLeadCard key={lead.id} lead={lead} onSchedule={onSchedule} />
           ))}
         </CardList>
       )}
-    </ListState>
+    </PagedList>
   );
 }
 
+/** The orders of the agent's visits (api-contract VISIT_SORTS); their own is the soonest first. */
+const VISIT_ORDERS = [{ value: '-startsAt', label: 'Más lejanas primero' }] as const;
+
+/** The agent's booked visits, between two days if asked, sorted and paged on the server (issue 33). */
 function VisitsTab() {
   const visits = useMyVisits();
+  const { filters, setFilter } = visits;
   const update = useUpdateVisit();
   const { toast } = useToast();
   const mark = (id: number, status: 'Realizada' | 'Cancelada') =>
@@ -96,16 +139,23 @@ function VisitsTab() {
       },
     );
   return (
-    <ListState
-      read={visits}
+    <PagedList
+      list={visits}
+      noun="visitas"
       loading="Cargando visitas"
       error="No se pudieron cargar las visitas"
-      empty={!visits.data?.length}
+      filters={
+        <ListFilters $columns="repeat(3, minmax(0, 1fr))">
+          <ListDateFilter label="Desde" value={filters.from} onChange={(v) => setFilter('from', v)} />
+          <ListDateFilter label="Hasta" value={filters.to} onChange={(v) => setFilter('to', v)} />
+          <ListSortSelect list={visits} options={VISIT_ORDERS} />
+        </ListFilters>
+      }
       whenEmpty={<Card>No tienes visitas programadas</Card>}
     >
-      {(data) => (
+      {(rows) => (
         <CardList aria-label="Visitas programadas">
-          {data.map((visit) => (
+          {rows.map((visit) => (
             <li key={visit.id}>
               <Card as="article" aria-labelledby={`visit-${visit.id}`}>
                 <SpreadRow>
@@ -151,7 +201,7 @@ function VisitsTab() {
           ))}
         </CardList>
       )}
-    </ListState>
+    </PagedList>
   );
 }
 
@@ -226,12 +276,27 @@ function PerformanceTab() {
   );
 }
 
+const AGENT_TABS = ['leads', 'visits', 'properties', 'performance'] as const;
+
 /**
  * The agent's dashboard (spec §2): Clientes Potenciales (default), Visitas Programadas, Mis
- * Propiedades and Rendimiento on the agent's real pipeline, and 'Programar Visita'.
+ * Propiedades and Rendimiento on the agent's real pipeline, and 'Programar Visita'. The open tab
+ * is in the URL (?tab=visits) with its list's page, filters and order, so a reload or the back
+ * button gives the same list.
  */
 export function AgentDashboard({ user }: { user: CurrentUser | null }) {
-  const [tab, setTab] = useState('leads');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab = AGENT_TABS.find((t) => t === requested) ?? 'leads';
+  const setTab = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
   const [booking, setBooking] = useState<{ open: boolean; lead: Lead | null }>({ open: false, lead: null });
   return (
     <>

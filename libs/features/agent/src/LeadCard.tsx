@@ -1,9 +1,19 @@
-import type { Lead, LeadsUpdateInput } from '@arrendia/api-contract';
+import { LEAD_STATUSES, type Lead, type LeadsUpdateInput } from '@arrendia/api-contract';
 import { isSessionGone, serverFieldErrors, serverMessage } from '@arrendia/api-client';
 import { formatDateTime, formatPhone, personName } from '@arrendia/locale-es';
 import { Card, CardTitle, FactList, SpreadRow, StatusBadge, useToast } from '@arrendia/ui';
 import type { ReactNode } from 'react';
 import { useUpdateLead } from './useAgent';
+
+/** The orders a leads list offers (api-contract LEAD_SORTS); its own is the newest first. */
+export const LEAD_ORDERS = [
+  { value: 'createdAt', label: 'Más antiguos primero' },
+  { value: 'name', label: 'Nombre (A–Z)' },
+  { value: '-name', label: 'Nombre (Z–A)' },
+] as const;
+
+/** A leads list's status filter: every state of the pipeline. */
+export const LEAD_STATUS_OPTIONS = LEAD_STATUSES.map((s) => ({ value: s, label: s }));
 
 /** The lead's agent, or 'Sin agente'. */
 export const leadAgentName = (lead: Lead) => (lead.assignedAgent ? personName(lead.assignedAgent) : 'Sin agente');

@@ -4,6 +4,7 @@ import { answer, failsOnce, fakeResponse, findToast, renderAt, routedFetch, user
 import { resetToasts } from '@arrendia/ui';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { LeadsScreen } from './LeadsScreen';
 
 const lead = (id: number, overrides: Partial<Lead> = {}): Lead => ({
@@ -50,8 +51,8 @@ describe('LeadsScreen list', () => {
   it('lists the leads of the first page as cards, and sends the search and the status as query parameters', async () => {
     const { fetch } = serveLeads({
       [FIRST_PAGE]: page([lead(1), lead(2, { name: 'Marco Rossi', status: 'Contactado', priority: 'Alta', assignedAgent: null })]),
-      [`${FIRST_PAGE}&q=clara`]: page([lead(1)]),
-      [`${FIRST_PAGE}&q=clara&status=Contactado`]: page([]),
+      'GET /api/leads?q=clara&page=1&pageSize=20': page([lead(1)]),
+      'GET /api/leads?q=clara&status=Contactado&page=1&pageSize=20': page([]),
     });
     screenAt('/leads');
     expect(screen.getByRole('heading', { level: 1, name: 'Clientes Potenciales' })).toBeVisible();
@@ -64,15 +65,15 @@ describe('LeadsScreen list', () => {
     const marco = screen.getByRole('article', { name: 'Marco Rossi' });
     expect(marco).toHaveTextContent('Sin agente');
     expect(within(marco).getByText('Alta')).toHaveAttribute('data-tone', 'red');
-    expect(screen.getByText('2 clientes potenciales')).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Páginas de clientes potenciales' })).toHaveTextContent('Mostrando 1–2 de 2');
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar por nombre o email' }), 'clara');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Marco Rossi' })).toBeNull());
     await userEvent.click(screen.getByRole('combobox', { name: 'Estado' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos los estados', 'Nuevo', 'Contactado', 'Visita programada', 'Cerrado', 'Descartado']);
     await userEvent.click(screen.getByRole('option', { name: 'Contactado' }));
-    expect(await screen.findByText('No hay clientes potenciales')).toBeVisible();
-    expect(urls(fetch)).toEqual([FIRST_PAGE, `${FIRST_PAGE}&q=clara`, `${FIRST_PAGE}&q=clara&status=Contactado`]);
+    expect(await screen.findByText('Ningún resultado con estos filtros')).toBeVisible();
+    expect(urls(fetch)).toEqual([FIRST_PAGE, 'GET /api/leads?q=clara&page=1&pageSize=20', 'GET /api/leads?q=clara&status=Contactado&page=1&pageSize=20']);
   });
 
   it('pages on the server: «Siguiente» asks for page 2', async () => {
@@ -98,6 +99,46 @@ describe('LeadsScreen list', () => {
     expect(await screen.findByRole('article', { name: 'Clara Benítez' })).toBeVisible();
   });
 });
+
+describe('LeadsScreen: the state in the URL (issue 33)', () => {
+  it('reads page, filters and order from the URL and writes every move back', async () => {
+    serveLeads({
+      'GET /api/leads?status=Contactado&sort=name&page=2&pageSize=20': page([lead(21, { name: 'Elena Vidal' })], 21),
+      'GET /api/leads?status=Contactado&sort=-name&page=1&pageSize=20': page([lead(22, { name: 'Zoe Marín' })], 21),
+      'GET /api/leads?page=1&pageSize=20': page([lead(1)], 1),
+    });
+    renderAt(
+      <>
+        <LeadsScreen user={userWithRole('propietario_individual')} />
+        <Where />
+      </>,
+      '/leads?status=Contactado&sort=name&page=2',
+      '/leads/*',
+    );
+    expect(await screen.findByRole('article', { name: 'Elena Vidal' })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Páginas de clientes potenciales' })).toHaveTextContent('Mostrando 21–21 de 21');
+    expect(screen.getByRole('combobox', { name: 'Estado' })).toHaveTextContent('Contactado');
+    expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveTextContent('Nombre (A–Z)');
+
+    // A new order goes back to the first page.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Ordenar por' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Nombre (Z–A)' }));
+    expect(await screen.findByRole('article', { name: 'Zoe Marín' })).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent('/leads?status=Contactado&sort=-name');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Estado' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Todos los estados' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Ordenar por' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Predeterminado' }));
+    expect(await screen.findByRole('article', { name: 'Clara Benítez' })).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/leads$/);
+  });
+});
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
 
 describe('LeadsScreen detail', () => {
   it("opens a lead from «Ver»: its facts and message, and the moves its status allows", async () => {

@@ -1,47 +1,37 @@
-import { LEAD_STATUSES, type CurrentUser, type LeadStatus } from '@arrendia/api-contract';
-import { ButtonLink, Card, CardList, FilterBar, ListState, PageHeader, Pager, RowActions, SelectField, TextField, useDebouncedValue } from '@arrendia/ui';
-import { useState } from 'react';
+import type { CurrentUser } from '@arrendia/api-contract';
+import { ButtonLink, Card, CardDescription, CardList, ListFilters, ListFilterSelect, ListSearch, ListSortSelect, PagedList, PageHeader, RowActions } from '@arrendia/ui';
 import { Link, Route, Routes } from 'react-router-dom';
-import { LeadCard } from './LeadCard';
+import { LEAD_ORDERS, LEAD_STATUS_OPTIONS, LeadCard } from './LeadCard';
 import { LeadDetailView } from './LeadDetailView';
-import { LEADS_PAGE_SIZE, useLeadsPage } from './useAgent';
+import { useLeadList } from './useAgent';
 
-/** How long typing pauses before the server is asked. */
-const SEARCH_DEBOUNCE_MS = 300;
-const ALL = 'todos';
-const STATUS_OPTIONS = [{ value: ALL, label: 'Todos los estados' }, ...LEAD_STATUSES.map((s) => ({ value: s, label: s }))];
-
-/** The leads the user may see, searched (name or email), filtered by status and paged on the server; 'Ver' opens one. */
+/** The leads the user may see, searched (name or email), filtered by status, sorted and paged on the server, the state in the URL; 'Ver' opens one. */
 function LeadsList() {
-  const [q, setQ] = useState('');
-  // The server is asked once typing pauses, for the new words from their first page.
-  const term = useDebouncedValue(q, SEARCH_DEBOUNCE_MS);
-  const [status, setStatus] = useState<LeadStatus | null>(null);
-  const [paging, setPaging] = useState({ term, status, page: 1 });
-  const page = paging.term === term && paging.status === status ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ term, status, page: next });
-  const leads = useLeadsPage({ q: term, status, page });
+  const leads = useLeadList();
+  const { filters, setFilter } = leads;
 
   return (
     <>
       <PageHeader title="Clientes Potenciales" description="Las personas que han escrito desde los anuncios de tus propiedades: su estado, su prioridad y quién las atiende." />
       <Card>
-        <FilterBar $columns="minmax(220px, 2fr) minmax(180px, 1fr) auto">
-          <TextField label="Buscar por nombre o email" type="search" placeholder="Nombre o email…" value={q} onChange={(e) => setQ(e.target.value)} />
-          <SelectField label="Estado" options={STATUS_OPTIONS} value={status ?? ALL} onValueChange={(v) => setStatus(v === ALL ? null : (v as LeadStatus))} />
-          <span aria-live="polite">{leads.data ? `${leads.data.total} clientes potenciales` : ''}</span>
-        </FilterBar>
-        <ListState
-          read={leads}
+        <PagedList
+          list={leads}
+          noun="clientes potenciales"
           variant="inline"
           loading="Cargando clientes potenciales"
           error="No se pudieron cargar los clientes potenciales"
-          empty={!leads.data?.rows.length}
-          whenEmpty={<p>No hay clientes potenciales</p>}
+          filters={
+            <ListFilters $columns="minmax(220px, 2fr) minmax(180px, 1fr) minmax(180px, 1fr)">
+              <ListSearch label="Buscar por nombre o email" placeholder="Nombre o email…" value={filters.q} onChange={(v) => setFilter('q', v)} />
+              <ListFilterSelect label="Estado" allLabel="Todos los estados" value={filters.status} onChange={(v) => setFilter('status', v)} options={LEAD_STATUS_OPTIONS} />
+              <ListSortSelect list={leads} options={LEAD_ORDERS} />
+            </ListFilters>
+          }
+          whenEmpty={<CardDescription>No hay clientes potenciales</CardDescription>}
         >
-          {(data) => (
+          {(rows) => (
             <CardList aria-label="Clientes potenciales">
-              {data.rows.map((lead) => (
+              {rows.map((lead) => (
                 <LeadCard key={lead.id} lead={lead} withAgent withMessage={false}>
                   <RowActions>
                     <ButtonLink as={Link} $variant="outline" $size="sm" to={`/leads/${lead.id}`} aria-label={`Ver ${lead.name}`}>
@@ -52,8 +42,7 @@ function LeadsList() {
               ))}
             </CardList>
           )}
-        </ListState>
-        <Pager page={page} total={leads.data?.total ?? 0} pageSize={LEADS_PAGE_SIZE} onPageChange={setPage} label="Páginas de clientes potenciales" />
+        </PagedList>
       </Card>
     </>
   );

@@ -1,46 +1,53 @@
-import { LeadSchema, type AgentPerformance, type AgentProperty, type Lead, type LeadStatus, type LeadsUpdateInput, type UnitOption, type Visit, type VisitsCreateData, type VisitsUpdateInput } from '@arrendia/api-contract';
-import { apiRequest, getJson, getPage } from '@arrendia/api-client';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LEAD_SORTS, LeadSchema, UnitOptionSchema, VISIT_SORTS, VisitSchema, type AgentPerformance, type AgentProperty, type Lead, type LeadsUpdateInput, type UnitOption, type Visit, type VisitsCreateData, type VisitsUpdateInput } from '@arrendia/api-contract';
+import { apiRequest, getJson, useListPage } from '@arrendia/api-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
-export const LEADS_KEY = ['/api/leads?mine=true&pageSize=100'] as const;
-export const VISITS_KEY = ['/api/visits?mine=true&status=Programada&pageSize=100'] as const;
+const LEADS_PATH = '/api/leads';
+/** Every read of the visits list starts with this key (useListPage's [path, url]). */
+export const VISITS_KEY = ['/api/visits'] as const;
 export const PERFORMANCE_KEY = ['/api/agents/me/performance'] as const;
 export const AGENT_PROPERTIES_KEY = ['/api/agents/me/properties'] as const;
-const UNITS_KEY = ['/api/units'] as const;
-
-/** The leads given to the signed-in agent, newest first. */
-export const useMyLeads = () => useQuery<Lead[]>({ queryKey: LEADS_KEY });
-/** The agent's booked visits (Programada), soonest first. */
-export const useMyVisits = () => useQuery<Visit[]>({ queryKey: VISITS_KEY });
-export const usePerformance = () => useQuery<AgentPerformance>({ queryKey: PERFORMANCE_KEY });
-export const useMyProperties = () => useQuery<AgentProperty[]>({ queryKey: AGENT_PROPERTIES_KEY });
-/** The agency's units, for a visit without a lead. */
-export const useUnits = (enabled: boolean) => useQuery<UnitOption[]>({ queryKey: UNITS_KEY, enabled });
+/** The unit choices: GET /api/units is paged like every list, so the largest page (100). */
+const UNITS_URL = '/api/units?pageSize=100';
 
 export const LEADS_PAGE_SIZE = 20;
-const LEADS_PATH = '/api/leads';
+export const VISITS_PAGE_SIZE = 20;
+
+/** The filters of a leads list, as the API and the URL name them (`mine` is the agent's dashboard's, fixed). */
+export const LEAD_FILTERS = ['q', 'status'] as const;
+/** The filters of the agent's visits (their state and owner are the tab's, fixed). */
+export const VISIT_FILTERS = ['from', 'to'] as const;
+
+/**
+ * The leads given to the signed-in agent (its dashboard's pipeline), newest first unless sorted,
+ * paged; page, filters and order in the URL under 'clientes.' (the dashboard has a second list).
+ */
+export const useMyLeads = () =>
+  useListPage({ path: LEADS_PATH, schema: z.array(LeadSchema), filters: LEAD_FILTERS, sorts: LEAD_SORTS, pageSize: LEADS_PAGE_SIZE, fixed: { mine: true }, prefix: 'clientes' });
+
+/** The agent's booked visits (Programada), soonest first unless sorted, paged; the state in the URL under 'visitas.'. */
+export const useMyVisits = () =>
+  useListPage({
+    path: VISITS_KEY[0],
+    schema: z.array(VisitSchema),
+    filters: VISIT_FILTERS,
+    sorts: VISIT_SORTS,
+    pageSize: VISITS_PAGE_SIZE,
+    fixed: { mine: true, status: 'Programada' },
+    prefix: 'visitas',
+  });
+
+export const usePerformance = () => useQuery<AgentPerformance>({ queryKey: PERFORMANCE_KEY });
+export const useMyProperties = () => useQuery<AgentProperty[]>({ queryKey: AGENT_PROPERTIES_KEY });
+/** The agency's units, for a visit without a lead; under the ['/api/units'] prefix that unit and contract writes refresh. */
+export const useUnits = (enabled: boolean) =>
+  useQuery<UnitOption[]>({ queryKey: ['/api/units', UNITS_URL], queryFn: async ({ signal }) => (await getJson(UNITS_URL, z.array(UnitOptionSchema), signal)).data, enabled });
+
 export const leadPath = (id: number | string) => `${LEADS_PATH}/${id}`;
 
-export interface LeadsFilter {
-  q: string;
-  status: LeadStatus | null;
-  page: number;
-}
-
-/** The URL of one page of GET /api/leads, with only the filters in use. */
-export function leadsUrl({ q, status, page }: LeadsFilter): string {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(LEADS_PAGE_SIZE) });
-  if (q.trim()) params.set('q', q.trim());
-  if (status) params.set('status', status);
-  return `${LEADS_PATH}?${params}`;
-}
-
-/** One page of the leads the user may see (/leads) and the total (X-Total-Count); the previous page stays shown while the next loads. */
-export function useLeadsPage(filter: LeadsFilter) {
-  const url = leadsUrl(filter);
-  return useQuery({ queryKey: [url], queryFn: ({ signal }) => getPage(url, z.array(LeadSchema), signal), placeholderData: keepPreviousData });
-}
+/** The leads the user may see (/leads), newest first unless sorted, one page; page, filters and order in the URL. */
+export const useLeadList = () => useListPage({ path: LEADS_PATH, schema: z.array(LeadSchema), filters: LEAD_FILTERS, sorts: LEAD_SORTS, pageSize: LEADS_PAGE_SIZE });
 
 /** GET /api/leads/:id: one lead (/leads/:id). */
 export function useLead(id: string) {

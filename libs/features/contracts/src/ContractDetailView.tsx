@@ -1,3 +1,4 @@
+import type { DocumentRecord } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
 import { formatDate, formatEuros, formatPhone, personName } from '@arrendia/locale-es';
 import { Button, Card, CardDescription, CardTitle, DetailGrid, FactList, LoadError, MutedText, PageHeader, RowList, Skeleton, StatusBadge } from '@arrendia/ui';
@@ -12,8 +13,11 @@ const BackLink = styled(Link)`
   color: ${({ theme }) => theme.colors.primaryText};
 `;
 
-/** /contracts/:id: the contract, its tenants, its payments and its documents; Editar. */
-export function ContractDetailView({ extra }: { extra?: (contractId: number) => ReactNode } = {}) {
+/** A record's 'Documentos' as the portal composes it (feature-documents RecordDocuments, issue 33). */
+export type DocumentsSlot = (record: DocumentRecord) => ReactNode;
+
+/** /contracts/:id: the contract, its tenants, its payments and its documents (the portal's `documents` when given); Editar. */
+export function ContractDetailView({ extra, documents: documentsSlot }: { extra?: (contractId: number) => ReactNode; documents?: DocumentsSlot } = {}) {
   const { id = '' } = useParams();
   const detail = useContractDetail(id);
   const { data, isPending, error } = detail;
@@ -146,16 +150,16 @@ export function ContractDetailView({ extra }: { extra?: (contractId: number) => 
           )}
         </Card>
 
-        <Card as="section" aria-labelledby="contract-documents">
-          <CardTitle as="h2" id="contract-documents">
-            Documentos
-          </CardTitle>
-          {documents.length === 0 ? (
-            <CardDescription>Sin documentos.</CardDescription>
-          ) : (
-            <ContractDocumentList documents={documents} />
-          )}
-        </Card>
+        {documentsSlot ? (
+          documentsSlot({ relatedEntityType: 'contract', relatedEntityId: contract.id, label: contract.contractCode })
+        ) : (
+          <Card as="section" aria-labelledby="contract-documents">
+            <CardTitle as="h2" id="contract-documents">
+              Documentos
+            </CardTitle>
+            {documents.length === 0 ? <CardDescription>Sin documentos.</CardDescription> : <ContractDocumentList documents={documents} />}
+          </Card>
+        )}
       </DetailGrid>
       {extra?.(contract.id)}
       {editing && <ContractEditDialog contract={contract} open={editing} onOpenChange={setEditing} />}

@@ -1,11 +1,13 @@
 /** @jest-environment jsdom */
-import type { ContractDetail, ContractListItem, UnitOption } from '@arrendia/api-contract';
+import type { ContractDetail, ContractListItem, PropertyListItem, UnitOption } from '@arrendia/api-contract';
 import { resetToasts } from '@arrendia/ui';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { depositWarning, generateContractCode } from './ContractFormDialog';
 import { ContractsScreen } from './ContractsScreen';
 import { MyContractsScreen } from './MyContractsScreen';
 import { failsOnce, fakeResponse, pending, renderAt, serve } from '@arrendia/testing';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 
 const item = (id: number, status: 'Activo' | 'Pendiente' | 'Finalizado' = 'Activo', over: Partial<ContractListItem['contract']> = {}): ContractListItem => ({
   contract: {
@@ -42,7 +44,34 @@ const unit = (over: Partial<UnitOption> = {}): UnitOption => ({
   ...over,
 });
 
-const LIST = 'GET /api/contracts?pageSize=100';
+/** A property of the 'Propiedad' filter's choices. */
+const property: PropertyListItem = {
+  id: 1,
+  ownerUserId: 1,
+  managerAgencyId: null,
+  propertyName: 'Casa Norte',
+  addressStreet: 'Calle Mayor',
+  addressNumber: '1',
+  addressDetails: null,
+  city: 'Madrid',
+  province: 'Madrid',
+  postalCode: '28013',
+  country: 'España',
+  refCatastral: null,
+  totalAreaM2: null,
+  buildYear: null,
+  notes: null,
+  isArchived: false,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+  unitCount: 1,
+  rentedUnits: 0,
+  monthlyRent: '0.00',
+};
+
+const LIST = 'GET /api/contracts?page=1&pageSize=20';
+/** The 'Propiedad' filter's choices. */
+const PROPERTY_OPTIONS = 'GET /api/properties?pageSize=100&sort=propertyName';
 const screenAt = (path = '/contracts') => renderAt(<ContractsScreen user={null} />, path, '/contracts/*');
 
 beforeEach(() => {
@@ -59,13 +88,13 @@ describe('ContractsScreen list', () => {
   });
 
   it('shows the empty state', async () => {
-    serve({ [LIST]: () => fakeResponse(200, []) });
+    serve({ [PROPERTY_OPTIONS]: () => fakeResponse(200, []), [LIST]: () => fakeResponse(200, []) });
     screenAt();
     expect(await screen.findByRole('heading', { name: 'No hay contratos' })).toBeVisible();
   });
 
   it("draws the spec's card: code, unit and property, dd/MM/yyyy dates, '€/mes', 'Pago día N de cada mes'", async () => {
-    serve({ [LIST]: () => fakeResponse(200, [item(1)]) });
+    serve({ [PROPERTY_OPTIONS]: () => fakeResponse(200, []), [LIST]: () => fakeResponse(200, [item(1)]) });
     screenAt();
     const card = await screen.findByRole('article', { name: 'ARR-2026-0001' });
     expect(within(card).getByText('Bajo A · Casa Norte')).toBeVisible();
@@ -81,14 +110,14 @@ describe('ContractsScreen list', () => {
     ['Pendiente', 'yellow'],
     ['Finalizado', 'grey'],
   ] as const)('paints %s %s', async (status, tone) => {
-    serve({ [LIST]: () => fakeResponse(200, [item(1, status)]) });
+    serve({ [PROPERTY_OPTIONS]: () => fakeResponse(200, []), [LIST]: () => fakeResponse(200, [item(1, status)]) });
     screenAt();
     const card = await screen.findByRole('article', { name: 'ARR-2026-0001' });
     expect(within(card).getByText(status)).toHaveAttribute('data-tone', tone);
   });
 
   it('shows a contract with no end date as such', async () => {
-    serve({ [LIST]: () => fakeResponse(200, [item(2, 'Activo', { endDate: null })]) });
+    serve({ [PROPERTY_OPTIONS]: () => fakeResponse(200, []), [LIST]: () => fakeResponse(200, [item(2, 'Activo', { endDate: null })]) });
     screenAt();
     const card = await screen.findByRole('article', { name: 'ARR-2026-0002' });
     expect(within(card).getByText('Sin fecha de fin')).toBeVisible();
@@ -96,7 +125,7 @@ describe('ContractsScreen list', () => {
   });
 
   it('says when the contracts could not be loaded, and «Reintentar» loads them', async () => {
-    serve({ [LIST]: failsOnce(fakeResponse(200, [item(1)])) });
+    serve({ [PROPERTY_OPTIONS]: () => fakeResponse(200, []), [LIST]: failsOnce(fakeResponse(200, [item(1)])) });
     screenAt();
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los contratos');
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
@@ -105,9 +134,73 @@ describe('ContractsScreen list', () => {
   });
 });
 
+describe('ContractsScreen paging, filters and order (issue 33: the state in the URL)', () => {
+  const paged = (rows: ContractListItem[], total: number) => () => fakeResponse(200, rows, { 'X-Total-Count': String(total) });
+  const many = (from: number, count: number) => Array.from({ length: count }, (_, i) => item(from + i));
+  const listAt = (path: string) =>
+    renderAt(
+      <>
+        <ContractsScreen user={null} />
+        <Where />
+      </>,
+      path,
+      '/contracts/*',
+    );
+
+  it('reads page, filters and order from the URL, offers the properties to filter by, and every move writes the URL back', async () => {
+    const fetch = serve({
+      [PROPERTY_OPTIONS]: () => fakeResponse(200, [{ id: 1, propertyName: 'Casa Norte' }, { id: 2, propertyName: 'Casa Sur' }].map((p) => ({ ...property, ...p }))),
+      'GET /api/contracts?q=garcia&status=Activo&from=2026-01-01&sort=-rentAmount&page=2&pageSize=20': paged(many(21, 20), 41),
+      'GET /api/contracts?q=garcia&status=Activo&from=2026-01-01&sort=-rentAmount&page=3&pageSize=20': paged(many(41, 1), 41),
+      'GET /api/contracts?q=garcia&status=Activo&propertyId=2&from=2026-01-01&sort=-rentAmount&page=1&pageSize=20': paged(many(7, 1), 1),
+      'GET /api/contracts?q=garcia&status=Activo&propertyId=2&from=2026-01-01&page=1&pageSize=20': paged(many(8, 1), 1),
+    });
+    listAt('/contracts?q=garcia&status=Activo&from=2026-01-01&sort=-rentAmount&page=2');
+    expect(await screen.findByRole('article', { name: 'ARR-2026-00021' })).toBeVisible();
+    const pages = screen.getByRole('navigation', { name: 'Páginas de contratos' });
+    expect(pages).toHaveTextContent('Mostrando 21–40 de 41');
+    expect(screen.getByRole('searchbox', { name: 'Buscar contratos' })).toHaveValue('garcia');
+    expect(screen.getByRole('combobox', { name: 'Estado' })).toHaveTextContent('Activo');
+    expect(screen.getByLabelText('Inicio desde')).toHaveValue('2026-01-01');
+    expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveTextContent('Renta más alta primero');
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByRole('article', { name: 'ARR-2026-00041' })).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent('/contracts?q=garcia&status=Activo&from=2026-01-01&sort=-rentAmount&page=3');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Propiedad' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Casa Sur' }));
+    expect(await screen.findByRole('article', { name: 'ARR-2026-0007' })).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent('/contracts?q=garcia&status=Activo&from=2026-01-01&sort=-rentAmount&propertyId=2');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Ordenar por' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Predeterminado' }));
+    expect(await screen.findByRole('article', { name: 'ARR-2026-0008' })).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent('/contracts?q=garcia&status=Activo&from=2026-01-01&propertyId=2');
+    expect(fetch).toHaveBeenCalledTimes(5);
+  });
+
+  it('says when the filters match nothing, and «Quitar filtros» lists every contract again', async () => {
+    serve({
+      [PROPERTY_OPTIONS]: () => fakeResponse(200, []),
+      'GET /api/contracts?status=Pendiente&to=2025-12-31&page=1&pageSize=20': paged([], 0),
+      [LIST]: paged([item(1)], 1),
+    });
+    listAt('/contracts?status=Pendiente&to=2025-12-31');
+    expect(await screen.findByText('Ningún resultado con estos filtros')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
+    expect(await screen.findByRole('article', { name: 'ARR-2026-0001' })).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/contracts$/);
+  });
+});
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
 describe('ContractsScreen create form', () => {
   it('starts with the spec defaults and refuses a form without unit, start date or rent', async () => {
-    const fetch = serve({ [LIST]: () => fakeResponse(200, []), 'GET /api/units?available=true': () => fakeResponse(200, [unit()]) });
+    const fetch = serve({ [PROPERTY_OPTIONS]: () => fakeResponse(200, []), [LIST]: () => fakeResponse(200, []), 'GET /api/units?available=true&pageSize=100': () => fakeResponse(200, [unit()]) });
     screenAt('/contracts?nuevo=1');
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo Contrato' });
     expect((within(dialog).getByLabelText('Código del contrato') as HTMLInputElement).value).toMatch(/^ARR-\d{13}$/);

@@ -1,13 +1,13 @@
-import type { ContractListItem, CurrentUser } from '@arrendia/api-contract';
+import { CONTRACT_STATUSES, type ContractListItem, type CurrentUser } from '@arrendia/api-contract';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, FactList, LIST_SKELETONS, ListState, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
+import { Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, FactList, LIST_SKELETONS, ListDateFilter, ListFilters, ListFilterSelect, ListSearch, ListSortSelect, PagedList, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
 import { useState, type ReactNode } from 'react';
 import { Link, Route, Routes, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { ContractDetailView } from './ContractDetailView';
+import { ContractDetailView, type DocumentsSlot } from './ContractDetailView';
 import { ContractEditDialog } from './ContractEditDialog';
 import { ContractFormDialog } from './ContractFormDialog';
-import { useContracts } from './useContracts';
+import { useContractList, usePropertyOptions } from './useContracts';
 
 /** Spec §9: 5 loading placeholders for lists other than properties. */
 export const CONTRACT_SKELETONS = LIST_SKELETONS;
@@ -79,8 +79,19 @@ function ContractCard({ item }: { item: ContractListItem }) {
   );
 }
 
+/** The orders the list offers (api-contract CONTRACT_SORTS); its own is the latest start first. */
+const CONTRACT_ORDERS = [
+  { value: 'startDate', label: 'Inicio más antiguo primero' },
+  { value: 'endDate', label: 'Fin más próximo primero' },
+  { value: '-rentAmount', label: 'Renta más alta primero' },
+  { value: 'rentAmount', label: 'Renta más baja primero' },
+  { value: 'contractCode', label: 'Código (A–Z)' },
+] as const;
+
 function ContractsList() {
-  const contracts = useContracts();
+  const contracts = useContractList();
+  const { filters, setFilter } = contracts;
+  const properties = usePropertyOptions();
   const [search, setSearch] = useSearchParams();
   const [creating, setCreating] = useState(search.get('nuevo') === '1');
 
@@ -95,8 +106,9 @@ function ContractsList() {
   return (
     <>
       <PageHeader title="Contratos" description="Contratos de alquiler de tus unidades." actions={<Button onClick={() => setOpen(true)}>Nuevo Contrato</Button>} />
-      <ListState
-        read={contracts}
+      <PagedList
+        list={contracts}
+        noun="contratos"
         loading="Cargando contratos"
         skeleton={(busy) => (
           <List {...busy}>
@@ -112,7 +124,22 @@ function ContractsList() {
           </List>
         )}
         error="No se pudieron cargar los contratos"
-        empty={contracts.data?.length === 0}
+        filters={
+          <ListFilters $columns="2fr repeat(3, 1fr)">
+            <ListSearch label="Buscar contratos" placeholder="Código, inquilino, unidad o propiedad" value={filters.q} onChange={(v) => setFilter('q', v)} />
+            <ListFilterSelect label="Estado" value={filters.status} onChange={(v) => setFilter('status', v)} options={CONTRACT_STATUSES.map((value) => ({ value, label: value }))} />
+            <ListFilterSelect
+              label="Propiedad"
+              allLabel="Todas"
+              value={filters.propertyId}
+              onChange={(v) => setFilter('propertyId', v)}
+              options={(properties.data ?? []).map((p) => ({ value: String(p.id), label: p.propertyName }))}
+            />
+            <ListDateFilter label="Inicio desde" value={filters.from} onChange={(v) => setFilter('from', v)} />
+            <ListDateFilter label="Inicio hasta" value={filters.to} onChange={(v) => setFilter('to', v)} />
+            <ListSortSelect list={contracts} options={CONTRACT_ORDERS} />
+          </ListFilters>
+        }
         whenEmpty={
           <Card as="section" aria-labelledby="contracts-empty">
             <CardTitle as="h2" id="contracts-empty">
@@ -125,29 +152,29 @@ function ContractsList() {
           </Card>
         }
       >
-        {(data) => (
+        {(rows) => (
           <List aria-label="Contratos">
-            {data.map((item) => (
+            {rows.map((item) => (
               <ContractCard key={item.contract.id} item={item} />
             ))}
           </List>
         )}
-      </ListState>
+      </PagedList>
       <ContractFormDialog open={creating} onOpenChange={setOpen} />
     </>
   );
 }
 
 /**
- * /contracts (spec §2): the contract cards, the create form (also opened by /contracts?nuevo=1),
- * Editar on each card; /contracts/:id the detail with tenants, payments and documents, and what the
- * portal composes after them (`detailExtra`: the rent charges).
+ * /contracts (spec §2): the contract cards, paged, filtered and sorted on the server (issue 33), the
+ * create form (also opened by /contracts?nuevo=1), Editar on each card; /contracts/:id the detail
+ * with tenants, payments and documents, and what the portal composes after them (`detailExtra`: the rent charges; `documents`: its 'Documentos').
  */
-export function ContractsScreen({ detailExtra }: { user: CurrentUser | null; detailExtra?: (contractId: number) => ReactNode }) {
+export function ContractsScreen({ detailExtra, documents }: { user: CurrentUser | null; detailExtra?: (contractId: number) => ReactNode; documents?: DocumentsSlot }) {
   return (
     <Routes>
       <Route index element={<ContractsList />} />
-      <Route path=":id" element={<ContractDetailView extra={detailExtra} />} />
+      <Route path=":id" element={<ContractDetailView extra={detailExtra} documents={documents} />} />
     </Routes>
   );
 }

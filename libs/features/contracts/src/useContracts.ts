@@ -1,7 +1,9 @@
-import { apiRequest, getJson } from '@arrendia/api-client';
+import { apiRequest, getJson, useListPage } from '@arrendia/api-client';
 import {
+  CONTRACT_SORTS,
   ContractDetailSchema,
   ContractListItemSchema,
+  PropertyListItemSchema,
   UnitOptionSchema,
   type ContractDetail,
   type ContractListItem,
@@ -15,7 +17,8 @@ import { z } from 'zod';
 export const CONTRACTS_PATH = '/api/contracts';
 export const CONTRACTS_KEY = [CONTRACTS_PATH] as const;
 export const METRICS_KEY = ['/api/dashboard/metrics'] as const;
-export const AVAILABLE_UNITS_PATH = '/api/units?available=true';
+/** The contract form's unit choices: the list is paged, so its largest page (100). */
+export const AVAILABLE_UNITS_PATH = '/api/units?available=true&pageSize=100';
 const LIST_URL = `${CONTRACTS_PATH}?pageSize=100`;
 
 export const contractPath = (id: number | string) => `${CONTRACTS_PATH}/${id}`;
@@ -36,7 +39,25 @@ function invalidateContracts(client: QueryClient, id?: number) {
   for (const key of keys) void client.invalidateQueries({ queryKey: key });
 }
 
-/** GET /api/contracts: array of {contract, unit, property}. */
+/** The filters of the contracts list, as the API and the URL name them. */
+export const CONTRACT_FILTERS = ['q', 'status', 'propertyId', 'from', 'to'] as const;
+
+/** The user's contracts (the API scopes them), one page, with the list's filters and order in the URL. */
+export function useContractList() {
+  return useListPage({ path: CONTRACTS_PATH, schema: z.array(ContractListItemSchema), filters: CONTRACT_FILTERS, sorts: CONTRACT_SORTS });
+}
+
+/** The properties the list's 'Propiedad' filter offers, archived ones too (their contracts stay), by name. */
+export const PROPERTY_OPTIONS_PATH = '/api/properties?pageSize=100&sort=propertyName';
+
+export function usePropertyOptions() {
+  return useQuery({
+    queryKey: [PROPERTY_OPTIONS_PATH],
+    queryFn: async ({ signal }) => (await getJson(PROPERTY_OPTIONS_PATH, z.array(PropertyListItemSchema), signal)).data,
+  });
+}
+
+/** GET /api/contracts: the first 100 as {contract, unit, property} (a tenant's own few: MyContractsScreen). */
 export function useContracts() {
   return useQuery<ContractListItem[]>({
     queryKey: CONTRACTS_KEY,

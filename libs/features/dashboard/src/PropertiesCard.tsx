@@ -1,9 +1,9 @@
-import type { CurrentUser, PropertyListItem, UnitOption } from '@arrendia/api-contract';
+import type { CurrentUser, PropertyListItem } from '@arrendia/api-contract';
 import { formatEuros, formatNumber } from '@arrendia/locale-es';
 import { Badge, CardDescription, CardList, CardTitle, ListState, MutedText, Skeleton, SpreadRow } from '@arrendia/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { DASHBOARD_PROPERTIES, useFirstProperties, useUnits } from './useDashboard';
+import { DASHBOARD_PROPERTIES, useFirstProperties, usePropertyUnits } from './useDashboard';
 import { DashboardSection } from './parts';
 
 const Item = styled.li`
@@ -28,8 +28,8 @@ const Units = styled.ul`
 
 const statusTone = (status: string) => (status === 'Alquilado' ? 'green' : status === 'Disponible' ? 'blue' : 'yellow');
 
-function PropertyRow({ property, units }: { property: PropertyListItem; units: UnitOption[] | undefined }) {
-  const own = units?.filter((u) => u.propertyId === property.id);
+function PropertyRow({ property }: { property: PropertyListItem }) {
+  const { data: own } = usePropertyUnits(property.id);
   return (
     <Item>
       <SpreadRow>
@@ -61,7 +61,6 @@ function PropertyRow({ property, units }: { property: PropertyListItem; units: U
 export function PropertiesCard(_props: { user: CurrentUser | null }) {
   const properties = useFirstProperties();
   const { data } = properties;
-  const { data: units } = useUnits(Boolean(data && data.items.length > 0));
   const more = data ? data.total - DASHBOARD_PROPERTIES : 0;
   return (
     <DashboardSection as="section" aria-labelledby="dashboard-properties">
@@ -95,7 +94,7 @@ export function PropertiesCard(_props: { user: CurrentUser | null }) {
           <>
             <CardList>
               {first.items.slice(0, DASHBOARD_PROPERTIES).map((property) => (
-                <PropertyRow key={property.id} property={property} units={units} />
+                <PropertyRow key={property.id} property={property} />
               ))}
             </CardList>
             {more > 0 && <CardLink to="/properties">{`Ver ${more} propiedades más`}</CardLink>}

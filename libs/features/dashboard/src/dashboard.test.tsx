@@ -105,7 +105,10 @@ describe('PropertiesCard', () => {
   it("lists the first 3 with each unit's real status and rent, and 'Ver N propiedades más'", async () => {
     serve({
       'GET /api/properties?pageSize=3': () => fakeResponse(200, [property(1), property(2), property(3)], { 'X-Total-Count': '5' }),
-      'GET /api/units': () => fakeResponse(200, [unit(11, 1, 'Alquilado', '1100.00'), unit(12, 1, 'Disponible', '800.00'), unit(31, 3, 'Reservado', null)]),
+      // Each row asks for its own property's units.
+      'GET /api/units?propertyId=1&pageSize=100': () => fakeResponse(200, [unit(11, 1, 'Alquilado', '1100.00'), unit(12, 1, 'Disponible', '800.00')]),
+      'GET /api/units?propertyId=2&pageSize=100': () => fakeResponse(200, []),
+      'GET /api/units?propertyId=3&pageSize=100': () => fakeResponse(200, [unit(31, 3, 'Reservado', null)]),
     });
     at(<PropertiesCard user={null} />);
     const link = await screen.findByRole('link', { name: 'Piso 1' });
@@ -136,7 +139,7 @@ describe('PropertiesCard', () => {
   it('says when the properties could not be loaded, and «Reintentar» loads them', async () => {
     serve({
       'GET /api/properties?pageSize=3': failsOnce(fakeResponse(200, [property(1)], { 'X-Total-Count': '1' })),
-      'GET /api/units': () => fakeResponse(200, [unit(11, 1, 'Alquilado', '1100.00')]),
+      'GET /api/units?propertyId=1&pageSize=100': () => fakeResponse(200, [unit(11, 1, 'Alquilado', '1100.00')]),
     });
     at(<PropertiesCard user={null} />);
     const card = screen.getByRole('region', { name: 'Mis Propiedades' });

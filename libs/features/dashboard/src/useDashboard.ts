@@ -33,7 +33,14 @@ export const useMetrics = () => useQuery<DashboardMetrics>(fetchKey(METRICS_PATH
 export const useTrends = () => useQuery<DashboardTrends>(fetchKey(TRENDS_PATH, DashboardTrendsSchema));
 export const useActivity = () => useQuery<ActivityItem[]>(fetchKey(ACTIVITY_PATH, z.array(ActivityItemSchema)));
 export const useTasks = () => useQuery<Task[]>(fetchKey(TASKS_PATH, z.array(TaskSchema)));
-export const useUnits = (enabled: boolean) => useQuery<UnitOption[]>({ ...fetchKey(UNITS_PATH, z.array(UnitOptionSchema)), enabled });
+/**
+ * The units of one property (a dashboard row's; the list is paged, at most 100 come), under the
+ * ['/api/units'] prefix, so whatever refreshes the unit choices refreshes the row too.
+ */
+export function usePropertyUnits(propertyId: number) {
+  const url = `${UNITS_PATH}?propertyId=${propertyId}&pageSize=100`;
+  return useQuery<UnitOption[]>({ queryKey: [UNITS_PATH, url], queryFn: async ({ signal }) => (await getJson(url, z.array(UnitOptionSchema), signal)).data });
+}
 
 /**
  * The first 3 properties and how many there are (X-Total-Count). Under the ['/api/properties']

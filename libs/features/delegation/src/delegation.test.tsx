@@ -119,7 +119,10 @@ describe('PrincipalsPanel', () => {
     expect(within(olga).getByRole('link', { name: 'Ver cartera de Olga Martín' })).toHaveAttribute('href', '/properties?ownerId=1');
     expect(within(olga).getByRole('button', { name: 'Generar reporte de Olga Martín' })).toBeVisible();
     expect(reportAction).toHaveBeenCalledWith({ id: 2, name: 'Pablo Sanz' });
-    expect(screen.queryByRole('navigation', { name: 'Páginas de propietarios' })).not.toBeInTheDocument();
+    // One page: the pager says what it shows and offers no other page.
+    const pages = screen.getByRole('navigation', { name: 'Páginas de propietarios' });
+    expect(pages).toHaveTextContent('Mostrando 1–2 de 2');
+    expect(within(pages).queryByRole('button', { name: 'Siguiente' })).toBeNull();
   });
 
   it('says so when nobody has delegated yet', async () => {

@@ -1,130 +1,16 @@
-import { DOCUMENT_ACCEPT, DOCUMENT_CATEGORIES, DOCUMENT_LIMITS_TEXT, type DocumentCategory } from '@arrendia/api-contract';
-import { isSessionGone, serverFieldErrors, serverMessage } from '@arrendia/api-client';
-import { Button, Card, CardTitle, Form, SelectField, useToast } from '@arrendia/ui';
-import { type FormEvent, useId, useRef, useState } from 'react';
-import styled from 'styled-components';
-import { validateFile } from './upload';
-import { useUploadDocument } from './useDocuments';
+import { Card, CardTitle } from '@arrendia/ui';
+import { useId } from 'react';
+import { UploadForm } from './UploadForm';
 
-/** The ui Form, its fields side by side: a file (with its progress) does not fit useFormDialog's values. */
-const UploadForm = styled(Form)`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-  gap: ${({ theme }) => theme.space.md};
-  align-items: end;
-`;
-const FileBox = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  label { font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: ${({ theme }) => theme.fontWeights.medium}; }
-  input { min-height: 40px; }
-`;
-const Hint = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-const ErrorText = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.dangerText};
-`;
-const Track = styled.div`
-  height: 8px;
-  border-radius: ${({ theme }) => theme.radii.full};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  overflow: hidden;
-`;
-const Bar = styled.div<{ $percent: number }>`
-  height: 100%;
-  width: ${({ $percent }) => $percent}%;
-  background: ${({ theme }) => theme.colors.primary};
-  transition: width 0.2s ease;
-`;
-
-const CATEGORY_OPTIONS = DOCUMENT_CATEGORIES.map((c) => ({ value: c, label: c }));
-
-/** Upload one JPG, PNG, GIF or PDF of at most 10 MB into a category, with a progress bar. */
+/** /documents' 'Subir documento': a document of the user's own, attached to nothing. */
 export function UploadCard() {
-  const fileId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [category, setCategory] = useState<DocumentCategory | ''>('');
-  const [errors, setErrors] = useState<{ file?: string; category?: string }>({});
-  const [progress, setProgress] = useState<number | null>(null);
-  const upload = useUploadDocument(setProgress);
-  const { toast } = useToast();
-
-  const choose = (chosen: File | null) => {
-    setFile(chosen);
-    setErrors((e) => ({ ...e, file: chosen ? (validateFile(chosen) ?? undefined) : undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = { file: file ? (validateFile(file) ?? undefined) : 'Elige un archivo', category: category ? undefined : 'Elige una categoría' };
-    setErrors(found);
-    if (found.file || found.category || !file || !category) return;
-    setProgress(0);
-    upload.mutate(
-      { file, category },
-      {
-        onSuccess: (doc) => {
-          toast({ title: 'Documento subido', description: `${doc.fileName} se ha subido correctamente` });
-          setFile(null);
-          setProgress(null);
-          if (input.current) input.current.value = '';
-        },
-        onError: (err) => {
-          setProgress(null);
-          if (isSessionGone(err)) return;
-          setErrors(serverFieldErrors(err));
-          toast({ variant: 'destructive', title: 'Error', description: serverMessage(err) ?? 'No se pudo subir el documento' });
-        },
-      },
-    );
-  };
-
-  const errorId = `${fileId}-error`;
+  const titleId = useId();
   return (
-    <Card as="section" aria-labelledby={`${fileId}-title`}>
-      <CardTitle as="h2" id={`${fileId}-title`}>
+    <Card as="section" aria-labelledby={titleId}>
+      <CardTitle as="h2" id={titleId}>
         Subir documento
       </CardTitle>
-      <UploadForm onSubmit={submit} aria-label="Subir documento">
-        <FileBox>
-          <label htmlFor={fileId}>Archivo</label>
-          <input
-            ref={input}
-            id={fileId}
-            type="file"
-            accept={DOCUMENT_ACCEPT}
-            aria-describedby={`${fileId}-hint${errors.file ? ` ${errorId}` : ''}`}
-            aria-invalid={errors.file ? true : undefined}
-            onChange={(e) => choose(e.target.files?.[0] ?? null)}
-          />
-          <Hint id={`${fileId}-hint`}>{DOCUMENT_LIMITS_TEXT}</Hint>
-          {errors.file && <ErrorText id={errorId}>{errors.file}</ErrorText>}
-        </FileBox>
-        <SelectField
-          label="Categoría"
-          placeholder="Selecciona una categoría"
-          options={CATEGORY_OPTIONS}
-          value={category || undefined}
-          onValueChange={(v) => setCategory(v as DocumentCategory)}
-          error={errors.category}
-        />
-        <Button type="submit" disabled={upload.isPending}>
-          {upload.isPending ? 'Subiendo...' : 'Subir Documento'}
-        </Button>
-      </UploadForm>
-      {progress !== null && (
-        <div>
-          <Hint id={`${fileId}-progress`}>Subiendo: {progress} %</Hint>
-          <Track role="progressbar" aria-labelledby={`${fileId}-progress`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
-            <Bar $percent={progress} />
-          </Track>
-        </div>
-      )}
+      <UploadForm />
     </Card>
   );
 }

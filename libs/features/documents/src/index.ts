@@ -1,1 +1,2 @@
 export * from './DocumentsScreen';
+export * from './RecordDocuments';

@@ -1,4 +1,4 @@
-import { DOCUMENT_MAX_BYTES, DOCUMENT_SIZE_ERROR, DOCUMENT_TYPE_ERROR, type DocumentCategory, type DocumentItem } from '@arrendia/api-contract';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_SIZE_ERROR, DOCUMENT_TYPE_ERROR, type DocumentCategory, type DocumentEntityType, type DocumentItem } from '@arrendia/api-contract';
 
 const ALLOWED_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'pdf'];
 const ALLOWED_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf'];
@@ -18,13 +18,16 @@ export function validateFile(file: Pick<File, 'name' | 'type' | 'size'>): string
 export interface UploadInput {
   file: File;
   category: DocumentCategory;
+  description?: string;
+  /** The record the document is attached to (a detail page's 'Adjuntar documento'). */
+  record?: { relatedEntityType: DocumentEntityType; relatedEntityId: number };
 }
 
 /**
  * POST /api/documents as multipart with XMLHttpRequest, whose upload events give the progress
  * (fetch has none). Fails like apiRequest: `Error("<status>: <body>")`.
  */
-export function uploadDocument({ file, category }: UploadInput, onProgress: (percent: number) => void): Promise<DocumentItem> {
+export function uploadDocument({ file, category, description, record }: UploadInput, onProgress: (percent: number) => void): Promise<DocumentItem> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/documents');
@@ -43,6 +46,11 @@ export function uploadDocument({ file, category }: UploadInput, onProgress: (per
     xhr.onerror = () => reject(new Error('0: No se pudo conectar con el servidor'));
     const body = new FormData();
     body.append('category', category);
+    if (description) body.append('description', description);
+    if (record) {
+      body.append('relatedEntityType', record.relatedEntityType);
+      body.append('relatedEntityId', String(record.relatedEntityId));
+    }
     body.append('file', file, file.name);
     xhr.send(body);
   });

@@ -3,7 +3,9 @@ import { TRANSACTION_MESSAGES } from '@arrendia/api-contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { configureAxe } from 'jest-axe';
 import { FinancesScreen } from './FinancesScreen';
-import { answer, failsOnce, findToast, renderAt, routedFetch, userWithRole, type Routes } from '@arrendia/testing';
+import { answer, failsOnce, fakeResponse, findToast, renderAt, routedFetch, userWithRole, type Routes } from '@arrendia/testing';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 
 const tx = (id: number, type: 'Ingreso' | 'Gasto', amount: string, transactionDate: string, categoryName: string, description: string | null) => ({
   transaction: { id, rentableUnitId: null, mainPropertyId: 1, categoryId: 1, contractId: null, type, amount, transactionDate, description, paymentMethod: null, status: 'Completado' },
@@ -19,7 +21,7 @@ const property = {
 function baseRoutes(summary = { month: '2026-11', income: '1234.5', expenses: '310.45', net: '924.05' }): Routes {
   return {
     'GET /api/finances/summary': () => summary,
-    'GET /api/transactions?pageSize=10': () => [tx(1, 'Ingreso', '950.00', '2026-11-03', 'Alquiler', 'Renta de noviembre'), tx(2, 'Gasto', '310.45', '2026-11-02', 'IBI', null)],
+    'GET /api/transactions?page=1&pageSize=10': () => [tx(1, 'Ingreso', '950.00', '2026-11-03', 'Alquiler', 'Renta de noviembre'), tx(2, 'Gasto', '310.45', '2026-11-02', 'IBI', null)],
     'GET /api/transaction-categories': () => [
       { id: 1, categoryName: 'Alquiler', isExpense: false },
       { id: 8, categoryName: 'IBI', isExpense: true },
@@ -52,7 +54,7 @@ describe('FinancesScreen', () => {
 
   it('says when the recent transactions could not be loaded, and «Reintentar» loads them', async () => {
     const routes = baseRoutes();
-    global.fetch = routedFetch({ ...routes, 'GET /api/transactions?pageSize=10': failsOnce(routes['GET /api/transactions?pageSize=10']!()) });
+    global.fetch = routedFetch({ ...routes, 'GET /api/transactions?page=1&pageSize=10': failsOnce(routes['GET /api/transactions?page=1&pageSize=10']!()) });
     renderAt(<FinancesScreen user={null} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las transacciones');
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
@@ -153,9 +155,9 @@ describe('FinancesScreen: correcting and deleting a movement (issue 33)', () => 
     const routes = baseRoutes();
     const fetch = routedFetch({
       ...routes,
-      'GET /api/transactions?pageSize=10': () => {
+      'GET /api/transactions?page=1&pageSize=10': () => {
         listCalls++;
-        return routes['GET /api/transactions?pageSize=10']!();
+        return routes['GET /api/transactions?page=1&pageSize=10']!();
       },
       'PATCH /api/transactions/1': () => tx(1, 'Ingreso', '975.50', '2026-11-03', 'Alquiler', 'Renta de noviembre'),
     });
@@ -206,7 +208,7 @@ describe('FinancesScreen: correcting and deleting a movement (issue 33)', () => 
     const routes = baseRoutes();
     const fetch = routedFetch({
       ...routes,
-      'GET /api/transactions?pageSize=10': () => (routes['GET /api/transactions?pageSize=10']!() as unknown[]).slice(0, deleted ? 1 : 2),
+      'GET /api/transactions?page=1&pageSize=10': () => (routes['GET /api/transactions?page=1&pageSize=10']!() as unknown[]).slice(0, deleted ? 1 : 2),
       'DELETE /api/transactions/2': () => {
         deleted = true;
         return answer(204);
@@ -245,6 +247,59 @@ describe('FinancesScreen: correcting and deleting a movement (issue 33)', () => 
     expect(await screen.findAllByTestId('transaction-row')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: /^Editar/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Eliminar/ })).toBeNull();
+  });
+});
+
+describe('FinancesScreen: the transactions list (issue 33: paged, filtered and sorted, the state in the URL)', () => {
+  const many = (from: number, count: number) => Array.from({ length: count }, (_, i) => tx(from + i, 'Gasto', '100.00', '2026-10-01', 'IBI', `Gasto ${from + i}`));
+  const paged = (rows: unknown[], total: number) => () => fakeResponse(200, rows, { 'X-Total-Count': String(total) });
+  const where = () => screen.getByTestId('where').textContent;
+  function Where() {
+    const location = useLocation();
+    return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+  }
+
+  it('reads page, filters and order from the URL, says which rows it shows, and every move writes the URL back', async () => {
+    const fetch = routedFetch({
+      ...baseRoutes(),
+      'GET /api/transactions?type=Gasto&sort=-amount&page=2&pageSize=10': paged(many(11, 10), 25),
+      'GET /api/transactions?type=Gasto&sort=-amount&page=3&pageSize=10': paged(many(21, 5), 25),
+      'GET /api/transactions?type=Gasto&categoryId=8&sort=-amount&page=1&pageSize=10': paged(many(31, 3), 3),
+      'GET /api/transactions?q=caldera&type=Gasto&categoryId=8&sort=-amount&page=1&pageSize=10': paged([], 0),
+      'GET /api/transactions?sort=-amount&page=1&pageSize=10': paged(many(41, 10), 40),
+    });
+    global.fetch = fetch;
+    renderAt(
+      <>
+        <FinancesScreen user={null} />
+        <Where />
+      </>,
+      '/finances?type=Gasto&sort=-amount&page=2',
+    );
+    expect(await screen.findByText('Gasto 11')).toBeVisible();
+    const pages = screen.getByRole('navigation', { name: 'Páginas de transacciones' });
+    expect(pages).toHaveTextContent('Mostrando 11–20 de 25');
+    expect(pages).toHaveTextContent('Página 2 de 3');
+    expect(screen.getByRole('combobox', { name: 'Tipo' })).toHaveTextContent('Gasto');
+    expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveTextContent('Importe (mayor primero)');
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Gasto 21')).toBeVisible();
+    expect(where()).toBe('/finances?type=Gasto&sort=-amount&page=3');
+
+    // A filter goes back to the first page.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Categoría' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'IBI' }));
+    expect(await screen.findByText('Mostrando 1–3 de 3')).toBeVisible();
+    expect(where()).toBe('/finances?type=Gasto&sort=-amount&categoryId=8');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar transacciones' }), 'caldera');
+    expect(await screen.findByText('Ningún resultado con estos filtros')).toBeVisible();
+    expect(where()).toBe('/finances?type=Gasto&sort=-amount&categoryId=8&q=caldera');
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
+    expect(await screen.findByText('Mostrando 1–10 de 40')).toBeVisible();
+    expect(where()).toBe('/finances?sort=-amount');
+    expect(screen.getByRole('searchbox', { name: 'Buscar transacciones' })).toHaveValue('');
   });
 });
 

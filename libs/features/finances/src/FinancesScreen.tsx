@@ -1,91 +1,23 @@
-import type { CurrentUser, TransactionListItem } from '@arrendia/api-contract';
-import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardTitle, Icon, ListState, LoadError, MutedRow, PageHeader, Skeleton } from '@arrendia/ui';
+import type { CurrentUser } from '@arrendia/api-contract';
+import { formatEuros } from '@arrendia/locale-es';
+import { Button, Card, CardDescription, CardTitle, ListDateFilter, ListFilters, ListFilterSelect, ListSearch, ListSortSelect, LoadError, PagedList, PageHeader, Skeleton } from '@arrendia/ui';
 import { useState } from 'react';
-import styled from 'styled-components';
-import { RECENT_TRANSACTIONS, useFinancesSummary, useRecentTransactions } from './lib/api';
+import { useFinancesSummary, usePropertyOptions, useTransactionCategories, useTransactionList } from './lib/api';
 import { RegisterTransactionDialog } from './RegisterTransactionDialog';
-import { TransactionRowActions } from './TransactionActions';
-import { movementName } from './TransactionFields';
+import { TRANSACTION_ORDERS, TRANSACTION_TYPE_OPTIONS, TransactionItems } from './TransactionItems';
 import { FigureCard, FigureGrid } from './lib/styles';
 
-const StyledList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-`;
-
-const StyledItem = styled.li`
-  display: grid;
-  grid-template-columns: auto 1fr auto;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.md} 0;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  &:first-child {
-    border-top: 0;
-  }
-`;
-
-const StyledTypeIcon = styled.span<{ $income: boolean }>`
-  display: inline-flex;
-  padding: ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.full};
-  background: ${({ theme, $income }) => theme.tones[$income ? 'green' : 'red'].background};
-  color: ${({ theme, $income }) => theme.tones[$income ? 'green' : 'red'].text};
-`;
-
-const StyledAmount = styled.span<{ $income: boolean }>`
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme, $income }) => ($income ? theme.colors.successText : theme.colors.dangerText)};
-  white-space: nowrap;
-`;
-
-const StyledEnd = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
-`;
-
-/** '+1.234,56 €' for an Ingreso, '−310,45 €' for a Gasto. */
-export function signedAmount(item: TransactionListItem['transaction']): string {
-  return `${item.type === 'Ingreso' ? '+' : '−'}${formatEuros(item.amount)}`;
-}
-
-/** One movement: its type, name, date, category and signed amount; 'Editar' and 'Eliminar' for whoever may write transactions. */
-function TransactionRow({ item, user }: { item: TransactionListItem; user: CurrentUser | null }) {
-  const income = item.transaction.type === 'Ingreso';
-  return (
-    <StyledItem data-testid="transaction-row">
-      <StyledTypeIcon $income={income}>
-        <Icon name={income ? 'euro' : 'report'} label={item.transaction.type} size={18} />
-      </StyledTypeIcon>
-      <div>
-        <div>{movementName(item.transaction, item.category?.categoryName)}</div>
-        <MutedRow>
-          <span>{formatDate(item.transaction.transactionDate)}</span>
-          {item.category && <Badge>{item.category.categoryName}</Badge>}
-        </MutedRow>
-      </div>
-      <StyledEnd>
-        <StyledAmount $income={income}>{signedAmount(item.transaction)}</StyledAmount>
-        <TransactionRowActions user={user} item={item} />
-      </StyledEnd>
-    </StyledItem>
-  );
-}
-
 /**
- * Finanzas (/finances, spec §2): this month's figures, the 10 most recent transactions (each to
- * correct or delete with a reason, issue 33), Registrar Transacción.
+ * Finanzas (/finances, spec §2): this month's figures, the transactions 10 a page, most recent first
+ * (issue 33: searched, filtered by type, property, category and dates, sorted, all of it in the URL;
+ * each to correct or delete with a reason), Registrar Transacción.
  */
 export function FinancesScreen({ user }: { user: CurrentUser | null }) {
   const summary = useFinancesSummary();
-  const recent = useRecentTransactions();
+  const transactions = useTransactionList();
+  const { filters, setFilter } = transactions;
+  const properties = usePropertyOptions();
+  const categories = useTransactionCategories();
   const [formOpen, setFormOpen] = useState(false);
 
   const figures = [
@@ -116,23 +48,46 @@ export function FinancesScreen({ user }: { user: CurrentUser | null }) {
       )}
       <Card>
         <CardTitle as="h2">Transacciones Recientes</CardTitle>
-        <ListState
-          read={recent}
+        <PagedList
+          list={transactions}
+          noun="transacciones"
           variant="inline"
           loading="Cargando transacciones"
-          height="3rem"
-          error="No se pudieron cargar las transacciones"
-          empty={!recent.data?.length}
-          whenEmpty={<p>No hay transacciones registradas</p>}
-        >
-          {(data) => (
-            <StyledList aria-label="Transacciones recientes">
-              {data.slice(0, RECENT_TRANSACTIONS).map((item) => (
-                <TransactionRow key={item.transaction.id} item={item} user={user} />
+          skeleton={(busy) => (
+            <div {...busy}>
+              {Array.from({ length: 5 }, (_, i) => (
+                <Skeleton key={i} height="3rem" />
               ))}
-            </StyledList>
+            </div>
           )}
-        </ListState>
+          error="No se pudieron cargar las transacciones"
+          filters={
+            <ListFilters $columns="2fr repeat(3, 1fr)">
+              <ListSearch label="Buscar transacciones" placeholder="Descripción…" value={filters.q} onChange={(v) => setFilter('q', v)} />
+              <ListFilterSelect label="Tipo" value={filters.type} onChange={(v) => setFilter('type', v)} options={TRANSACTION_TYPE_OPTIONS} />
+              <ListFilterSelect
+                label="Propiedad"
+                allLabel="Todas"
+                value={filters.propertyId}
+                onChange={(v) => setFilter('propertyId', v)}
+                options={(properties.data ?? []).map((p) => ({ value: String(p.id), label: p.propertyName }))}
+              />
+              <ListFilterSelect
+                label="Categoría"
+                allLabel="Todas"
+                value={filters.categoryId}
+                onChange={(v) => setFilter('categoryId', v)}
+                options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.categoryName }))}
+              />
+              <ListDateFilter label="Desde" value={filters.from} onChange={(v) => setFilter('from', v)} />
+              <ListDateFilter label="Hasta" value={filters.to} onChange={(v) => setFilter('to', v)} />
+              <ListSortSelect list={transactions} options={TRANSACTION_ORDERS} />
+            </ListFilters>
+          }
+          whenEmpty={<CardDescription>No hay transacciones registradas</CardDescription>}
+        >
+          {(rows) => <TransactionItems rows={rows} user={user} label="Transacciones recientes" />}
+        </PagedList>
       </Card>
       <RegisterTransactionDialog open={formOpen} onOpenChange={setFormOpen} />
     </>

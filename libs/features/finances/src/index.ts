@@ -7,3 +7,4 @@ export { RegisterTransactionDialog } from './RegisterTransactionDialog';
 export { profitTone, roi, roiBarTone, roiBarWidth, ROI_BAR_MIN_WIDTH } from './lib/financeRules';
 export { monthlyCsv } from './lib/csv';
 export { TransactionRowActions, EditTransactionDialog, DeleteTransactionDialog } from './TransactionActions';
+export { PropertyMovements } from './PropertyMovements';

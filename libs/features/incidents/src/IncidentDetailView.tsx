@@ -1,8 +1,9 @@
-import type { CurrentUser, IncidentHistoryEntry } from '@arrendia/api-contract';
+import type { CurrentUser, DocumentRecord, IncidentHistoryEntry } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
 import { formatDateTime, formatEuros, personName } from '@arrendia/locale-es';
 import { can } from '@arrendia/permissions';
 import { Badge, Card, CardTitle, FactList, LoadError, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { reporterName } from './IncidentCard';
@@ -10,6 +11,7 @@ import { shortId } from './statusMoves';
 import { UpdateStatusMenu } from './UpdateStatusMenu';
 import { useIncident } from './useIncidents';
 import { IncidentCommentsCard, IncidentPhotosCard } from './IncidentExtras';
+import { IncidentManageCard } from './IncidentManageCard';
 
 const History = styled.ol`
   display: flex;
@@ -26,20 +28,38 @@ const Row = styled.div`
 
 const ACTIONS: Record<string, string> = { create: 'Incidencia reportada', update: 'Incidencia actualizada', delete: 'Incidencia eliminada' };
 
-/** One history line: who, when, and the status move when there was one. */
+/** What a changed field is called in the history (closedAt goes with its status move; the two assignees are one 'asignación'). */
+const FIELD_LABELS: Record<string, string | null> = {
+  status: 'estado',
+  closedAt: null,
+  priority: 'prioridad',
+  assignedToUserId: 'asignación',
+  assignedProviderId: 'asignación',
+  finalCost: 'coste final',
+  expenseTransactionId: 'registrado como gasto de la propiedad',
+  resolutionNotes: 'notas de resolución',
+  maintenanceTaskId: 'tarea de mantenimiento vinculada',
+};
+
+/** One history line: who, when, and the status move when there was one, else what changed (or the task created for it). */
 export function historyText(entry: IncidentHistoryEntry): string {
   const who = entry.user ? personName(entry.user) : 'Usuario eliminado';
-  const what =
-    entry.oldStatus && entry.newStatus && entry.oldStatus !== entry.newStatus
+  const changed = [...new Set(entry.changedFields.map((field) => (field in FIELD_LABELS ? FIELD_LABELS[field] : field)).filter(Boolean))];
+  const what = entry.task
+    ? `Tarea de mantenimiento creada: «${entry.task.title}»`
+    : entry.oldStatus && entry.newStatus && entry.oldStatus !== entry.newStatus
       ? `Estado: ${entry.oldStatus} → ${entry.newStatus}`
-      : entry.action === 'update' && entry.changedFields.length
-        ? `Cambios: ${entry.changedFields.join(', ')}`
+      : entry.action === 'update' && changed.length
+        ? `Cambios: ${changed.join(', ')}`
         : (ACTIONS[entry.action] ?? entry.action);
   return `${formatDateTime(entry.changedAt)} · ${who} · ${what}`;
 }
 
-/** /incidents/:id: the incident's facts, its status moves, its history, its photos and its comments. */
-export function IncidentDetailView({ user }: { user: CurrentUser | null }) {
+/** A record's 'Documentos' as the portal composes it (feature-documents RecordDocuments, issue 33). */
+export type DocumentsSlot = (record: DocumentRecord) => ReactNode;
+
+/** /incidents/:id: the incident's facts, its status moves, its history, its photos, its comments and (`documents`) its documents. */
+export function IncidentDetailView({ user, documents }: { user: CurrentUser | null; documents?: DocumentsSlot }) {
   const { id = '' } = useParams();
   const detail = useIncident(id);
   const canManage = can(user?.role?.roleName, 'incidents:manage');
@@ -65,7 +85,7 @@ export function IncidentDetailView({ user }: { user: CurrentUser | null }) {
       </>
     );
   }
-  const { incident, unit, property, reporter, assignee, history } = detail.data;
+  const { incident, unit, property, reporter, assignee, assignedProvider, history } = detail.data;
   return (
     <>
       <PageHeader title={incident.title} description={`${unit.unitName} · ${property.propertyName} · #${shortId(incident.id)}`} actions={back} />
@@ -90,7 +110,7 @@ export function IncidentDetailView({ user }: { user: CurrentUser | null }) {
           </div>
           <div>
             <dt>Asignada a</dt>
-            <dd>{personName(assignee, 'Sin asignar')}</dd>
+            <dd>{assignedProvider ? `${assignedProvider.name} (proveedor)` : personName(assignee, 'Sin asignar')}</dd>
           </div>
           <div>
             <dt>Coste estimado</dt>
@@ -108,6 +128,7 @@ export function IncidentDetailView({ user }: { user: CurrentUser | null }) {
         {incident.resolutionNotes && <p>{incident.resolutionNotes}</p>}
         {canManage && <UpdateStatusMenu incidentId={incident.id} status={incident.status} />}
       </Card>
+      {canManage && <IncidentManageCard detail={detail.data} user={user} />}
       <Card as="section" aria-labelledby="incident-history">
         <CardTitle as="h2" id="incident-history">
           Historial
@@ -124,6 +145,7 @@ export function IncidentDetailView({ user }: { user: CurrentUser | null }) {
       </Card>
       <IncidentPhotosCard incidentId={incident.id} canAdd={canReport} />
       <IncidentCommentsCard incidentId={incident.id} canComment={canReport} />
+      {documents?.({ relatedEntityType: 'incident', relatedEntityId: incident.id, label: incident.title, canAttach: canManage })}
     </>
   );
 }

@@ -314,6 +314,16 @@ describe('IncidentsScreen paging, filters and order (issue 33: the state in the 
     expect(screen.getByRole('searchbox', { name: 'Buscar incidencias' })).toHaveValue('');
   });
 
+  it("says in Spanish why the server refused the filters (dates out of order), not just that the list failed", async () => {
+    global.fetch = routedFetch({
+      'GET /api/incidents?from=2026-04-02&to=2026-04-01&page=1&pageSize=20': () =>
+        answer(400, { error: 'validation_error', message: 'La fecha final no puede ser anterior a la inicial', fields: { to: 'La fecha final no puede ser anterior a la inicial' } }),
+      'GET /api/properties?archived=false&pageSize=100': () => [],
+    });
+    screenAt('/incidents?from=2026-04-02&to=2026-04-01');
+    expect(await screen.findByText('La fecha final no puede ser anterior a la inicial')).toBeVisible();
+  });
+
   it('searches once the typing stops', async () => {
     const fetchMock = routedFetch({
       'GET /api/incidents?page=1&pageSize=20': paged(many(1, 2), 2),

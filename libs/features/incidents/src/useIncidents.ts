@@ -1,7 +1,25 @@
-import { INCIDENT_SORTS, IncidentListItemSchema, type ContractListItem, type IncidentComment, type IncidentCommentsCreateData, type IncidentDetail, type IncidentListItem, type IncidentPhoto, type IncidentsCreateData, type IncidentStatus, type PropertyDetail, type PropertyListItem } from '@arrendia/api-contract';
+import {
+  INCIDENT_SORTS,
+  IncidentListItemSchema,
+  type ContractListItem,
+  type IncidentAssignees,
+  type IncidentComment,
+  type IncidentCommentsCreateData,
+  type IncidentDetail,
+  type IncidentListItem,
+  type IncidentPhoto,
+  type IncidentsCreateData,
+  type IncidentStatus,
+  type IncidentsUpdateData,
+  type MaintenanceTask,
+  type MaintenanceTasksCreateData,
+  type PropertyDetail,
+  type PropertyListItem,
+  type Provider,
+} from '@arrendia/api-contract';
 import { apiRequest, getPage, useListPage } from '@arrendia/api-client';
 import { z } from 'zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export const INCIDENTS_KEY = ['/api/incidents'] as const;
 export const METRICS_KEY = ['/api/dashboard/metrics'] as const;
@@ -60,6 +78,61 @@ export function useUpdateIncidentStatus() {
         client.invalidateQueries({ queryKey: METRICS_KEY }),
       ]);
     },
+  });
+}
+
+/** Whom 'Asignar a' offers: the property's staff and its owner's or agency's providers. */
+export function useIncidentAssignees(id: number, enabled = true) {
+  return useQuery<IncidentAssignees>({ queryKey: [`/api/incidents/${id}/assignees`], enabled });
+}
+
+/** The maintenance tasks that answer the incident. */
+export function useIncidentTasks(id: number, enabled = true) {
+  return useQuery<MaintenanceTask[]>({ queryKey: [`/api/maintenance/tasks?incidentId=${id}&pageSize=100`], enabled });
+}
+
+/** The maintenance tasks of a property, the first 100 by date ('Vincular tarea de mantenimiento' offers those that answer no incident). */
+export function usePropertyTasks(propertyId: number, enabled = true) {
+  return useQuery<MaintenanceTask[]>({ queryKey: [`/api/maintenance/tasks?propertyId=${propertyId}&pageSize=100`], enabled });
+}
+
+/** The user's active providers (a new task's 'Proveedor'). */
+export function useActiveProviders(enabled = true) {
+  return useQuery<Provider[]>({ queryKey: ['/api/providers?active=true&pageSize=100'], enabled });
+}
+
+const startsWithAny = (prefixes: readonly string[]) => (query: { queryKey: readonly unknown[] }) =>
+  typeof query.queryKey[0] === 'string' && prefixes.some((prefix) => (query.queryKey[0] as string).startsWith(prefix));
+
+/**
+ * What a change of an incident may move beyond it: the incidents list, the dashboards' figures, the
+ * property's money when the final cost is an expense (finances, analytics, the property's detail) and
+ * the maintenance tasks it links.
+ */
+function refreshAfterIncidentChange(client: QueryClient, id: number): Promise<void> {
+  return client.invalidateQueries({
+    predicate: (query) =>
+      query.queryKey[0] === INCIDENTS_KEY[0] ||
+      query.queryKey[0] === incidentKey(id)[0] ||
+      startsWithAny(['/api/dashboard/metrics', '/api/transactions', '/api/finances', '/api/analytics', '/api/properties/', '/api/maintenance'])(query),
+  });
+}
+
+/** PATCH /api/incidents/:id from the incident's page: assignee, priority, final cost (and its expense), notes, a linked task. */
+export function useUpdateIncident(id: number) {
+  const client = useQueryClient();
+  return useMutation<IncidentDetail, Error, IncidentsUpdateData>({
+    mutationFn: async (input) => (await apiRequest('PATCH', `/api/incidents/${id}`, input)).json() as Promise<IncidentDetail>,
+    onSuccess: () => refreshAfterIncidentChange(client, id),
+  });
+}
+
+/** POST /api/maintenance/tasks for the incident ('Crear tarea de mantenimiento'); its tasks and its history refresh. */
+export function useCreateIncidentTask(incidentId: number) {
+  const client = useQueryClient();
+  return useMutation<MaintenanceTask, Error, MaintenanceTasksCreateData>({
+    mutationFn: async (input) => (await apiRequest('POST', '/api/maintenance/tasks', input)).json() as Promise<MaintenanceTask>,
+    onSuccess: () => refreshAfterIncidentChange(client, incidentId),
   });
 }
 

@@ -22,22 +22,47 @@ export interface EntityFormDialogProps<S extends z.ZodTypeAny, TData> {
   schema: S;
   mutation: UseMutationResult<TData, Error, z.output<S>>;
   submitLabel: string;
+  /** The submit button's label while the call runs ('Creando...' unless told). */
+  pendingLabel?: string;
   success: { title: string; description: string };
   failure: string;
+  /**
+   * An edit form sends its fields even when emptied ('' clears an optional one); a creation leaves
+   * an empty field out, so that the schema's default or "none" applies.
+   */
+  sendEmpty?: boolean;
 }
 
+/** A select's "none" choice (a Radix item cannot have '' as its value): sent as ''. */
+export const NONE = '__ninguno';
+
 /**
- * One form dialog for the simple creations of /maintenance (a task, a plan, a provider): the fields
+ * One form dialog for the simple forms of /maintenance (a new plan or provider, editing one): the fields
  * it is given, checked with the contract's zod schema before the call and with the API's own field
  * errors after it, in Spanish.
  */
-export function EntityFormDialog<S extends z.ZodTypeAny, TData>({ open, onOpenChange, title, description, fields, schema, mutation, submitLabel, success, failure }: EntityFormDialogProps<S, TData>) {
+export function EntityFormDialog<S extends z.ZodTypeAny, TData>({
+  open,
+  onOpenChange,
+  title,
+  description,
+  fields,
+  schema,
+  mutation,
+  submitLabel,
+  pendingLabel = 'Creando...',
+  success,
+  failure,
+  sendEmpty = false,
+}: EntityFormDialogProps<S, TData>) {
   const { toast } = useToast();
   const form = useFormDialog({
     schema,
     initialValues: (): Record<string, string> => Object.fromEntries(fields.map((f) => [f.name, f.initial ?? ''])),
-    // A field left empty is not sent: the schema's default or "none" applies.
-    toInput: (values) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')),
+    toInput: (values) => {
+      const sent = Object.entries(values).map(([k, v]) => [k, v === NONE ? '' : v] as const);
+      return Object.fromEntries(sendEmpty ? sent : sent.filter(([, v]) => v !== ''));
+    },
     mutation,
     onOpenChange,
     onSuccess: () => toast(success),
@@ -55,7 +80,7 @@ export function EntityFormDialog<S extends z.ZodTypeAny, TData>({ open, onOpenCh
             <TextField key={f.name} label={f.label} type={f.kind ?? 'text'} {...form.field(f.name)} step={f.kind === 'number' ? '0.01' : undefined} />
           ),
         )}
-        <FormActions onCancel={form.close} pending={form.pending} submitLabel={submitLabel} pendingLabel="Creando..." />
+        <FormActions onCancel={form.close} pending={form.pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
       </Form>
     </Dialog>
   );

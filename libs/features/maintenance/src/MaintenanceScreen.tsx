@@ -1,19 +1,15 @@
-import {
-  MAINTENANCE_TASK_TYPES,
-  MaintenancePlansCreateSchema,
-  MaintenanceTasksCreateSchema,
-  ProvidersCreateSchema,
-  type CurrentUser,
-  type MaintenanceTask,
-  type MaintenanceTaskStatus,
-} from '@arrendia/api-contract';
-import { isSessionGone, serverMessage } from '@arrendia/api-client';
-import { formatDate, formatEuros, formatNumber, formatPhone } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardList, CardTitle, FactList, ListState, MetricCard, MetricGrid, PageHeader, SpreadRow, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '@arrendia/ui';
+import { MaintenancePlansCreateSchema, ProvidersCreateSchema, type CurrentUser } from '@arrendia/api-contract';
+import { formatEuros, formatNumber } from '@arrendia/locale-es';
+import { Button, MetricCard, MetricGrid, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { EntityFormDialog } from './EntityFormDialog';
-import { useCreatePlan, useCreateProvider, useCreateTask, usePlans, useProperties, useProviders, useStats, useTasks, useUpdateTask } from './useMaintenance';
+import { EntityFormDialog, NONE } from './EntityFormDialog';
+import { PlanList } from './PlanList';
+import { PROVIDER_FIELDS, ProviderList } from './ProviderList';
+import { TaskFormDialog } from './TaskFormDialog';
+import { TaskList } from './TaskList';
+import { useActiveProviders, useCreatePlan, useCreateProvider, useProperties, useStats } from './useMaintenance';
 
 const Toolbar = styled.div`
   display: flex;
@@ -33,167 +29,32 @@ function StatsCards() {
   );
 }
 
-function TaskCard({ task }: { task: MaintenanceTask }) {
-  const update = useUpdateTask();
-  const { toast } = useToast();
-  const move = (status: MaintenanceTaskStatus, done: string) =>
-    update.mutate(
-      { id: task.id, status },
-      {
-        onSuccess: () => toast({ title: done, description: task.title }),
-        onError: (error) => {
-          if (!isSessionGone(error)) toast({ variant: 'destructive', title: 'Error', description: serverMessage(error) ?? 'No se pudo actualizar la tarea' });
-        },
-      },
-    );
-  return (
-    <li>
-      <Card as="article" aria-labelledby={`task-${task.id}`}>
-        <SpreadRow>
-          <CardTitle as="h3" id={`task-${task.id}`}>
-            {task.title}
-          </CardTitle>
-          <span>
-            <StatusBadge kind="maintenance" value={task.status} /> <Badge $variant="neutral">{task.taskType}</Badge>
-          </span>
-        </SpreadRow>
-        <FactList>
-          <dt>Dónde</dt>
-          <dd>{[task.property.propertyName, task.unit?.unitName].filter(Boolean).join(' · ')}</dd>
-          <dt>Fecha</dt>
-          <dd>{formatDate(task.scheduledDate)}</dd>
-          <dt>Proveedor</dt>
-          <dd>{task.provider?.name ?? 'Sin asignar'}</dd>
-          <dt>Coste</dt>
-          <dd>{task.cost === null ? '—' : formatEuros(task.cost)}</dd>
-          {task.incidentId !== null && (
-            <>
-              <dt>Incidencia</dt>
-              <dd>#{task.incidentId}</dd>
-            </>
-          )}
-        </FactList>
-        {task.status === 'Programado' && (
-          <Button size="sm" onClick={() => move('En progreso', 'Tarea iniciada')} disabled={update.isPending}>
-            Iniciar Tarea
-          </Button>
-        )}
-        {task.status === 'En progreso' && (
-          <Button size="sm" onClick={() => move('Completado', 'Tarea completada')} disabled={update.isPending}>
-            Completar Tarea
-          </Button>
-        )}
-      </Card>
-    </li>
-  );
-}
-
-function TasksTab() {
-  const tasks = useTasks();
-  return (
-    <ListState
-      read={tasks}
-      loading="Cargando tareas"
-      error="No se pudieron cargar las tareas"
-      empty={!tasks.data?.length}
-      whenEmpty={<Card>No hay tareas de mantenimiento</Card>}
-    >
-      {(data) => (
-        <CardList aria-label="Tareas">
-          {data.map((task) => (
-            <TaskCard key={task.id} task={task} />
-          ))}
-        </CardList>
-      )}
-    </ListState>
-  );
-}
-
-function PlansTab() {
-  const plans = usePlans();
-  return (
-    <ListState
-      read={plans}
-      loading="Cargando planes"
-      error="No se pudieron cargar los planes"
-      empty={!plans.data?.length}
-      whenEmpty={<Card>No hay planes de mantenimiento preventivo</Card>}
-    >
-      {(data) => (
-        <CardList aria-label="Planes preventivos">
-          {data.map((plan) => (
-            <li key={plan.id}>
-              <Card as="article" aria-labelledby={`plan-${plan.id}`}>
-                <CardTitle as="h3" id={`plan-${plan.id}`}>
-                  {plan.title}
-                </CardTitle>
-                <FactList>
-                  <dt>Dónde</dt>
-                  <dd>{[plan.property.propertyName, plan.unit?.unitName].filter(Boolean).join(' · ')}</dd>
-                  <dt>Cada</dt>
-                  <dd>{plan.intervalMonths === 1 ? '1 mes' : `${plan.intervalMonths} meses`}</dd>
-                  <dt>Próxima fecha</dt>
-                  <dd>{formatDate(plan.nextDate)}</dd>
-                  <dt>Proveedor</dt>
-                  <dd>{plan.provider?.name ?? 'Sin asignar'}</dd>
-                </FactList>
-              </Card>
-            </li>
-          ))}
-        </CardList>
-      )}
-    </ListState>
-  );
-}
-
-function ProvidersTab() {
-  const providers = useProviders();
-  return (
-    <ListState
-      read={providers}
-      loading="Cargando proveedores"
-      error="No se pudieron cargar los proveedores"
-      empty={!providers.data?.length}
-      whenEmpty={<Card>Todavía no tienes proveedores</Card>}
-    >
-      {(data) => (
-        <CardList aria-label="Proveedores">
-          {data.map((p) => (
-            <li key={p.id}>
-              <Card as="article" aria-labelledby={`provider-${p.id}`}>
-                <CardTitle as="h3" id={`provider-${p.id}`}>
-                  {p.name}
-                </CardTitle>
-                <FactList>
-                  <dt>Oficio</dt>
-                  <dd>{p.trade}</dd>
-                  <dt>NIF/CIF</dt>
-                  <dd>{p.nifCif}</dd>
-                  <dt>Contacto</dt>
-                  <dd>{[p.telefono && formatPhone(p.telefono), p.email].filter(Boolean).join(' · ') || '—'}</dd>
-                </FactList>
-              </Card>
-            </li>
-          ))}
-        </CardList>
-      )}
-    </ListState>
-  );
-}
-
 type Creating = 'task' | 'plan' | 'provider' | null;
 
-/** /maintenance (spec §2): the computed cards and the tabs Tareas, Preventivo and Proveedores on real data. */
+const TABS = ['tasks', 'plans', 'providers'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * /maintenance (spec §2): the computed cards and the tabs Tareas, Preventivo and Proveedores on real
+ * data. The tab is in the URL (`?tab=providers`) with its list's page, filters and order, so that
+ * back, reload and a shared link open the same list.
+ */
 export function MaintenanceScreen(_props: { user: CurrentUser | null }) {
-  const [tab, setTab] = useState('tasks');
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('tab');
+  const tab: Tab = TABS.find((t) => t === asked) ?? 'tasks';
+  const setTab = (next: string) =>
+    setSearch((current) => {
+      const params = new URLSearchParams(current);
+      if (next === 'tasks') params.delete('tab');
+      else params.set('tab', next);
+      return params;
+    });
   const [creating, setCreating] = useState<Creating>(null);
-  const properties = useProperties(creating === 'task' || creating === 'plan');
-  const providers = useProviders();
-  const createTask = useCreateTask();
+  const properties = useProperties(creating === 'plan');
+  const providers = useActiveProviders(creating === 'plan');
   const createPlan = useCreatePlan();
   const createProvider = useCreateProvider();
-  const propertyField = { name: 'mainPropertyId', label: 'Propiedad', kind: 'select' as const, placeholder: 'Selecciona una propiedad', options: (properties.data ?? []).map((p) => ({ value: String(p.id), label: p.propertyName })) };
-  const providerField = { name: 'providerId', label: 'Proveedor (opcional)', kind: 'select' as const, placeholder: 'Sin asignar', options: (providers.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} · ${p.trade}` })) };
   const close = (open: boolean) => !open && setCreating(null);
 
   return (
@@ -210,40 +71,22 @@ export function MaintenanceScreen(_props: { user: CurrentUser | null }) {
           <Toolbar>
             <Button onClick={() => setCreating('task')}>Nueva Tarea</Button>
           </Toolbar>
-          <TasksTab />
+          <TaskList />
         </TabsContent>
         <TabsContent value="plans">
           <Toolbar>
             <Button onClick={() => setCreating('plan')}>Nuevo Plan</Button>
           </Toolbar>
-          <PlansTab />
+          <PlanList />
         </TabsContent>
         <TabsContent value="providers">
           <Toolbar>
             <Button onClick={() => setCreating('provider')}>Nuevo Proveedor</Button>
           </Toolbar>
-          <ProvidersTab />
+          <ProviderList />
         </TabsContent>
       </Tabs>
-      <EntityFormDialog
-        open={creating === 'task'}
-        onOpenChange={close}
-        title="Nueva Tarea"
-        description="Una reparación o revisión en una de tus propiedades."
-        fields={[
-          { name: 'title', label: 'Título' },
-          propertyField,
-          { name: 'taskType', label: 'Tipo', kind: 'select', options: MAINTENANCE_TASK_TYPES.map((t) => ({ value: t, label: t })), initial: 'Correctivo' },
-          { name: 'scheduledDate', label: 'Fecha prevista', kind: 'date' },
-          providerField,
-          { name: 'cost', label: 'Coste (€, opcional)', kind: 'number' },
-        ]}
-        schema={MaintenanceTasksCreateSchema}
-        mutation={createTask}
-        submitLabel="Crear Tarea"
-        success={{ title: 'Tarea creada', description: 'La tarea ha sido programada' }}
-        failure="No se pudo crear la tarea"
-      />
+      <TaskFormDialog open={creating === 'task'} onOpenChange={close} />
       <EntityFormDialog
         open={creating === 'plan'}
         onOpenChange={close}
@@ -251,10 +94,16 @@ export function MaintenanceScreen(_props: { user: CurrentUser | null }) {
         description="Un mantenimiento que se repite: se programa su primera tarea y, al completarla, la siguiente."
         fields={[
           { name: 'title', label: 'Qué hay que hacer' },
-          propertyField,
+          { name: 'mainPropertyId', label: 'Propiedad', kind: 'select', placeholder: 'Selecciona una propiedad', options: (properties.data ?? []).map((p) => ({ value: String(p.id), label: p.propertyName })) },
           { name: 'intervalMonths', label: 'Cada cuántos meses', kind: 'number', initial: '12' },
           { name: 'nextDate', label: 'Primera fecha', kind: 'date' },
-          providerField,
+          {
+            name: 'providerId',
+            label: 'Proveedor (opcional)',
+            kind: 'select',
+            placeholder: 'Sin asignar',
+            options: [{ value: NONE, label: 'Sin asignar' }, ...(providers.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} · ${p.trade}` }))],
+          },
           { name: 'estimatedCost', label: 'Coste estimado (€, opcional)', kind: 'number' },
         ]}
         schema={MaintenancePlansCreateSchema}
@@ -268,14 +117,7 @@ export function MaintenanceScreen(_props: { user: CurrentUser | null }) {
         onOpenChange={close}
         title="Nuevo Proveedor"
         description="Sus datos fiscales y bancarios se comprueban antes de guardarlos."
-        fields={[
-          { name: 'name', label: 'Nombre' },
-          { name: 'trade', label: 'Oficio' },
-          { name: 'nifCif', label: 'NIF/CIF' },
-          { name: 'telefono', label: 'Teléfono (opcional)', kind: 'tel' },
-          { name: 'email', label: 'Correo electrónico (opcional)', kind: 'email' },
-          { name: 'ibanBancaria', label: 'IBAN (opcional)' },
-        ]}
+        fields={PROVIDER_FIELDS}
         schema={ProvidersCreateSchema}
         mutation={createProvider}
         submitLabel="Crear Proveedor"

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { configureAxe, toHaveNoViolations } from 'jest-axe';
 
 expect.extend(toHaveNoViolations);
+import { useLocation } from 'react-router-dom';
 import { MessagesScreen } from './MessagesScreen';
 
 const me: CurrentUser = {
@@ -70,7 +71,43 @@ describe('MessagesScreen', () => {
     renderAt(<MessagesScreen user={me} />, '/messages');
     await screen.findByRole('button', { name: /Contrato CTR-1/ });
     await userEvent.type(screen.getByLabelText('Buscar conversaciones'), 'zz');
-    expect(await screen.findByText('Ninguna conversación coincide con la búsqueda')).toBeVisible();
+    expect(await screen.findByText('Ningún resultado con estos filtros')).toBeVisible();
+  });
+
+  it('keeps page, search and order in the URL beside the open conversation, and pages with the shared pager (issue 33)', async () => {
+    const many = (from: number, count: number) => Array.from({ length: count }, (_, i) => item(from + i, `Conversación ${from + i}`));
+    global.fetch = routedFetch({
+      'GET /api/conversations?q=contrato&sort=title&page=2&pageSize=30': () => fakeResponse(200, many(31, 30), { 'X-Total-Count': '75' }),
+      'GET /api/conversations?q=contrato&sort=title&page=3&pageSize=30': () => fakeResponse(200, many(61, 15), { 'X-Total-Count': '75' }),
+      'GET /api/conversations?q=contrato&page=1&pageSize=30': () => fakeResponse(200, many(1, 30), { 'X-Total-Count': '75' }),
+      'GET /api/conversations/5': () => detail,
+      [THREAD]: () => [message(100, 9, 'Hola')],
+    });
+    renderAt(
+      <>
+        <MessagesScreen user={me} />
+        <Where />
+      </>,
+      '/messages?conversation=5&q=contrato&sort=title&page=2',
+    );
+    const list = await screen.findByRole('list', { name: 'Conversaciones' });
+    expect(within(list).getByRole('button', { name: /^Conversación 31/ })).toBeVisible();
+    expect(screen.getByLabelText('Buscar conversaciones')).toHaveValue('contrato');
+    expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveTextContent('Título (A–Z)');
+    const pages = screen.getByRole('navigation', { name: 'Páginas de conversaciones' });
+    expect(pages).toHaveTextContent('Mostrando 31–60 de 75');
+    expect(await screen.findByRole('region', { name: 'Contrato CTR-1' })).toBeVisible();
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByRole('button', { name: /^Conversación 61/ })).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent('/messages?conversation=5&q=contrato&sort=title&page=3');
+    // The thread stays open while the list pages.
+    expect(screen.getByRole('region', { name: 'Contrato CTR-1' })).toBeVisible();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Ordenar por' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Predeterminado' }));
+    expect(await screen.findByRole('button', { name: /^Conversación 1\b/ })).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/messages\?conversation=5&q=contrato$/);
   });
 
   it('opens the thread of ?conversation, older messages on demand, Enter sends and Shift+Enter makes a new line', async () => {
@@ -224,3 +261,8 @@ describe('MessagesScreen', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 });
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}

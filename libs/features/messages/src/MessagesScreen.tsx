@@ -1,12 +1,12 @@
 import { useFormDialog } from '@arrendia/api-client';
-import { MessagesCreateSchema, type ConversationListItem, type CurrentUser, type Message } from '@arrendia/api-contract';
+import { MessagesCreateSchema, type CurrentUser, type Message } from '@arrendia/api-contract';
 import { formatDateTime, personName } from '@arrendia/locale-es';
-import { Badge, Button, Card, CardDescription, CardTitle, Form, ListState, MutedText, PageHeader, Skeleton, SpreadRow, TextAreaField, TextField, useToast, VisuallyHidden } from '@arrendia/ui';
+import { Badge, Button, Card, CardDescription, CardTitle, Form, ListSearch, ListSortSelect, MutedText, PagedList, PageHeader, Skeleton, SpreadRow, TextAreaField, useToast, VisuallyHidden } from '@arrendia/ui';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { NewConversationDialog } from './NewConversationDialog';
-import { threadMessages, useConversation, useConversations, useMarkConversationRead, useSendMessage, useThread } from './useMessaging';
+import { threadMessages, useConversation, useConversationList, useMarkConversationRead, useSendMessage, useThread } from './useMessaging';
 
 const Layout = styled.div`
   display: grid;
@@ -99,63 +99,68 @@ function useSelected(): [number | null, (id: number | null) => void] {
   return [id, select];
 }
 
+/** The orders the conversations offer (api-contract CONVERSATION_SORTS); their own is the latest activity first. */
+const CONVERSATION_ORDERS = [
+  { value: 'lastMessageAt', label: 'Actividad más antigua primero' },
+  { value: 'title', label: 'Título (A–Z)' },
+] as const;
+
+/**
+ * The side column: the user's conversations, searched and sorted on the server and paged (the same
+ * list and pager as every table, issue 33), with 'Nueva'.
+ */
 function ConversationList({ selected, onSelect }: { selected: number | null; onSelect: (id: number) => void }) {
-  const [q, setQ] = useState('');
   const [creating, setCreating] = useState(false);
-  const list = useConversations(q.trim());
-  const items: ConversationListItem[] = list.data?.pages.flatMap((p) => p.rows) ?? [];
+  const list = useConversationList();
+  const { filters, setFilter } = list;
   return (
     <Card as="section" aria-labelledby="messages-list">
       <CardTitle as="h2" id="messages-list">
         Conversaciones
       </CardTitle>
-      <Toolbar>
-        <TextField label="Buscar conversaciones" type="search" placeholder="Buscar por título" value={q} onChange={(e) => setQ(e.target.value)} />
-        <Button onClick={() => setCreating(true)}>Nueva</Button>
-      </Toolbar>
-      <ListState
-        read={list}
+      <PagedList
+        list={list}
+        noun="conversaciones"
         variant="inline"
         loading="Cargando conversaciones"
-        height="3rem"
         error="No se pudieron cargar las conversaciones"
-        empty={items.length === 0}
-        whenEmpty={<CardDescription>{q.trim() ? 'Ninguna conversación coincide con la búsqueda' : 'Todavía no tienes conversaciones'}</CardDescription>}
-      >
+        filters={
           <>
-            <List aria-label="Conversaciones">
-              {items.map(({ conversation, lastMessage, unreadCount }) => {
-                const title = conversation.title || 'Conversación sin título';
-                return (
-                  <li key={conversation.id}>
-                    <Item
-                      type="button"
-                      $current={conversation.id === selected}
-                      aria-current={conversation.id === selected ? 'true' : undefined}
-                      onClick={() => onSelect(conversation.id)}
-                    >
-                      <strong>{title}</strong>
-                      {unreadCount > 0 ? (
-                        <Badge $variant="accent">
-                          {unreadCount}
-                          <VisuallyHidden> sin leer</VisuallyHidden>
-                        </Badge>
-                      ) : (
-                        <span />
-                      )}
-                      <Preview>{lastMessage ? `${formatDateTime(lastMessage.sentAt)} · ${lastMessage.content}` : 'Sin mensajes'}</Preview>
-                    </Item>
-                  </li>
-                );
-              })}
-            </List>
-            {list.hasNextPage && (
-              <Button variant="ghost" size="sm" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {list.isFetchingNextPage ? 'Cargando...' : 'Ver más conversaciones'}
-              </Button>
-            )}
+            <Toolbar>
+              <ListSearch label="Buscar conversaciones" placeholder="Buscar por título" value={filters.q} onChange={(v) => setFilter('q', v)} />
+              <Button onClick={() => setCreating(true)}>Nueva</Button>
+            </Toolbar>
+            <Toolbar>
+              <ListSortSelect list={list} options={CONVERSATION_ORDERS} />
+            </Toolbar>
           </>
-      </ListState>
+        }
+        whenEmpty={<CardDescription>Todavía no tienes conversaciones</CardDescription>}
+      >
+        {(items) => (
+          <List aria-label="Conversaciones">
+            {items.map(({ conversation, lastMessage, unreadCount }) => {
+              const title = conversation.title || 'Conversación sin título';
+              return (
+                <li key={conversation.id}>
+                  <Item type="button" $current={conversation.id === selected} aria-current={conversation.id === selected ? 'true' : undefined} onClick={() => onSelect(conversation.id)}>
+                    <strong>{title}</strong>
+                    {unreadCount > 0 ? (
+                      <Badge $variant="accent">
+                        {unreadCount}
+                        <VisuallyHidden> sin leer</VisuallyHidden>
+                      </Badge>
+                    ) : (
+                      <span />
+                    )}
+                    <Preview>{lastMessage ? `${formatDateTime(lastMessage.sentAt)} · ${lastMessage.content}` : 'Sin mensajes'}</Preview>
+                  </Item>
+                </li>
+              );
+            })}
+          </List>
+        )}
+      </PagedList>
       <NewConversationDialog open={creating} onOpenChange={setCreating} onStarted={onSelect} />
     </Card>
   );

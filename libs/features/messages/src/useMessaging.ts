@@ -1,5 +1,6 @@
-import { apiRequest, BADGE_COUNTS_KEY, CONVERSATIONS_KEY, getJson, getPage } from '@arrendia/api-client';
+import { apiRequest, BADGE_COUNTS_KEY, CONVERSATIONS_KEY, getJson, useListPage } from '@arrendia/api-client';
 import {
+  CONVERSATION_SORTS,
   ContactSchema,
   ConversationDetailSchema,
   ConversationListItemSchema,
@@ -10,7 +11,7 @@ import {
   type MessagesCreateData,
   type Message,
 } from '@arrendia/api-contract';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { z } from 'zod';
 
 /** Conversations per page of the list, and messages per page of a thread (newest first, older on demand). */
@@ -24,16 +25,19 @@ const withQuery = (path: string, params: Record<string, string | number | undefi
   return text ? `${path}?${text}` : path;
 };
 
-/** The user's conversations, latest activity first, searched by title on the server; more pages on demand. */
-export function useConversations(q: string) {
-  return useInfiniteQuery({
-    queryKey: [...CONVERSATIONS_KEY, 'list', q],
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => getPage(withQuery('/api/conversations', { q, page: pageParam, pageSize: CONVERSATIONS_PAGE_SIZE }), z.array(ConversationListItemSchema), signal),
-    getNextPageParam: (last, pages) => (pages.length * CONVERSATIONS_PAGE_SIZE < last.total ? pages.length + 1 : undefined),
-    placeholderData: keepPreviousData,
-  });
+/** The filters of the conversations list, as the API and the URL name them. */
+export const CONVERSATION_FILTERS = ['q'] as const;
+
+/**
+ * The user's conversations, latest activity first unless sorted, searched by title on the server,
+ * a page at a time; page, search and order in the URL beside `?conversation` (issue 33).
+ */
+export function useConversationList() {
+  return useListPage({ path: CONVERSATIONS_KEY[0], schema: z.array(ConversationListItemSchema), filters: CONVERSATION_FILTERS, sorts: CONVERSATION_SORTS, pageSize: CONVERSATIONS_PAGE_SIZE });
 }
+
+/** The pages of the conversations list (useListPage's [path, url] keys), not a thread's detail or messages. */
+const isConversationList = (query: Query) => typeof query.queryKey[1] === 'string';
 
 /** One conversation and its participants (the thread's header). */
 export function useConversation(id: number | null) {
@@ -73,7 +77,7 @@ export function useMarkConversationRead(conversationId: number) {
     mutationFn: async () => ConversationReadSchema.parse(await (await apiRequest('POST', `/api/conversations/${conversationId}/read`)).json()),
     onSuccess: ({ readCount }) => {
       if (readCount === 0) return;
-      void client.invalidateQueries({ queryKey: [...CONVERSATIONS_KEY, 'list'] });
+      void client.invalidateQueries({ queryKey: CONVERSATIONS_KEY, predicate: isConversationList });
       void client.invalidateQueries({ queryKey: BADGE_COUNTS_KEY });
     },
   });

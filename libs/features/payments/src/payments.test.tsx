@@ -2,8 +2,9 @@
 import type { CurrentUser, PaymentDetails, RentCharge, TenantHome } from '@arrendia/api-contract';
 import { answer, failsOnce, fakeResponse, findToast, renderAt, routedFetch } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { RentChargesPanel } from './RentChargesPanel';
 import { TenantHomePanels } from './TenantHomePanels';
 
@@ -96,7 +97,7 @@ describe('RentChargesPanel', () => {
   it('lets the landlord confirm reception after asking, and shows a marked transfer as such', async () => {
     const posted: string[] = [];
     global.fetch = routedFetch({
-      'GET /api/rent-charges?page=1&pageSize=12&contractId=2': () => fakeResponse(200, [charge({ status: 'Transferencia indicada' }), charge({ id: 3, period: '2026-10', status: 'Pagado', state: 'Al día' })], { 'X-Total-Count': '2' }),
+      'GET /api/rent-charges?contractId=2&page=1&pageSize=12': () => fakeResponse(200, [charge({ status: 'Transferencia indicada' }), charge({ id: 3, period: '2026-10', status: 'Pagado', state: 'Al día' })], { 'X-Total-Count': '2' }),
       'POST /api/rent-charges/4/confirm': () => {
         posted.push('confirm');
         return answer(200, charge({ status: 'Pagado', state: 'Al día' }));
@@ -131,6 +132,74 @@ describe('RentChargesPanel', () => {
     expect(within(panel).queryByRole('alert')).toBeNull();
   });
 });
+
+describe('RentChargesPanel paging, filters and order (issue 33: the state in the URL)', () => {
+  const property = (id: number, propertyName: string) => ({
+    id, ownerUserId: 1, managerAgencyId: null, propertyName, addressStreet: 'Calle del Prado', addressNumber: '4', addressDetails: null, city: 'Madrid', province: 'Madrid',
+    postalCode: '28014', country: 'España', refCatastral: null, totalAreaM2: null, buildYear: null, notes: null, isArchived: false,
+    createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', unitCount: 1, rentedUnits: 1, monthlyRent: '990.00',
+  });
+  const paged = (rows: RentCharge[], total: number) => () => fakeResponse(200, rows, { 'X-Total-Count': String(total) });
+  const where = () => screen.getByTestId('where').textContent;
+
+  it("reads page, filters and order from the URL under 'recibos.', says which rows it shows, and every move writes the URL back", async () => {
+    const fetchMock = routedFetch({
+      'GET /api/properties?pageSize=100': () => [property(7, 'Edificio Prado'), property(8, 'Casa Olivo')],
+      'GET /api/rent-charges?status=Pendiente&propertyId=7&sort=-amount&page=2&pageSize=12': paged([charge({ id: 20, period: '2026-02' })], 13),
+      'GET /api/rent-charges?status=Pendiente&propertyId=7&sort=dueDate&page=1&pageSize=12': paged([charge({ id: 21, period: '2025-12' })], 13),
+      'GET /api/rent-charges?status=Pendiente&propertyId=8&sort=dueDate&page=1&pageSize=12': paged([charge({ id: 22, period: '2026-03' })], 1),
+      'GET /api/rent-charges?status=Pendiente&propertyId=8&from=2026-03-01&sort=dueDate&page=1&pageSize=12': paged([], 0),
+      'GET /api/rent-charges?sort=dueDate&page=1&pageSize=12': paged([charge()], 1),
+    });
+    global.fetch = fetchMock;
+    renderAt(
+      <>
+        <RentChargesPanel user={person('propietario_individual')} />
+        <Where />
+      </>,
+      '/finances?tab=x&recibos.status=Pendiente&recibos.propertyId=7&recibos.sort=-amount&recibos.page=2',
+    );
+    expect(await screen.findByRole('rowheader', { name: '2026-02' })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Páginas de recibos' })).toHaveTextContent('Mostrando 13–13 de 13');
+    expect(screen.getByRole('combobox', { name: 'Estado del recibo' })).toHaveTextContent('Pendiente');
+    expect(await screen.findByRole('combobox', { name: 'Propiedad' })).toHaveTextContent('Edificio Prado');
+    expect(screen.getByRole('columnheader', { name: /Importe/ })).toHaveAttribute('aria-sort', 'descending');
+
+    // Sorting by due date goes back to the first page; the page's other keys stay.
+    await userEvent.click(screen.getByRole('button', { name: /Vence/ }));
+    expect(await screen.findByRole('rowheader', { name: '2025-12' })).toBeVisible();
+    expect(screen.getByRole('columnheader', { name: /Vence/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(where()).toBe('/finances?tab=x&recibos.status=Pendiente&recibos.propertyId=7&recibos.sort=dueDate');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Propiedad' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Casa Olivo' }));
+    expect(await screen.findByRole('rowheader', { name: '2026-03' })).toBeVisible();
+    expect(where()).toBe('/finances?tab=x&recibos.status=Pendiente&recibos.propertyId=8&recibos.sort=dueDate');
+
+    fireEvent.change(screen.getByLabelText('Vence desde'), { target: { value: '2026-03-01' } });
+    expect(await screen.findByText('Ningún resultado con estos filtros')).toBeVisible();
+    expect(where()).toBe('/finances?tab=x&recibos.status=Pendiente&recibos.propertyId=8&recibos.sort=dueDate&recibos.from=2026-03-01');
+
+    // «Quitar filtros» clears this list's filters; its order and the page's other keys stay.
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
+    expect(await screen.findByRole('rowheader', { name: '2026-11' })).toBeVisible();
+    expect(where()).toBe('/finances?tab=x&recibos.sort=dueDate');
+  });
+
+  it("offers a tenant no property filter (it reads no properties)", async () => {
+    const fetchMock = routedFetch({ 'GET /api/rent-charges?page=1&pageSize=12': paged([charge()], 1) });
+    global.fetch = fetchMock;
+    renderAt(<RentChargesPanel user={person('inquilino')} title="Historial de Pagos" />, '/dashboard');
+    await screen.findByRole('rowheader', { name: '2026-11' });
+    expect(screen.queryByRole('combobox', { name: 'Propiedad' })).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/properties?pageSize=100');
+  });
+});
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
 
 describe("TenantHomePanels' payments before the first one", () => {
   it("says there is no payment yet instead of naming the charge owed as the last receipt", async () => {

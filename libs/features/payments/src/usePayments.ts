@@ -1,6 +1,6 @@
-import { apiRequest, getJson, getPage } from '@arrendia/api-client';
-import { PaymentDetailsSchema, RentChargeSchema, TenantHomeSchema, type RentCharge } from '@arrendia/api-contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest, getJson, useListPage } from '@arrendia/api-client';
+import { PaymentDetailsSchema, PropertyListItemSchema, RENT_CHARGE_SORTS, RentChargeSchema, TenantHomeSchema, type RentCharge } from '@arrendia/api-contract';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 export const RENT_CHARGES_KEY = ['/api/rent-charges'] as const;
@@ -19,13 +19,32 @@ export function useTenantHome() {
   return useQuery({ queryKey: TENANT_HOME_KEY, queryFn: async ({ signal }) => (await getJson('/api/tenant/home', TenantHomeSchema, signal)).data });
 }
 
-/** One page of rent charges in scope, optionally of one contract, newest due date first. */
-export function useRentCharges(contractId: number | undefined, page: number) {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(RENT_CHARGES_PAGE_SIZE), ...(contractId ? { contractId: String(contractId) } : {}) });
+/** The filters of the rent charges list, as the API and the URL name them. */
+export const RENT_CHARGE_FILTERS = ['status', 'propertyId', 'from', 'to'] as const;
+
+/**
+ * One page of the rent charges in scope, of one contract or all, latest due date first unless
+ * sorted; page, filters and order in the URL under 'recibos.' (the panel shares its page with
+ * another list: the finances' movements, a contract's detail).
+ */
+export function useRentChargeList(contractId: number | undefined) {
+  return useListPage({
+    path: RENT_CHARGES_KEY[0],
+    schema: z.array(RentChargeSchema),
+    filters: RENT_CHARGE_FILTERS,
+    sorts: RENT_CHARGE_SORTS,
+    pageSize: RENT_CHARGES_PAGE_SIZE,
+    fixed: { contractId },
+    prefix: 'recibos',
+  });
+}
+
+/** The properties the panel's filter offers (the landlord's side only: a tenant reads none). */
+export function usePropertyOptions(enabled: boolean) {
   return useQuery({
-    queryKey: [...RENT_CHARGES_KEY, { contractId, page }],
-    queryFn: ({ signal }) => getPage(`/api/rent-charges?${params}`, z.array(RentChargeSchema), signal),
-    placeholderData: keepPreviousData,
+    queryKey: ['/api/properties?pageSize=100'],
+    enabled,
+    queryFn: async ({ signal }) => (await getJson('/api/properties?pageSize=100', z.array(PropertyListItemSchema), signal)).data,
   });
 }
 

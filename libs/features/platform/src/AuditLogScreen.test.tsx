@@ -54,8 +54,9 @@ describe('AuditLogScreen', () => {
     expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['02/07/2026 00:30:05', 'Olga Martínolga@demo.arrendia.es', 'Modificación', 'main_properties', '12', 'Ver cambios']);
     expect(second).toHaveTextContent('Sistema');
     expect(second).toHaveTextContent('Creación');
-    expect(screen.getByText('45 registros')).toBeVisible();
-    expect(screen.getByRole('navigation', { name: 'Páginas del registro' })).toHaveTextContent('Página 1 de 3');
+    const pages = screen.getByRole('navigation', { name: 'Páginas de registros' });
+    expect(pages).toHaveTextContent('Mostrando 1–20 de 45');
+    expect(pages).toHaveTextContent('Página 1 de 3');
     expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', '/api/admin/audit-log.csv');
   });
 
@@ -131,6 +132,46 @@ describe('AuditLogScreen', () => {
       'href',
       '/api/admin/audit-log.csv?user=olga&tableName=main_properties&action=create&from=2026-03-01&to=2026-03-31',
     );
+  });
+
+  it('sorts by date from its header (oldest first, then newest, then the list\'s own order), keeping the filters and the CSV link', async () => {
+    const fetch = routedFetch({
+      'GET /api/admin/audit-log/facets': () => facets,
+      'GET /api/admin/audit-log?action=create&page=1&pageSize=20': page([entry(2)]),
+      'GET /api/admin/audit-log?action=create&sort=changedAt&page=1&pageSize=20': page([entry(1, { recordId: '11' })]),
+      'GET /api/admin/audit-log?action=create&sort=-changedAt&page=1&pageSize=20': page([entry(3, { recordId: '33' })]),
+    });
+    global.fetch = fetch;
+    at('/audit-log?action=create');
+    const date = () => screen.getByRole('columnheader', { name: /Fecha/ });
+    await screen.findByRole('button', { name: /Ver cambios de main_properties 12/ });
+    expect(date()).toHaveAttribute('aria-sort', 'none');
+
+    await userEvent.click(within(date()).getByRole('button'));
+    expect(await screen.findByRole('button', { name: /Ver cambios de main_properties 11/ })).toBeVisible();
+    expect(date()).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByTestId('location')).toHaveTextContent('?action=create&sort=changedAt');
+    await userEvent.click(within(date()).getByRole('button'));
+    expect(await screen.findByRole('button', { name: /Ver cambios de main_properties 33/ })).toBeVisible();
+    expect(date()).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(within(date()).getByRole('button'));
+    expect(await screen.findByRole('button', { name: /Ver cambios de main_properties 12/ })).toBeVisible();
+    expect(screen.getByTestId('location').textContent).toBe('?action=create');
+    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', '/api/admin/audit-log.csv?action=create');
+  });
+
+  it('says when the filters match nothing and «Quitar filtros» shows the whole log', async () => {
+    global.fetch = routedFetch({
+      'GET /api/admin/audit-log/facets': () => facets,
+      'GET /api/admin/audit-log?user=nadie&page=1&pageSize=20': page([]),
+      'GET /api/admin/audit-log?page=1&pageSize=20': page([entry(2)]),
+    });
+    at('/audit-log?user=nadie');
+    expect(await screen.findByText('Ningún resultado con estos filtros')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
+    expect(await screen.findByRole('button', { name: /Ver cambios de main_properties 12/ })).toBeVisible();
+    expect(screen.getByLabelText('Usuario')).toHaveValue('');
+    expect(screen.getByTestId('location').textContent).toBe('');
   });
 
   it('refuses a date range that ends before it starts, without asking the server', async () => {

@@ -1,22 +1,12 @@
 import { AUDIT_SYSTEM_USER, AuditLogFilterSchema, auditActionLabel, type AuditLogEntry, type CurrentUser } from '@arrendia/api-contract';
 import { formatDateTimeSeconds } from '@arrendia/locale-es';
 import { zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
-import { Button, ButtonLink, Card, DataTable, Form, ListState, MutedText, PageHeader, Pager, SelectField, TextField, useDebouncedValue } from '@arrendia/ui';
-import { useEffect, useRef, useState } from 'react';
+import { Button, ButtonLink, Card, DataTable, Form, ListDateFilter, ListFilterSelect, ListSearch, MutedText, PagedList, PageHeader, SortHeader } from '@arrendia/ui';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { AuditChanges } from './AuditChanges';
-import { AUDIT_LOG_PAGE_SIZE, useAuditLog, useAuditLogFacets } from './useAuditLog';
-
-/** The filters, in the order they go in the URL and in the API's query string. */
-const FILTER_KEYS = ['user', 'tableName', 'action', 'from', 'to'] as const;
-type FilterKey = (typeof FILTER_KEYS)[number];
-type Filters = Record<FilterKey, string>;
-
-/** A select's "no filter" choice (a Radix item cannot have '' as its value). */
-const ALL = 'todas';
-/** How long the Usuario field waits for the typing to stop before it asks the server. */
-export const USER_FILTER_DELAY_MS = 300;
+import { AUDIT_LOG_FILTERS, useAuditLogFacets, useAuditLogList, type AuditLogFilters } from './useAuditLog';
 
 const FilterGrid = styled.div`
   display: grid;
@@ -29,45 +19,19 @@ const Results = styled.div`
   margin-top: ${({ theme }) => theme.space.md};
 `;
 
-const Summary = styled.p`
-  margin-bottom: ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
 const Detail = styled.td`
   background: ${({ theme }) => theme.colors.surfaceMuted};
 `;
 
-/** The filters' query string ('' values left out), with the page and size for the list. */
-function queryString(filters: Filters, page?: number): string {
+/** The filters' query string ('' values left out): the CSV export's. */
+function queryString(filters: AuditLogFilters): string {
   const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) if (filters[key]) params.set(key, filters[key]);
-  if (page !== undefined) {
-    params.set('page', String(page));
-    params.set('pageSize', String(AUDIT_LOG_PAGE_SIZE));
-  }
+  for (const key of AUDIT_LOG_FILTERS) if (filters[key]) params.set(key, filters[key]);
   return params.toString();
 }
 
-/** Usuario writes to the URL once the typing stops, not on every key. */
-function useDebouncedUserFilter(current: string, apply: (value: string) => void) {
-  const [text, setText] = useState(current);
-  const settled = useDebouncedValue(text.trim(), USER_FILTER_DELAY_MS);
-  const applyLatest = useRef(apply);
-  applyLatest.current = apply;
-  useEffect(() => {
-    if (settled !== current) applyLatest.current(settled);
-    // Only a settled change of the text moves the URL, not a URL change by other means.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled]);
-  return [text, setText] as const;
-}
-
-function optionsOf(values: readonly string[], current: string, label: (value: string) => string) {
-  // A value from the URL stays choosable even when the facets do not list it (yet).
-  const all = current && !values.includes(current) ? [...values, current] : values;
-  return [{ value: ALL, label: 'Todas' }, ...all.map((value) => ({ value, label: label(value) }))];
-}
+/** A select's choices: the values the log holds. */
+const optionsOf = (values: readonly string[], label: (value: string) => string) => values.map((value) => ({ value, label: label(value) }));
 
 function EntryRows({ entry }: { entry: AuditLogEntry }) {
   const [open, setOpen] = useState(false);
@@ -110,34 +74,19 @@ function EntryRows({ entry }: { entry: AuditLogEntry }) {
 }
 
 /**
- * /audit-log (issue 13): every change the platform recorded, filtered and paged on the server. The
- * filters live in the URL (a filtered view can be shared or reloaded) and are checked with the
- * API's own schema before the call; 'Exportar CSV' downloads the same selection.
+ * /audit-log (issue 13): every change the platform recorded, filtered, sorted by date and paged on
+ * the server (issue 33's list). The filters live in the URL (a filtered view can be shared or
+ * reloaded) and are checked with the API's own schema before the call; 'Exportar CSV' downloads
+ * the same selection.
  */
 export function AuditLogScreen(_props: { user: CurrentUser | null }) {
-  const [search, setSearch] = useSearchParams();
-  const filters = Object.fromEntries(FILTER_KEYS.map((key) => [key, search.get(key) ?? ''])) as Filters;
-  const page = Math.max(1, Number(search.get('page')) || 1);
-  const parsed = AuditLogFilterSchema.safeParse(filters);
+  // Checked before the list asks: a filter the API would refuse is said under its field, and nothing is asked.
+  const [search] = useSearchParams();
+  const parsed = AuditLogFilterSchema.safeParse(Object.fromEntries(AUDIT_LOG_FILTERS.map((key) => [key, search.get(key) ?? ''])));
   const errors: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
-  const log = useAuditLog(queryString(filters, page), parsed.success);
+  const log = useAuditLogList(parsed.success);
+  const { filters, setFilter } = log;
   const facets = useAuditLogFacets();
-
-  const set = (changes: Partial<Filters> & { page?: number }) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value && value !== ALL && !(key === 'page' && value === 1)) next.set(key, String(value));
-          else next.delete(key);
-        }
-        // A new filter starts again at its first page.
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  const [userText, setUserText] = useDebouncedUserFilter(filters.user, (user) => set({ user }));
   const csvHref = `/api/admin/audit-log.csv${queryString(filters) ? `?${queryString(filters)}` : ''}`;
 
   return (
@@ -161,11 +110,11 @@ export function AuditLogScreen(_props: { user: CurrentUser | null }) {
         {/* Each filter applies as it changes (the URL is the state): submitting has nothing left to do. */}
         <Form role="search" aria-label="Filtros del registro" onSubmit={(e) => e.preventDefault()}>
           <FilterGrid>
-            <TextField label="Usuario" type="search" placeholder="Nombre o correo" value={userText} onChange={(e) => setUserText(e.target.value)} error={errors.user} />
-            <SelectField label="Tabla" options={optionsOf(facets.data?.tableNames ?? [], filters.tableName, (v) => v)} value={filters.tableName || ALL} onValueChange={(tableName) => set({ tableName })} error={errors.tableName} />
-            <SelectField label="Acción" options={optionsOf(facets.data?.actions ?? [], filters.action, auditActionLabel)} value={filters.action || ALL} onValueChange={(action) => set({ action })} error={errors.action} />
-            <TextField label="Desde" type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} error={errors.from} />
-            <TextField label="Hasta" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} error={errors.to} />
+            <ListSearch label="Usuario" placeholder="Nombre o correo" value={filters.user} onChange={(v) => setFilter('user', v)} error={errors.user} />
+            <ListFilterSelect label="Tabla" allLabel="Todas" value={filters.tableName} onChange={(v) => setFilter('tableName', v)} options={optionsOf(facets.data?.tableNames ?? [], (v) => v)} error={errors.tableName} />
+            <ListFilterSelect label="Acción" allLabel="Todas" value={filters.action} onChange={(v) => setFilter('action', v)} options={optionsOf(facets.data?.actions ?? [], auditActionLabel)} error={errors.action} />
+            <ListDateFilter label="Desde" value={filters.from} onChange={(v) => setFilter('from', v)} error={errors.from} />
+            <ListDateFilter label="Hasta" value={filters.to} onChange={(v) => setFilter('to', v)} error={errors.to} />
           </FilterGrid>
         </Form>
       </Card>
@@ -173,35 +122,31 @@ export function AuditLogScreen(_props: { user: CurrentUser | null }) {
         {!parsed.success ? (
           <Card role="alert">Revisa los filtros marcados</Card>
         ) : (
-          <ListState read={log} loading="Cargando el registro" error="No se pudo cargar el registro de auditoría">
-            {(data) => (
-              <Card>
-                <Summary aria-live="polite">{`${data.total} registros`}</Summary>
-                {!data.rows.length ? (
-                  <p>Ningún registro coincide con los filtros</p>
-                ) : (
-                  <DataTable aria-label="Registro de auditoría" aria-busy={log.isFetching}>
-                    <thead>
-                      <tr>
-                        <th scope="col">Fecha</th>
-                        <th scope="col">Usuario</th>
-                        <th scope="col">Acción</th>
-                        <th scope="col">Tabla</th>
-                        <th scope="col">Registro</th>
-                        <th scope="col">Cambios</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.rows.map((entry) => (
-                        <EntryRows key={entry.id} entry={entry} />
-                      ))}
-                    </tbody>
-                  </DataTable>
-                )}
-                <Pager page={page} total={data.total} pageSize={AUDIT_LOG_PAGE_SIZE} onPageChange={(next) => set({ page: next })} label="Páginas del registro" />
-              </Card>
-            )}
-          </ListState>
+          <Card>
+            <PagedList list={log} noun="registros" variant="inline" loading="Cargando el registro" error="No se pudo cargar el registro de auditoría" whenEmpty={<p>El registro está vacío</p>}>
+              {(rows) => (
+                <DataTable aria-label="Registro de auditoría" aria-busy={log.read.isFetching}>
+                  <thead>
+                    <tr>
+                      <SortHeader list={log} field="changedAt">
+                        Fecha
+                      </SortHeader>
+                      <th scope="col">Usuario</th>
+                      <th scope="col">Acción</th>
+                      <th scope="col">Tabla</th>
+                      <th scope="col">Registro</th>
+                      <th scope="col">Cambios</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((entry) => (
+                      <EntryRows key={entry.id} entry={entry} />
+                    ))}
+                  </tbody>
+                </DataTable>
+              )}
+            </PagedList>
+          </Card>
         )}
       </Results>
     </>

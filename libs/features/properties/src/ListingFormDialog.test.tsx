@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { LISTING_MESSAGES, type ListingPhoto, type ManagedListing, type PropertyDetail, type PropertyUnit } from '@arrendia/api-contract';
-import { fakeResponse, findToast, renderAt, serve } from '@arrendia/testing';
+import { fakeResponse, findToast, renderAt, serve, type FakeRoutes } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PropertiesScreen } from './PropertiesScreen';
@@ -89,9 +89,16 @@ const bodyOf = (fetch: jest.Mock, method: string, url?: string) => calls(fetch, 
 const detailAt = () => renderAt(<PropertiesScreen user={null} />, '/properties/4', '/properties/*');
 const rowOf = async (name: string) => {
   await screen.findByRole('heading', { level: 1, name: 'Piso 4' });
-  const rows = within(screen.getByRole('region', { name: 'Unidades' })).getAllByRole('listitem');
+  const rows = await within(screen.getByRole('region', { name: 'Unidades' })).findAllByRole('listitem');
   return rows.find((row) => row.textContent?.startsWith(name))!;
 };
+
+/** 'Unidades' reads its own paged list (issue 33): answered with the units of the detail route's answer. */
+const serveDetail = (routes: FakeRoutes) =>
+  serve({
+    ...routes,
+    'GET /api/properties/4/units?page=1&pageSize=20': async () => fakeResponse(200, ((await (await routes[DETAIL]!()).json()) as PropertyDetail).units),
+  });
 
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -103,7 +110,7 @@ afterEach(() => {
 
 describe('Unidades: the advert of each unit', () => {
   it('offers Publicar anuncio on a free unit, nothing on a rented one, and the actions of a published and a withdrawn advert', async () => {
-    serve({
+    serveDetail({
       [DETAIL]: () =>
         fakeResponse(
           200,
@@ -148,7 +155,7 @@ describe('Unidades: the advert of each unit', () => {
 
   it("'Retirar anuncio' asks first, then DELETEs the advert; 'Publicar de nuevo' PATCHes {isPublished: true}", async () => {
     let published = true;
-    const fetch = serve({
+    const fetch = serveDetail({
       [DETAIL]: () => fakeResponse(200, detail([unit(43, { listing: { id: 7, isPublished: published } })])),
       [LISTING]: () => fakeResponse(200, listing({ isPublished: published })),
       'DELETE /api/listings/7': () => {
@@ -180,7 +187,7 @@ describe("'Publicar anuncio'", () => {
   it('starts from the unit, sends the typed advert, shows the server field message under its field, then stays open for the photos', async () => {
     let created = false;
     const posts: unknown[] = [];
-    const fetch = serve({
+    const fetch = serveDetail({
       [DETAIL]: () => fakeResponse(200, detail([unit(41, { listing: created ? { id: 7, isPublished: true } : null })])),
       [LISTING]: () => fakeResponse(200, listing()),
       'POST /api/units/41/listing': (init) => {
@@ -243,7 +250,7 @@ describe("'Publicar anuncio'", () => {
   });
 
   it("asks whether to show the managing agency, and leaves the deposit and the contact to the API when empty", async () => {
-    const fetch = serve({
+    const fetch = serveDetail({
       [DETAIL]: () => fakeResponse(200, detail([unit(41)], { managerAgencyId: 3, managerAgency: { id: 3, nombreAgencia: 'Inmobiliaria Sol' } })),
       [LISTING]: () => fakeResponse(200, listing({ showAgency: false })),
       'POST /api/units/41/listing': () => fakeResponse(201, listing({ showAgency: false })),
@@ -272,7 +279,7 @@ describe("'Publicar anuncio'", () => {
   });
 
   it("'Editar anuncio' sends only what changed and says 'Anuncio actualizado'", async () => {
-    const fetch = serve({
+    const fetch = serveDetail({
       [DETAIL]: () => fakeResponse(200, detail([unit(43, { listing: { id: 7, isPublished: true } })])),
       [LISTING]: () => fakeResponse(200, listing()),
       'PATCH /api/listings/7': () => fakeResponse(200, listing({ price: '500.00' })),
@@ -301,7 +308,7 @@ describe('the advert photos', () => {
 
   it("lists the photos with their sizes, the cover first; 'Hacer portada', 'Subir' and 'Bajar' send the whole new order", async () => {
     let order = [11, 12, 13];
-    const fetch = serve({
+    const fetch = serveDetail({
       [DETAIL]: () => fakeResponse(200, detail([unit(43, { listing: { id: 7, isPublished: true } })])),
       [LISTING]: () => fakeResponse(200, listing({ photos: order.map((id, i) => photo(id, i)) })),
       'PUT /api/listings/7/photos/order': (init) => {
@@ -342,7 +349,7 @@ describe('the advert photos', () => {
 
   it("'Eliminar' asks first, then DELETEs the photo", async () => {
     let photos = [photo(11, 0), photo(12, 1)];
-    const fetch = serve({
+    const fetch = serveDetail({
       [DETAIL]: () => fakeResponse(200, detail([unit(43, { listing: { id: 7, isPublished: true } })])),
       [LISTING]: () => fakeResponse(200, listing({ photos })),
       'DELETE /api/listings/7/photos/12': () => {
@@ -395,7 +402,7 @@ describe('the advert photos', () => {
     const realXhr = window.XMLHttpRequest;
     Object.assign(window, { XMLHttpRequest: FakeXhr });
     try {
-      serve({
+      serveDetail({
         [DETAIL]: () => fakeResponse(200, detail([unit(43, { listing: { id: 7, isPublished: true } })])),
         [LISTING]: () => fakeResponse(200, listing({ photos })),
       });

@@ -4,7 +4,8 @@ import { resetToasts } from '@arrendia/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PropertiesScreen } from './PropertiesScreen';
 import userEvent from '@testing-library/user-event';
-import { failsOnce, fakeResponse, findToast, pending, renderAt, serve, userWithRole } from '@arrendia/testing';
+import { useLocation } from 'react-router-dom';
+import { failsOnce, fakeResponse, findToast, pending, renderAt, serve, userWithRole, type FakeRoutes } from '@arrendia/testing';
 
 const property = (id: number, over: Partial<PropertyListItem> = {}): PropertyListItem => ({
   id,
@@ -31,8 +32,30 @@ const property = (id: number, over: Partial<PropertyListItem> = {}): PropertyLis
   ...over,
 });
 
-const LIST = 'GET /api/properties?pageSize=100';
+const LIST = 'GET /api/properties?page=1&pageSize=20';
 const screenAt = (path = '/properties') => renderAt(<PropertiesScreen user={null} />, path, '/properties/*');
+
+const UNITS_PAGE = 'GET /api/properties/4/units?page=1&pageSize=20';
+
+/**
+ * 'Unidades' of a detail reads its own paged list (issue 33): this answers it with the units of the
+ * detail route's answer, in the API's own order (the active ones first, each group as added).
+ */
+function withUnitsPage(routes: FakeRoutes): FakeRoutes {
+  const detail = routes['GET /api/properties/4'];
+  if (!detail || routes[UNITS_PAGE]) return routes;
+  return {
+    ...routes,
+    [UNITS_PAGE]: async () => {
+      const { units } = (await (await detail()).json()) as PropertyDetail;
+      const ordered = [...units].sort((a, b) => Number(b.isActive) - Number(a.isActive) || a.id - b.id);
+      return fakeResponse(200, ordered, { 'X-Total-Count': String(units.length) });
+    },
+  };
+}
+
+/** `serve` for a detail: its units' list answered from the detail (withUnitsPage). */
+const serveDetail = (routes: FakeRoutes) => serve(withUnitsPage(routes));
 
 beforeEach(() => {
   resetToasts();
@@ -66,13 +89,13 @@ describe('PropertiesScreen list', () => {
   });
 
   it("narrows the list to one owner with ?ownerId ('Ver cartera'), says whose it is and links back to all", async () => {
-    const fetch = serve({ [`${LIST}&ownerId=12`]: () => fakeResponse(200, []) });
+    const fetch = serve({ 'GET /api/properties?ownerId=12&page=1&pageSize=20': () => fakeResponse(200, []) });
     screenAt('/properties?ownerId=12');
     expect(await screen.findByRole('heading', { name: 'Este propietario no tiene propiedades' })).toBeVisible();
     const note = screen.getByRole('region', { name: 'Filtro de cartera' });
     expect(note).toHaveTextContent('Cartera de un propietario');
     expect(within(note).getByRole('link', { name: 'Ver todas las propiedades' })).toHaveAttribute('href', '/properties');
-    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/properties?pageSize=100&ownerId=12']);
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/properties?ownerId=12&page=1&pageSize=20']);
   });
 
   it('ignores an ownerId that is not an id', async () => {
@@ -101,6 +124,70 @@ describe('PropertiesScreen list', () => {
     expect(within(second).getByRole('link', { name: 'Ver Detalles de Piso 2' })).toHaveAttribute('href', '/properties/2');
   });
 });
+
+describe('PropertiesScreen paging, filters and order (issue 33: the state in the URL)', () => {
+  const many = (from: number, count: number) => Array.from({ length: count }, (_, i) => property(from + i));
+  const paged = (rows: PropertyListItem[], total: number) => () => fakeResponse(200, rows, { 'X-Total-Count': String(total) });
+  const listAt = (path: string) =>
+    renderAt(
+      <>
+        <PropertiesScreen user={null} />
+        <Where />
+      </>,
+      path,
+      '/properties/*',
+    );
+
+  it('reads page, filters and order from the URL, says which rows it shows, and every move writes the URL back', async () => {
+    const fetch = serve({
+      'GET /api/properties?city=Madrid&archived=false&sort=propertyName&page=2&pageSize=20': paged(many(21, 20), 45),
+      'GET /api/properties?city=Madrid&archived=false&sort=propertyName&page=3&pageSize=20': paged(many(41, 5), 45),
+      'GET /api/properties?city=Madrid&sort=propertyName&page=1&pageSize=20': paged(many(1, 20), 60),
+      'GET /api/properties?city=Madrid&sort=-propertyName&page=1&pageSize=20': paged(many(61, 20), 60),
+    });
+    listAt('/properties?city=Madrid&archived=false&sort=propertyName&page=2');
+    expect(await screen.findByRole('article', { name: 'Piso 21' })).toBeVisible();
+    const pages = screen.getByRole('navigation', { name: 'Páginas de propiedades' });
+    expect(pages).toHaveTextContent('Mostrando 21–40 de 45');
+    expect(screen.getByRole('searchbox', { name: 'Ciudad' })).toHaveValue('Madrid');
+    expect(screen.getByRole('combobox', { name: 'Estado' })).toHaveTextContent('Activas');
+    expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveTextContent('Nombre (A–Z)');
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByRole('article', { name: 'Piso 41' })).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent('/properties?city=Madrid&archived=false&sort=propertyName&page=3');
+
+    // A filter or an order change goes back to the first page.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Estado' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Todas' }));
+    expect(await screen.findByText('Mostrando 1–20 de 60')).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent('/properties?city=Madrid&sort=propertyName');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Ordenar por' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Nombre (Z–A)' }));
+    expect(await screen.findByRole('article', { name: 'Piso 61' })).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent('/properties?city=Madrid&sort=-propertyName');
+    expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('/api/properties?page=1&pageSize=20');
+  });
+
+  it('says when the filters match nothing, and «Quitar filtros» lists everything again, keeping the owner of «Ver cartera»', async () => {
+    serve({
+      'GET /api/properties?ownerId=12&q=chamberi&page=1&pageSize=20': paged([], 0),
+      'GET /api/properties?ownerId=12&page=1&pageSize=20': paged([property(3)], 1),
+    });
+    listAt('/properties?ownerId=12&q=chamberi');
+    expect(await screen.findByText('Ningún resultado con estos filtros')).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Buscar propiedades' })).toHaveValue('chamberi');
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
+    expect(await screen.findByRole('article', { name: 'Piso 3' })).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent('/properties?ownerId=12');
+    expect(screen.getByRole('region', { name: 'Filtro de cartera' })).toBeVisible();
+  });
+});
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
 
 describe('PropertiesScreen create dialog', () => {
   it('refuses an empty form with the Spanish messages and sends nothing', async () => {
@@ -386,7 +473,7 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
   };
 
   it('shows the facts and each unit with its status and rent; Archivar sends isArchived', async () => {
-    const fetch = serve({
+    const fetch = serveDetail({
       'GET /api/properties/4': () => fakeResponse(200, detail),
       'PATCH /api/properties/4': () => fakeResponse(200, { ...property(4, { isArchived: true }) }),
     });
@@ -402,7 +489,7 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
       'Agencia gestora: Sin agencia',
       'Agente asignado: Sin agente asignado',
     ]);
-    const unitRows = within(screen.getByRole('region', { name: 'Unidades' })).getAllByRole('listitem');
+    const unitRows = await within(screen.getByRole('region', { name: 'Unidades' })).findAllByRole('listitem');
     expect(unitRows).toHaveLength(1);
     expect(unitRows[0]).toHaveTextContent(/^Bajo A · Vivienda completa\s*Alquilado\s*950,00 €\/mes/);
     expect(within(screen.getByRole('region', { name: 'Contrato activo' })).getByText('No hay ningún contrato activo.')).toBeVisible();
@@ -417,7 +504,7 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
       transaction: { id: 90, rentableUnitId: 40, mainPropertyId: 4, categoryId: 8, contractId: null, type: 'Gasto' as const, amount: '120.00', transactionDate: '2026-11-02', description: 'Fontanero', paymentMethod: null, status: 'Completado' as const },
       category: { id: 8, categoryName: 'Reparaciones', isExpense: true },
     };
-    serve({ 'GET /api/properties/4': () => fakeResponse(200, { ...detail, recentTransactions: [movement] }) });
+    serveDetail({ 'GET /api/properties/4': () => fakeResponse(200, { ...detail, recentTransactions: [movement] }) });
     renderAt(<PropertiesScreen user={null} transactionActions={(item) => <button type="button">{`Acciones de ${item.transaction.description}`}</button>} />, '/properties/4', '/properties/*');
     const movements = within(await screen.findByRole('region', { name: 'Movimientos' }));
     const [row] = movements.getAllByRole('listitem');
@@ -428,7 +515,7 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
 
   it("'Editar' opens the form prefilled, sends only the changed fields and shows the saved property", async () => {
     let saved = false;
-    const fetch = serve({
+    const fetch = serveDetail({
       'GET /api/properties/4': () => fakeResponse(200, saved ? { ...detail, propertyName: 'Piso reformado', buildYear: null } : { ...detail, buildYear: 1990 }),
       'PATCH /api/properties/4': () => {
         saved = true;
@@ -457,7 +544,7 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
   });
 
   it("'Editar' with nothing changed says 'Indica al menos un cambio' and sends nothing", async () => {
-    const fetch = serve({ 'GET /api/properties/4': () => fakeResponse(200, detail) });
+    const fetch = serveDetail({ 'GET /api/properties/4': () => fakeResponse(200, detail) });
     screenAt('/properties/4');
     fireEvent.click(await screen.findByRole('button', { name: 'Editar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar Propiedad' });
@@ -467,14 +554,14 @@ describe('PropertiesScreen detail (/properties/:id)', () => {
   });
 
   it("says 'Propiedad no encontrada' for an unknown id", async () => {
-    serve({ 'GET /api/properties/77': () => fakeResponse(404, { error: 'not_found', message: 'No se ha encontrado la propiedad' }) });
+    serveDetail({ 'GET /api/properties/77': () => fakeResponse(404, { error: 'not_found', message: 'No se ha encontrado la propiedad' }) });
     screenAt('/properties/77');
     expect(await screen.findByRole('heading', { name: 'Propiedad no encontrada' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
   });
 
   it('says when the property could not be loaded, and «Reintentar» loads it', async () => {
-    serve({ 'GET /api/properties/4': failsOnce(fakeResponse(200, detail)) });
+    serveDetail({ 'GET /api/properties/4': failsOnce(fakeResponse(200, detail)) });
     screenAt('/properties/4');
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la propiedad');
     expect(screen.getByRole('heading', { level: 1, name: 'Propiedad' })).toBeVisible();
@@ -520,13 +607,14 @@ describe('PropertiesScreen detail: units', () => {
     return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
   };
   const unitsRegion = () => within(screen.getByRole('region', { name: 'Unidades' }));
+  const unitsRegionFound = async (unitName: string) => within(await screen.findByRole('region', { name: 'Unidades' })).findByText(unitName, { exact: false, selector: 'span' });
   const choose = async (combobox: HTMLElement, option: string) => {
     await userEvent.click(combobox);
     await userEvent.click(await screen.findByRole('option', { name: option }));
   };
 
   it('lists each unit with type, area, rent, status and occupancy (a link to its active contract, else Libre), archived ones last with their badge', async () => {
-    serve({
+    serveDetail({
       [DETAIL]: () =>
         fakeResponse(
           200,
@@ -539,7 +627,7 @@ describe('PropertiesScreen detail: units', () => {
     });
     screenAt('/properties/4');
     await screen.findByRole('heading', { level: 1, name: 'Piso 4' });
-    const rows = unitsRegion().getAllByRole('listitem');
+    const rows = await unitsRegion().findAllByRole('listitem');
     expect(rows.map((row) => row.firstElementChild?.firstElementChild?.textContent)).toEqual(['Habitación 1 · Habitación · 12,5 m²', 'Habitación 2 · Habitación', 'Trastero 1 · Trastero · 6 m²']);
 
     expect(rows[0]).toHaveTextContent('Alquilado');
@@ -560,18 +648,50 @@ describe('PropertiesScreen detail: units', () => {
     expect(unitsRegion().getByRole('button', { name: 'Añadir unidad' })).toBeVisible();
   });
 
+  it("pages, filters and sorts the units on the server, the state in the URL under 'unidades.' (issue 33)", async () => {
+    const fetch = serveDetail({
+      [DETAIL]: () => fakeResponse(200, withUnits([unit(41)])),
+      'GET /api/properties/4/units?status=Reservado&page=2&pageSize=20': () => fakeResponse(200, [unit(61, { currentStatus: 'Reservado' })], { 'X-Total-Count': '21' }),
+      'GET /api/properties/4/units?page=1&pageSize=20': () => fakeResponse(200, [unit(41)], { 'X-Total-Count': '1' }),
+      'GET /api/properties/4/units?sort=-baseRentPrice&page=1&pageSize=20': () => fakeResponse(200, [unit(44, { baseRentPrice: '900.00' }), unit(41)], { 'X-Total-Count': '2' }),
+    });
+    renderAt(
+      <>
+        <PropertiesScreen user={null} />
+        <Where />
+      </>,
+      '/properties/4?unidades.status=Reservado&unidades.page=2',
+      '/properties/*',
+    );
+    expect(await unitsRegionFound('Unidad 61')).toBeVisible();
+    expect(unitsRegion().getByRole('navigation', { name: 'Páginas de unidades' })).toHaveTextContent('Mostrando 21–21 de 21');
+    expect(unitsRegion().getByRole('combobox', { name: 'Estado' })).toHaveTextContent('Reservado');
+
+    await choose(unitsRegion().getByRole('combobox', { name: 'Estado' }), 'Todos');
+    expect(await unitsRegionFound('Unidad 41')).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/properties\/4$/);
+    await choose(unitsRegion().getByRole('combobox', { name: 'Ordenar por' }), 'Renta más alta primero');
+    expect(await unitsRegionFound('Unidad 44')).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent('/properties/4?unidades.sort=-baseRentPrice');
+    expect(fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/units'))).toEqual([
+      '/api/properties/4/units?status=Reservado&page=2&pageSize=20',
+      '/api/properties/4/units?page=1&pageSize=20',
+      '/api/properties/4/units?sort=-baseRentPrice&page=1&pageSize=20',
+    ]);
+  });
+
   it("hides 'Añadir unidad' on an archived property", async () => {
-    serve({ [DETAIL]: () => fakeResponse(200, withUnits([unit(41)], { isArchived: true })) });
+    serveDetail({ [DETAIL]: () => fakeResponse(200, withUnits([unit(41)], { isArchived: true })) });
     screenAt('/properties/4');
     await screen.findByRole('heading', { level: 1, name: 'Piso 4' });
-    expect(unitsRegion().getByRole('button', { name: 'Editar Unidad 41' })).toBeVisible();
+    expect(await unitsRegion().findByRole('button', { name: 'Editar Unidad 41' })).toBeVisible();
     expect(unitsRegion().queryByRole('button', { name: 'Añadir unidad' })).toBeNull();
   });
 
   it("'Añadir unidad' sends the typed fields (a habitación's details, the extras as a list), says so and shows the new unit", async () => {
     const added = unit(45, { unitName: 'Habitación 3', unitType: { id: 2, typeName: 'habitacion' } });
     let saved = false;
-    const fetch = serve({
+    const fetch = serveDetail({
       [DETAIL]: () => fakeResponse(200, withUnits(saved ? [unit(41), added] : [unit(41)])),
       'POST /api/properties/4/units': () => {
         saved = true;
@@ -629,7 +749,7 @@ describe('PropertiesScreen detail: units', () => {
 
   it('sends no details for a type without them, and shows the server messages under the field and the Vivienda fieldset', async () => {
     const posts: Record<string, unknown>[] = [];
-    serve({
+    serveDetail({
       [DETAIL]: () => fakeResponse(200, withUnits([])),
       'POST /api/properties/4/units': (init) => {
         posts.push(JSON.parse(String(init!.body)));
@@ -655,7 +775,7 @@ describe('PropertiesScreen detail: units', () => {
   });
 
   it('checks each Vivienda field before sending: the message goes under its own field', async () => {
-    const fetch = serve({ [DETAIL]: () => fakeResponse(200, withUnits([])) });
+    const fetch = serveDetail({ [DETAIL]: () => fakeResponse(200, withUnits([])) });
     screenAt('/properties/4');
     fireEvent.click(await screen.findByRole('button', { name: 'Añadir unidad' }));
     const dialog = await screen.findByRole('dialog', { name: 'Añadir unidad' });
@@ -677,7 +797,7 @@ describe('PropertiesScreen detail: units', () => {
       activeContract: { id: 7, contractCode: 'CTR-2026-007' },
       details: { numBedrooms: 2, numBathrooms: 1, floorLevel: 0, isFurnished: false, hasTerrace: false, hasElevator: true, hasAirConditioning: false, heatingType: 'Gas natural', energyCertificateRating: 'D', allowsPets: false, orientation: 'Norte' },
     });
-    const fetch = serve({
+    const fetch = serveDetail({
       [DETAIL]: () => fakeResponse(200, withUnits([flat])),
       'PATCH /api/units/40': () => fakeResponse(200, { ...flat, unitName: 'Bajo A reformado' }),
       'GET /api/dashboard/metrics': () => fakeResponse(200, {}),
@@ -710,7 +830,7 @@ describe('PropertiesScreen detail: units', () => {
 
   it("'Editar' with Dormitorios emptied says so under the field and sends nothing (the API could not clear it)", async () => {
     const flat = unit(41, { unitName: 'Ático', details: { numBedrooms: 2, numBathrooms: 1, floorLevel: null, isFurnished: false, hasTerrace: false, hasElevator: false, hasAirConditioning: false, heatingType: null, energyCertificateRating: null, allowsPets: false, orientation: null } });
-    const fetch = serve({ [DETAIL]: () => fakeResponse(200, withUnits([flat])) });
+    const fetch = serveDetail({ [DETAIL]: () => fakeResponse(200, withUnits([flat])) });
     screenAt('/properties/4');
     fireEvent.click(await screen.findByRole('button', { name: 'Editar Ático' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar unidad' });
@@ -721,7 +841,7 @@ describe('PropertiesScreen detail: units', () => {
   });
 
   it("'Archivar' sends isActive false; the API's 409 for a unit with an active contract is said in a destructive toast", async () => {
-    const fetch = serve({
+    const fetch = serveDetail({
       [DETAIL]: () => fakeResponse(200, withUnits([unit(42, { unitName: 'Habitación 1', currentStatus: 'Alquilado', activeContract: { id: 7, contractCode: 'CTR-2026-007' } })])),
       'PATCH /api/units/42': () => fakeResponse(409, { error: 'conflict', message: UNIT_MESSAGES.archiveWithContract, fields: { isActive: UNIT_MESSAGES.archiveWithContract } }),
     });
@@ -735,7 +855,7 @@ describe('PropertiesScreen detail: units', () => {
 
   it("'Restaurar' sends isActive true and refreshes the list", async () => {
     let restored = false;
-    const fetch = serve({
+    const fetch = serveDetail({
       [DETAIL]: () => fakeResponse(200, withUnits([unit(41, { unitName: 'Trastero 1', isActive: restored })])),
       'PATCH /api/units/41': () => {
         restored = true;
@@ -772,7 +892,7 @@ describe('PropertiesScreen detail: the assigned agent', () => {
   it("lets admin_agencia choose among the agency's agents: PUT {agentUserId}, then 'Agente asignado'", async () => {
     let assigned: PropertyDetail['assignedAgent'] = luis;
     const puts: unknown[] = [];
-    serve({
+    serveDetail({
       [DETAIL]: () => fakeResponse(200, managed(assigned)),
       [AGENTS]: () => fakeResponse(200, [luis, ana]),
       'PUT /api/properties/4/agent': (init) => {
@@ -799,7 +919,7 @@ describe('PropertiesScreen detail: the assigned agent', () => {
   });
 
   it("says the API's refusal in a destructive toast", async () => {
-    serve({
+    serveDetail({
       [DETAIL]: () => fakeResponse(200, managed(null)),
       [AGENTS]: () => fakeResponse(200, [ana]),
       'PUT /api/properties/4/agent': () => fakeResponse(400, { error: 'validation_error', message: 'Elige un agente activo de la agencia que gestiona la propiedad', fields: { agentUserId: 'Elige un agente activo de la agencia que gestiona la propiedad' } }),
@@ -811,7 +931,7 @@ describe('PropertiesScreen detail: the assigned agent', () => {
   });
 
   it('only shows the agent to propietario_individual, without reading the agents', async () => {
-    const fetch = serve({ [DETAIL]: () => fakeResponse(200, managed(ana)) });
+    const fetch = serveDetail({ [DETAIL]: () => fakeResponse(200, managed(ana)) });
     detailAt('propietario_individual');
     await screen.findByRole('heading', { level: 1, name: 'Piso 4' });
     const facts = within(screen.getByRole('region', { name: 'Datos' }));
@@ -838,21 +958,21 @@ describe('PropertiesScreen detail: the assigned agent', () => {
       listing: null,
     };
     const withUnit = (assignedAgent: PropertyDetail['assignedAgent']) => ({ ...managed(assignedAgent), units: [room] });
-    serve({ [DETAIL]: () => fakeResponse(200, withUnit(ana)) });
+    serveDetail({ [DETAIL]: () => fakeResponse(200, withUnit(ana)) });
     const other = renderAt(<PropertiesScreen user={userWithRole('agente')} />, '/properties/4', '/properties/*');
     await screen.findByRole('heading', { level: 1, name: 'Piso 4' });
-    expect(screen.getByText('Habitación 1')).toBeVisible();
+    expect(await screen.findByText('Habitación 1')).toBeVisible();
     for (const name of ['Añadir unidad', 'Editar Habitación 1', 'Archivar Habitación 1', 'Editar', 'Archivar']) expect(screen.queryByRole('button', { name })).toBeNull();
     other.unmount();
 
-    serve({ [DETAIL]: () => fakeResponse(200, withUnit({ id: 1, firstName: 'Olga', lastName: 'Martín' })) });
+    serveDetail({ [DETAIL]: () => fakeResponse(200, withUnit({ id: 1, firstName: 'Olga', lastName: 'Martín' })) });
     renderAt(<PropertiesScreen user={userWithRole('agente')} />, '/properties/4', '/properties/*');
     expect(await screen.findByRole('button', { name: 'Añadir unidad' })).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Editar Habitación 1' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Editar Habitación 1' })).toBeVisible();
   });
 
   it('offers no select to admin_agencia on a property no agency manages', async () => {
-    serve({ [DETAIL]: () => fakeResponse(200, { ...managed(null), managerAgencyId: null, managerAgency: null }) });
+    serveDetail({ [DETAIL]: () => fakeResponse(200, { ...managed(null), managerAgencyId: null, managerAgency: null }) });
     detailAt('admin_agencia');
     await screen.findByRole('heading', { level: 1, name: 'Piso 4' });
     expect(screen.getByText('Sin agente asignado')).toBeVisible();
@@ -904,7 +1024,7 @@ describe('PropertiesScreen detail: the managing agency', () => {
       [at(), 'Sin agencia'],
       [pendingFor(luna), 'Sin agenciaSolicitud enviada a Agencia Luna: pendiente de aceptar'],
     ] as const) {
-      serve({ [DETAIL]: () => fakeResponse(200, detail) });
+      serveDetail({ [DETAIL]: () => fakeResponse(200, detail) });
       const view = renderAt(<PropertiesScreen user={null} />, '/properties/4', '/properties/*');
       expect(await agencyLine()).toHaveTextContent(new RegExp(`^${text}$`));
       view.unmount();
@@ -913,7 +1033,7 @@ describe('PropertiesScreen detail: the managing agency', () => {
 
   it('lets an owner search the directory and ask an agency: PUT {managerAgencyId}, then the request shows as pending', async () => {
     let asked = false;
-    const fetch = serve({
+    const fetch = serveDetail({
       [DETAIL]: () => fakeResponse(200, asked ? pendingFor(luna) : at()),
       [DIRECTORY]: () => fakeResponse(200, [entry(sol, 'Calle Mayor 1, Madrid'), entry(luna, 'Calle Luna 3, Sevilla')]),
       [`${DIRECTORY}?q=Luna`]: () => fakeResponse(200, [entry(luna, 'Calle Luna 3, Sevilla')]),
@@ -953,7 +1073,7 @@ describe('PropertiesScreen detail: the managing agency', () => {
   });
 
   it("says 'Agencia asignada' when the answer binds the agency at once (the super admin)", async () => {
-    serve({
+    serveDetail({
       [DETAIL]: () => fakeResponse(200, at()),
       [DIRECTORY]: () => fakeResponse(200, [entry(luna, 'Calle Luna 3, Sevilla')]),
       'PUT /api/properties/4/agency': () => fakeResponse(200, { managerAgencyId: 8, pendingRequest: null }),
@@ -969,7 +1089,7 @@ describe('PropertiesScreen detail: the managing agency', () => {
 
   it("shows the API's 409 under the select and in a destructive toast, keeps the dialog open and re-reads the property", async () => {
     const pendingAlready = 'Ya hay una solicitud pendiente para esta propiedad';
-    const fetch = serve({
+    const fetch = serveDetail({
       [DETAIL]: () => fakeResponse(200, at()),
       [DIRECTORY]: () => fakeResponse(200, [entry(luna, 'Calle Luna 3, Sevilla')]),
       'PUT /api/properties/4/agency': () => fakeResponse(409, { error: 'conflict', message: pendingAlready, fields: { managerAgencyId: pendingAlready } }),
@@ -989,7 +1109,7 @@ describe('PropertiesScreen detail: the managing agency', () => {
   });
 
   it("says another agency's 409 (no field) in the toast", async () => {
-    serve({
+    serveDetail({
       [DETAIL]: () => fakeResponse(200, at()),
       [DIRECTORY]: () => fakeResponse(200, [entry(luna, 'Calle Luna 3, Sevilla')]),
       'PUT /api/properties/4/agency': () => fakeResponse(409, { error: 'conflict', message: PROPERTY_AGENCY_MESSAGES.otherAgency }),
@@ -1005,7 +1125,7 @@ describe('PropertiesScreen detail: the managing agency', () => {
 
   it("'Retirar solicitud' withdraws the pending request (DELETE /api/consent-requests/:id) and the line goes back to 'Sin agencia'", async () => {
     let withdrawn = false;
-    const fetch = serve({
+    const fetch = serveDetail({
       [DETAIL]: () => fakeResponse(200, withdrawn ? at() : pendingFor(luna)),
       'DELETE /api/consent-requests/55': () => {
         withdrawn = true;
@@ -1022,7 +1142,7 @@ describe('PropertiesScreen detail: the managing agency', () => {
 
   it("'Retirar a la agencia' asks first, then sends {managerAgencyId: null} and says 'Agencia retirada'", async () => {
     let released = false;
-    const fetch = serve({
+    const fetch = serveDetail({
       [DETAIL]: () => fakeResponse(200, released ? at() : managedBySol()),
       'PUT /api/properties/4/agency': () => {
         released = true;
@@ -1046,7 +1166,7 @@ describe('PropertiesScreen detail: the managing agency', () => {
 
   it('shows admin_agencia the agency by name, with none of the buttons', async () => {
     for (const detail of [managedBySol(), pendingFor(luna), at()]) {
-      serve({ [DETAIL]: () => fakeResponse(200, detail), 'GET /api/properties/4/agents': () => fakeResponse(200, []) });
+      serveDetail({ [DETAIL]: () => fakeResponse(200, detail), 'GET /api/properties/4/agents': () => fakeResponse(200, []) });
       const view = detailAs('admin_agencia');
       const line = await agencyLine();
       expect(line).toHaveTextContent(detail.managerAgency?.nombreAgencia ?? 'Sin agencia');

@@ -1,14 +1,14 @@
 import type { CurrentUser, PropertyListItem } from '@arrendia/api-contract';
 import { can, canonicalRole } from '@arrendia/permissions';
-import { AlertDialog, Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, ListState, PageHeader, Skeleton, SpreadRow, toast } from '@arrendia/ui';
+import { AlertDialog, Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, ListFilters, ListFilterSelect, ListSearch, ListSortSelect, PagedList, PageHeader, Skeleton, SpreadRow, toast } from '@arrendia/ui';
 import { useState } from 'react';
 import { Link, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { isSessionGone, serverMessage } from '@arrendia/api-client';
 import { addressLine, ArchiveBadge, formatArea } from './propertyParts';
-import { PropertyDetailView, type TransactionActionsSlot } from './PropertyDetailView';
+import { PropertyDetailView, type DocumentsSlot, type MovementsSlot, type TransactionActionsSlot } from './PropertyDetailView';
 import { PropertyFormDialog } from './PropertyFormDialog';
-import { useDeleteProperty, useProperties } from './useProperties';
+import { useDeleteProperty, usePropertyList } from './useProperties';
 
 /** Spec §9: 6 loading placeholders on the properties screen. */
 export const PROPERTY_SKELETONS = 6;
@@ -67,10 +67,24 @@ const FilterNote = styled(Card)`
 /** Agency staff and delegates create properties for an owner they choose ('Propietario'). */
 const CREATES_FOR_OTHERS = ['admin_agencia', 'agente', 'propietario_delegado'];
 
+/** The orders the list offers (api-contract PROPERTY_SORTS); its own is the newest first. */
+const PROPERTY_ORDERS = [
+  { value: 'createdAt', label: 'Más antiguas primero' },
+  { value: 'propertyName', label: 'Nombre (A–Z)' },
+  { value: '-propertyName', label: 'Nombre (Z–A)' },
+  { value: 'city', label: 'Ciudad (A–Z)' },
+] as const;
+
+const ARCHIVED_OPTIONS = [
+  { value: 'false', label: 'Activas' },
+  { value: 'true', label: 'Archivadas' },
+] as const;
+
 function PropertiesList({ user }: { user: CurrentUser | null }) {
   const [search, setSearch] = useSearchParams();
   const ownerId = ownerFilter(search);
-  const properties = useProperties(ownerId);
+  const properties = usePropertyList(ownerId);
+  const { filters, setFilter } = properties;
   const ownerName = (useLocation().state as { ownerName?: unknown } | null)?.ownerName;
   const [creating, setCreating] = useState(search.get('nueva') === '1');
   const [toDelete, setToDelete] = useState<PropertyListItem | null>(null);
@@ -110,8 +124,9 @@ function PropertiesList({ user }: { user: CurrentUser | null }) {
           </SpreadRow>
         </FilterNote>
       )}
-      <ListState
-        read={properties}
+      <PagedList
+        list={properties}
+        noun="propiedades"
         loading="Cargando propiedades"
         skeleton={(busy) => (
           <Grid {...busy}>
@@ -127,7 +142,14 @@ function PropertiesList({ user }: { user: CurrentUser | null }) {
           </Grid>
         )}
         error="No se pudieron cargar las propiedades"
-        empty={properties.data?.length === 0}
+        filters={
+          <ListFilters $columns="2fr repeat(3, 1fr)">
+            <ListSearch label="Buscar propiedades" placeholder="Nombre, calle o ciudad" value={filters.q} onChange={(v) => setFilter('q', v)} />
+            <ListSearch label="Ciudad" value={filters.city} onChange={(v) => setFilter('city', v)} />
+            <ListFilterSelect label="Estado" allLabel="Todas" value={filters.archived} onChange={(v) => setFilter('archived', v)} options={ARCHIVED_OPTIONS} />
+            <ListSortSelect list={properties} options={PROPERTY_ORDERS} />
+          </ListFilters>
+        }
         whenEmpty={
           <Card as="section" aria-labelledby="properties-empty">
             <CardTitle as="h2" id="properties-empty">
@@ -140,14 +162,14 @@ function PropertiesList({ user }: { user: CurrentUser | null }) {
           </Card>
         }
       >
-        {(data) => (
+        {(rows) => (
           <Grid aria-label="Propiedades">
-            {data.map((property) => (
+            {rows.map((property) => (
               <PropertyCard key={property.id} property={property} onDelete={setToDelete} />
             ))}
           </Grid>
         )}
-      </ListState>
+      </PagedList>
       <PropertyFormDialog
         open={creating}
         onOpenChange={setOpen}
@@ -168,15 +190,27 @@ function PropertiesList({ user }: { user: CurrentUser | null }) {
 }
 
 /**
- * /properties (spec §2): the card grid, the create dialog (also opened by /properties?nueva=1, the
- * dashboards' quick action) and delete behind a confirmation; /properties/:id the detail, whose
- * movements end with what the portal composes (`transactionActions`: 'Editar' and 'Eliminar').
+ * /properties (spec §2): the card grid, paged, filtered and sorted on the server (issue 33), the
+ * create dialog (also opened by /properties?nueva=1, the dashboards' quick action) and delete
+ * behind a confirmation; /properties/:id the detail, whose movements are what the portal composes (`movements`: all of them, paged; else the latest, each
+ * ending with `transactionActions`: 'Editar' and 'Eliminar'), and whose property and units show
+ * their documents (`documents`: 'Documentos', 'Adjuntar documento').
  */
-export function PropertiesScreen({ user, transactionActions }: { user: CurrentUser | null; transactionActions?: TransactionActionsSlot }) {
+export function PropertiesScreen({
+  user,
+  transactionActions,
+  movements,
+  documents,
+}: {
+  user: CurrentUser | null;
+  transactionActions?: TransactionActionsSlot;
+  movements?: MovementsSlot;
+  documents?: DocumentsSlot;
+}) {
   return (
     <Routes>
       <Route index element={<PropertiesList user={user} />} />
-      <Route path=":id" element={<PropertyDetailView user={user} transactionActions={transactionActions} />} />
+      <Route path=":id" element={<PropertyDetailView user={user} transactionActions={transactionActions} movements={movements} documents={documents} />} />
     </Routes>
   );
 }

@@ -1,4 +1,4 @@
-import { LISTING_MESSAGES, type CurrentUser, type PropertyDetail, type PropertyUnit, type TransactionListItem } from '@arrendia/api-contract';
+import { LISTING_MESSAGES, UNIT_STATUSES, UNIT_TYPE_NAMES, type CurrentUser, type DocumentRecord, type PropertyDetail, type PropertyUnit, type TransactionListItem } from '@arrendia/api-contract';
 import { errorStatus } from '@arrendia/api-client';
 import { formatDate, formatEuros, personName } from '@arrendia/locale-es';
 import { can, canonicalRole } from '@arrendia/permissions';
@@ -11,9 +11,14 @@ import {
   CardTitle,
   DetailGrid,
   FactList,
+  ListFilters,
+  ListFilterSelect,
+  ListSearch,
+  ListSortSelect,
   LoadError,
   MutedRow,
   MutedText,
+  PagedList,
   PageHeader,
   RowActions,
   RowList,
@@ -33,7 +38,7 @@ import { addressLine, ArchiveBadge, formatArea, unitTypeLabel } from './property
 import { ListingFormDialog } from './ListingFormDialog';
 import { UnitFormDialog } from './UnitFormDialog';
 import { useUpdateListing, useWithdrawListing } from './useListings';
-import { useArchiveProperty, usePropertyDetail } from './useProperties';
+import { useArchiveProperty, usePropertyDetail, usePropertyUnitList } from './useProperties';
 import { usePropertyAgents } from '@arrendia/api-client';
 import { useAssignAgent, useUpdateUnit } from './useUnits';
 
@@ -186,12 +191,14 @@ function UnitRow({
   onEdit,
   onListing,
   editable,
+  documents,
 }: {
   unit: PropertyUnit;
   property: PropertyDetail;
   onEdit: (unit: PropertyUnit) => void;
   onListing: (unit: PropertyUnit) => void;
   editable: boolean;
+  documents?: DocumentsSlot;
 }) {
   const update = useUpdateUnit(property.id, unit.id);
   const archiving = unit.isActive;
@@ -224,6 +231,8 @@ function UnitRow({
               Ver anuncio
             </a>
           )}
+          {/* A unit has no page of its own: its documents open from its row. */}
+          {documents?.({ relatedEntityType: 'unit', relatedEntityId: unit.id, label: `${property.propertyName} · ${unit.unitName}`, canAttach: editable }, 'button')}
         </MutedRow>
       </UnitText>
       {editable && (
@@ -252,15 +261,31 @@ function UnitRow({
   );
 }
 
-/** 'Unidades': the property's units, the active ones first, with 'Añadir unidad' while the property is not archived. */
-function UnitsCard({ property, editable }: { property: PropertyDetail; editable: boolean }) {
+/** The orders 'Unidades' offers (api-contract PROPERTY_UNIT_SORTS); its own is the active units first, in the order they were added. */
+const UNIT_ORDERS = [
+  { value: 'unitName', label: 'Nombre (A–Z)' },
+  { value: 'baseRentPrice', label: 'Renta más baja primero' },
+  { value: '-baseRentPrice', label: 'Renta más alta primero' },
+  { value: '-areaM2', label: 'Superficie mayor primero' },
+] as const;
+
+const UNIT_ARCHIVED_OPTIONS = [
+  { value: 'false', label: 'Solo activas' },
+  { value: 'true', label: 'Solo archivadas' },
+] as const;
+
+/**
+ * 'Unidades': the property's units, paged, filtered and sorted on the server (issue 33), the active
+ * ones first, with 'Añadir unidad' while the property is not archived.
+ */
+function UnitsCard({ property, editable, documents }: { property: PropertyDetail; editable: boolean; documents?: DocumentsSlot }) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<PropertyUnit | null>(null);
-  // The unit whose advert is being published or edited: read from the detail, so that it follows its refetches.
+  const units = usePropertyUnitList(property.id);
+  const { filters, setFilter } = units;
+  // The unit whose advert is being published or edited: read from the list, so that it follows its refetches.
   const [listingUnitId, setListingUnitId] = useState<number | null>(null);
-  const listingUnit = property.units.find((unit) => unit.id === listingUnitId);
-  // Archived units after the active ones, each group in creation order.
-  const units = [...property.units].sort((a, b) => Number(b.isActive) - Number(a.isActive));
+  const listingUnit = units.rows.find((unit) => unit.id === listingUnitId);
   return (
     <Card as="section" aria-labelledby="property-units">
       <SpreadRow>
@@ -273,15 +298,31 @@ function UnitsCard({ property, editable }: { property: PropertyDetail; editable:
           </Button>
         )}
       </SpreadRow>
-      {units.length === 0 ? (
-        <CardDescription>Esta propiedad no tiene unidades.</CardDescription>
-      ) : (
-        <RowList>
-          {units.map((unit) => (
-            <UnitRow key={unit.id} unit={unit} property={property} onEdit={setEditing} onListing={(u) => setListingUnitId(u.id)} editable={editable} />
-          ))}
-        </RowList>
-      )}
+      <PagedList
+        list={units}
+        noun="unidades"
+        variant="inline"
+        loading="Cargando unidades"
+        error="No se pudieron cargar las unidades"
+        filters={
+          <ListFilters $columns="2fr repeat(4, 1fr)">
+            <ListSearch label="Buscar unidades" value={filters.q} onChange={(v) => setFilter('q', v)} />
+            <ListFilterSelect label="Estado" value={filters.status} onChange={(v) => setFilter('status', v)} options={UNIT_STATUSES.map((value) => ({ value, label: value }))} />
+            <ListFilterSelect label="Tipo" value={filters.type} onChange={(v) => setFilter('type', v)} options={UNIT_TYPE_NAMES.map((value) => ({ value, label: unitTypeLabel(value) }))} />
+            <ListFilterSelect label="Mostrar" allLabel="Todas" value={filters.archived} onChange={(v) => setFilter('archived', v)} options={UNIT_ARCHIVED_OPTIONS} />
+            <ListSortSelect list={units} options={UNIT_ORDERS} />
+          </ListFilters>
+        }
+        whenEmpty={<CardDescription>Esta propiedad no tiene unidades.</CardDescription>}
+      >
+        {(rows) => (
+          <RowList aria-label={`Unidades de ${property.propertyName}`}>
+            {rows.map((unit) => (
+              <UnitRow key={unit.id} unit={unit} property={property} onEdit={setEditing} onListing={(u) => setListingUnitId(u.id)} editable={editable} documents={documents} />
+            ))}
+          </RowList>
+        )}
+      </PagedList>
       <UnitFormDialog open={adding} onOpenChange={setAdding} propertyId={property.id} />
       {editing && <UnitFormDialog open onOpenChange={(open) => !open && setEditing(null)} propertyId={property.id} unit={editing} />}
       {listingUnit && <ListingFormDialog open onOpenChange={(open) => !open && setListingUnitId(null)} property={property} unit={listingUnit} />}
@@ -292,8 +333,24 @@ function UnitsCard({ property, editable }: { property: PropertyDetail; editable:
 /** What a portal puts at the end of each of the detail's movements ('Editar' and 'Eliminar', issue 33). */
 export type TransactionActionsSlot = (item: TransactionListItem) => ReactNode;
 
-/** /properties/:id: facts, units with status and rent, the active contract, incidents and transactions. */
-export function PropertyDetailView({ user, transactionActions }: { user: CurrentUser | null; transactionActions?: TransactionActionsSlot }) {
+/** Every movement of the property, paged, as the portal composes it (feature-finances PropertyMovements, issue 33), instead of the detail's latest ones. */
+export type MovementsSlot = (propertyId: number) => ReactNode;
+
+/** A record's 'Documentos' as the portal composes it (feature-documents RecordDocuments, issue 33): a section, or a row's button. */
+export type DocumentsSlot = (record: DocumentRecord, placement?: 'section' | 'button') => ReactNode;
+
+/** /properties/:id: facts, units with status and rent (each with its documents), the active contract, incidents, transactions and documents. */
+export function PropertyDetailView({
+  user,
+  transactionActions,
+  movements,
+  documents,
+}: {
+  user: CurrentUser | null;
+  transactionActions?: TransactionActionsSlot;
+  movements?: MovementsSlot;
+  documents?: DocumentsSlot;
+}) {
   const { id = '' } = useParams();
   const detail = usePropertyDetail(id);
   const { data: property, isPending, error } = detail;
@@ -394,7 +451,7 @@ export function PropertyDetailView({ user, transactionActions }: { user: Current
           </FactList>
         </Card>
 
-        <UnitsCard property={property} editable={editable} />
+        <UnitsCard property={property} editable={editable} documents={documents} />
 
         <Card as="section" aria-labelledby="property-contract">
           <CardTitle as="h2" id="property-contract">
@@ -445,7 +502,9 @@ export function PropertyDetailView({ user, transactionActions }: { user: Current
           <CardTitle as="h2" id="property-transactions">
             Movimientos
           </CardTitle>
-          {property.recentTransactions.length === 0 ? (
+          {movements ? (
+            movements(property.id)
+          ) : property.recentTransactions.length === 0 ? (
             <CardDescription>Sin movimientos.</CardDescription>
           ) : (
             <RowList>
@@ -469,6 +528,8 @@ export function PropertyDetailView({ user, transactionActions }: { user: Current
             </RowList>
           )}
         </Card>
+
+        {documents?.({ relatedEntityType: 'property', relatedEntityId: property.id, label: property.propertyName, canAttach: editable })}
       </DetailGrid>
     </>
   );

@@ -9,15 +9,16 @@ import {
 } from '@arrendia/api-contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { propertyPath } from './useProperties';
+import { propertyPath, propertyUnitsPath } from './useProperties';
 
 /** GET|PATCH|DELETE /api/listings/:id: a unit's advert as the people who manage it see it. */
 export const listingPath = (id: number) => `/api/listings/${id}`;
 export const listingKey = (id: number) => [listingPath(id)] as const;
 
-/** After any change to an advert: the property's detail (its units' `listing`) and the advert itself. */
+/** After any change to an advert: the property's detail and its units (their `listing`), and the advert itself. */
 function invalidateListing(client: QueryClient, propertyId: number, listingId: number) {
   void client.invalidateQueries({ queryKey: [propertyPath(propertyId)] });
+  void client.invalidateQueries({ queryKey: [propertyUnitsPath(propertyId)] });
   void client.invalidateQueries({ queryKey: listingKey(listingId) });
 }
 

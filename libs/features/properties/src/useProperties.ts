@@ -1,17 +1,19 @@
-import { apiRequest, getJson } from '@arrendia/api-client';
+import { apiRequest, getJson, useListPage } from '@arrendia/api-client';
 import {
   OwnerInvitationSchema,
+  PROPERTY_SORTS,
+  PROPERTY_UNIT_SORTS,
   PropertyDetailSchema,
   PropertyListItemSchema,
   PropertyOwnerOptionSchema,
   PropertySchema,
+  PropertyUnitSchema,
   type OwnerInvitation,
   type OwnerInvitationsCreateData,
   type PropertiesCreateData,
   type PropertiesUpdateData,
   type Property,
   type PropertyDetail,
-  type PropertyListItem,
   type PropertyOwnerOption,
 } from '@arrendia/api-contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -20,30 +22,41 @@ import { z } from 'zod';
 export const PROPERTIES_PATH = '/api/properties';
 export const PROPERTIES_KEY = [PROPERTIES_PATH] as const;
 export const METRICS_KEY = ['/api/dashboard/metrics'] as const;
-/** The screen lists up to the API's largest page (the spec shows no paging). */
-const LIST_URL = `${PROPERTIES_PATH}?pageSize=100`;
 
 export const propertyPath = (id: number | string) => `${PROPERTIES_PATH}/${id}`;
+/** A property's units, the list of its detail's 'Unidades'. */
+export const propertyUnitsPath = (id: number | string) => `${propertyPath(id)}/units`;
 
 /** Keys whose figures change when a property is created, archived or deleted, or one of its units changes. */
 function invalidatePortfolio(client: QueryClient) {
-  for (const key of [PROPERTIES_KEY, METRICS_KEY, ['/api/dashboard/trends'], ['/api/activity?limit=10'], ['/api/units'], ['/api/units?available=true']]) {
+  for (const key of [PROPERTIES_KEY, METRICS_KEY, ['/api/dashboard/trends'], ['/api/activity?limit=10'], ['/api/units'], ['/api/units?available=true&pageSize=100']]) {
     void client.invalidateQueries({ queryKey: key });
   }
 }
 
-/** GET /api/properties: the user's properties, newest first; with `ownerId`, only that owner's ('Ver cartera'). */
-export function useProperties(ownerId?: number) {
-  const url = ownerId === undefined ? LIST_URL : `${LIST_URL}&ownerId=${ownerId}`;
-  return useQuery<PropertyListItem[]>({
-    queryKey: ownerId === undefined ? PROPERTIES_KEY : [...PROPERTIES_KEY, { ownerId }],
-    queryFn: async ({ signal }) => (await getJson(url, z.array(PropertyListItemSchema), signal)).data,
-  });
+/** The filters of the properties list, as the API and the URL name them. */
+export const PROPERTY_FILTERS = ['q', 'city', 'archived'] as const;
+
+/**
+ * GET /api/properties: the user's properties (the API scopes them), one page, with the list's
+ * filters and order in the URL; with `ownerId`, only that owner's ('Ver cartera', fixed by the screen).
+ */
+export function usePropertyList(ownerId?: number) {
+  return useListPage({ path: PROPERTIES_PATH, schema: z.array(PropertyListItemSchema), filters: PROPERTY_FILTERS, sorts: PROPERTY_SORTS, fixed: { ownerId } });
 }
 
-/** After a change to one property (or its units): its detail, the list and the figures that count it. */
+/** The filters of a property's units, as the API and the URL name them. */
+export const PROPERTY_UNIT_FILTERS = ['q', 'status', 'type', 'archived'] as const;
+
+/** GET /api/properties/:id/units: one page of the property's units, its state in the URL under 'unidades.' (the detail shows other lists). */
+export function usePropertyUnitList(id: number) {
+  return useListPage({ path: propertyUnitsPath(id), schema: z.array(PropertyUnitSchema), filters: PROPERTY_UNIT_FILTERS, sorts: PROPERTY_UNIT_SORTS, prefix: 'unidades' });
+}
+
+/** After a change to one property (or its units): its detail and units, the list and the figures that count it. */
 export function invalidateProperty(client: QueryClient, id: number) {
   void client.invalidateQueries({ queryKey: [propertyPath(id)] });
+  void client.invalidateQueries({ queryKey: [propertyUnitsPath(id)] });
   invalidatePortfolio(client);
 }
 

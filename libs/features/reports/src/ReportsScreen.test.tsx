@@ -11,7 +11,7 @@ import { answer, failsOnce, findToast, renderAt, routedFetch } from '@arrendia/t
 
 const report = (id: number, overrides: Partial<Report> = {}): Report => ({
   id, reportType: 'financial', periodFrom: '2026-03-01', periodTo: '2026-03-31', fileName: `reporte-financiero_2026-03-01_2026-03-31.pdf`,
-  fileSizeKb: 3, createdAt: '2026-04-02T08:30:00Z', owner: null, ...overrides,
+  fileSizeKb: 3, createdAt: '2026-04-02T08:30:00Z', owner: null, propertyName: null, ...overrides,
 });
 
 afterEach(() => {
@@ -105,11 +105,9 @@ describe('ReportsScreen', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("Programados says scheduling is not available yet; Historial lists the generated reports with date, type, period and download", async () => {
+  it('Historial lists the generated reports with date, type, period and download', async () => {
     global.fetch = routedFetch({ 'GET /api/reports': () => [report(2, { reportType: 'tenants', fileName: 'reporte-inquilinos.pdf' }), report(1)] });
     renderAt(<ReportsScreen user={null} />);
-    await userEvent.click(screen.getByRole('tab', { name: 'Programados' }));
-    expect(screen.getByRole('tabpanel', { name: 'Programados' })).toHaveTextContent(/La programación de reportes todavía no está disponible/);
     await userEvent.click(screen.getByRole('tab', { name: 'Historial' }));
     const rows = (await screen.findAllByRole('row')).slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell').slice(0, 3).map((c) => c.textContent))).toEqual([
@@ -119,6 +117,22 @@ describe('ReportsScreen', () => {
     expect(within(rows[0]!).getByRole('link', { name: 'Descargar reporte-inquilinos.pdf' })).toHaveAttribute('href', '/api/reports/2/download');
     expect(within(rows[1]!).getByRole('link', { name: /^Descargar / })).toHaveAttribute('href', '/api/reports/1/download');
     expect(screen.queryByRole('columnheader', { name: 'Propietario' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Propiedad' })).not.toBeInTheDocument();
+  });
+
+  it('opens the tab a link asks for (?tab=historial: where a scheduled report\'s notice leads)', async () => {
+    global.fetch = routedFetch({ 'GET /api/reports': () => [report(1)] });
+    renderAt(<ReportsScreen user={null} />, '/reports?tab=historial');
+    expect(screen.getByRole('tab', { name: 'Historial' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('link', { name: /^Descargar / })).toHaveAttribute('href', '/api/reports/1/download');
+  });
+
+  it('Historial names the property of a scheduled report of one property', async () => {
+    global.fetch = routedFetch({ 'GET /api/reports': () => [report(4, { propertyName: 'Edificio Olivo' }), report(1)] });
+    renderAt(<ReportHistory />);
+    expect(await screen.findByRole('columnheader', { name: 'Propiedad' })).toBeVisible();
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual(['Edificio Olivo', 'Toda la cartera']);
   });
 
   it('Historial names the principal of each report when any report is about one', async () => {

@@ -14,7 +14,7 @@ const KINDS: readonly PreferenceSwitch[] = [
   { key: 'incidentAlerts', label: 'Alertas de incidencias', description: 'Incidencias nuevas, cambios de estado y comentarios' },
   { key: 'paymentReminders', label: 'Recordatorios de pago', description: 'Transferencias avisadas, pagos confirmados y rentas vencidas' },
   { key: 'contractExpiry', label: 'Vencimiento de contratos', description: 'Contratos que entran en su plazo de preaviso de renovación' },
-  { key: 'monthlyReports', label: 'Reportes mensuales', description: 'El resumen de cada mes de tu cartera' },
+  { key: 'monthlyReports', label: 'Reportes mensuales', description: 'El reporte financiero de cada mes de tu cartera, en Reportes › Programados' },
 ];
 
 /** The channels of spec §2. Arrendia delivers in the app today; the choice is kept for email, push and SMS. */

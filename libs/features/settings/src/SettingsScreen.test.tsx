@@ -97,6 +97,25 @@ describe('SettingsScreen', () => {
     await waitFor(() => expect(screen.getByRole('switch', { name: /Alertas de incidencias/ })).toHaveAttribute('aria-checked', 'false'));
   });
 
+  it("'Reportes mensuales' saves at once and refreshes Reportes › Programados, whose monthly report it creates or deletes", async () => {
+    const patch = jest.fn((init?: RequestInit) => settings({ notifications: { ...settings().notifications, ...body(init).notifications } }));
+    global.fetch = routedFetch({ 'GET /api/settings': () => settings(), 'PATCH /api/settings/preferences': patch });
+    const { client } = renderAt(<SettingsScreen />);
+    const invalidate = jest.spyOn(client, 'invalidateQueries');
+    await screen.findByLabelText('Nombre');
+    openTab('Notificaciones');
+    await userEvent.click(await screen.findByRole('switch', { name: /Reportes mensuales/ }));
+    expect(await findToast('Preferencias actualizadas')).toBeVisible();
+    expect(body(patch.mock.calls[0][0])).toEqual({ notifications: { monthlyReports: false } });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/report-schedules'] });
+    // Another switch leaves the scheduled reports alone.
+    invalidate.mockClear();
+    await userEvent.click(screen.getByRole('switch', { name: /Notificaciones por SMS/ }));
+    await waitFor(() => expect(patch).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getByRole('switch', { name: /Notificaciones por SMS/ })).toHaveAttribute('aria-checked', 'true'));
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: ['/api/report-schedules'] });
+  });
+
   it('changes the password only when the confirmation matches, and lists and closes the other sessions', async () => {
     const post = jest.fn(() => answer(204));
     const endOthers = jest.fn(() => ({ ended: 1 }));

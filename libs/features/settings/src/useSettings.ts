@@ -1,5 +1,6 @@
 import { apiRequest, CURRENT_USER_KEY, getQueryFn, uploadFile } from '@arrendia/api-client';
 import {
+  REPORT_SCHEDULES_PATH,
   TWO_FACTOR_PATH,
   type CurrentUser,
   type RecoveryCodes,
@@ -64,7 +65,11 @@ export function useSavePreferences() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: SettingsPreferencesInput) => (await apiRequest('PATCH', '/api/settings/preferences', input)).json() as Promise<Settings>,
-    onSuccess: (settings) => client.setQueryData([SETTINGS_PATH], settings),
+    onSuccess: async (settings, input) => {
+      client.setQueryData([SETTINGS_PATH], settings);
+      // 'Reportes mensuales' creates or deletes the monthly report of Reportes › Programados.
+      if (input.notifications?.monthlyReports !== undefined) await client.invalidateQueries({ queryKey: [REPORT_SCHEDULES_PATH] });
+    },
   });
 }
 

@@ -1,34 +1,21 @@
-import { TenantInvitationsCreateSchema, type ContractListItem, type CurrentUser, type TenantInvitation, type TenantInvitationsCreateData, type TenantRow } from '@arrendia/api-contract';
-import { apiRequest, isSessionGone, serverMessage, useFormDialog } from '@arrendia/api-client';
+import { TENANT_SORTS, TENANT_STATUSES, TenantInvitationsCreateSchema, TenantRowSchema, type ContractListItem, type CurrentUser, type DocumentRecord, type TenantInvitation, type TenantInvitationsCreateData, type TenantRow } from '@arrendia/api-contract';
+import { apiRequest, isSessionGone, serverMessage, useFormDialog, useListPage } from '@arrendia/api-client';
 import { formatDate, formatEuros, formatPhone, personName } from '@arrendia/locale-es';
-import { Badge, Button, ButtonLink, Card, DataTable, Dialog, Form, FormActions, ListState, PageHeader, Pager, RowActions, SelectField, statusTone, TextField, useToast } from '@arrendia/ui';
+import { Badge, Button, ButtonLink, Card, DataTable, Dialog, Form, FormActions, ListFilters, ListFilterSelect, ListSearch, PagedList, PageHeader, RowActions, SelectField, SortHeader, statusTone, TextField, useToast } from '@arrendia/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import styled from 'styled-components';
-
-const PAGE_SIZE = 20;
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-  align-items: flex-end;
-  justify-content: space-between;
-  margin-bottom: ${({ theme }) => theme.space.md};
-`;
+import { z } from 'zod';
+import { INVITATIONS_PATH, PendingInvitations } from './PendingInvitations';
 
 const name = (t: TenantRow['tenant']) => personName(t, t.email);
 
-/** The tenants page of the server's list, with its total (X-Total-Count). */
-function useTenants(q: string, page: number) {
-  return useQuery({
-    queryKey: ['/api/tenants', q, page],
-    queryFn: async () => {
-      const params = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), ...(q ? { q } : {}) });
-      const res = await apiRequest('GET', `/api/tenants?${params}`);
-      return { rows: (await res.json()) as TenantRow[], total: Number(res.headers.get('X-Total-Count') ?? 0) };
-    },
-  });
+/** The filters of the tenants list, as the API and the URL name them. */
+const TENANT_FILTERS = ['q', 'status'] as const;
+
+/** The tenants (one row per tenant and contract, the API scopes them), one page, with the list's filters and order in the URL. */
+function useTenantList() {
+  return useListPage({ path: '/api/tenants', schema: z.array(TenantRowSchema), filters: TENANT_FILTERS, sorts: TENANT_SORTS });
 }
 
 /** 'Invitar Inquilino': an email and one of the user's contracts; the link is shown to copy (no email delivery yet). */
@@ -38,7 +25,7 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
   const { toast } = useToast();
   const invite = useMutation({
     mutationFn: async (input: TenantInvitationsCreateData) => (await apiRequest('POST', '/api/tenant-invitations', input)).json() as Promise<TenantInvitation>,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/tenants'] }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['/api/tenants'] }), client.invalidateQueries({ queryKey: [INVITATIONS_PATH] })]),
   });
   const form = useFormDialog({
     schema: TenantInvitationsCreateSchema,
@@ -48,7 +35,7 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
     onOpenChange,
     // The dialog stays open on the link to copy; closing it forgets the invitation.
     stayOpen: true,
-    onSuccess: (created) => toast({ title: 'Invitación creada', description: `Envía el enlace a ${created.email}: caduca en 7 días` }),
+    onSuccess: (created) => toast({ title: 'Invitación enviada', description: `Hemos enviado el enlace a ${created.email}; caduca en 7 días` }),
     onFailure: (message) => toast({ variant: 'destructive', title: 'Error', description: message }),
     failureMessage: 'No se pudo crear la invitación',
   });
@@ -59,7 +46,7 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
       open={open}
       onOpenChange={form.onOpenChange}
       title="Invitar Inquilino"
-      description="La persona invitada abre el enlace, elige su contraseña y entra con el contrato ya vinculado."
+      description="Le enviamos por correo un enlace: lo abre, elige su contraseña y entra con el contrato ya vinculado. También puedes copiar el enlace."
       width={560}
     >
       {link ? (
@@ -80,15 +67,18 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
   );
 }
 
+/** A tenant's 'Documentos' as the portal composes it (feature-documents RecordDocuments, issue 33): a button of its row. */
+export type DocumentsSlot = (record: DocumentRecord, placement: 'button') => ReactNode;
+
 /**
- * /tenants (spec §2, decisions.md): the real tenants of the user's contracts, searched and paged on
- * the server; 'Invitar Inquilino', 'Mensaje' (opens or starts the conversation) and 'Ver Contrato'.
+ * /tenants (spec §2, decisions.md): the real tenants of the user's contracts, searched, filtered,
+ * sorted and paged on the server (issue 33, the state in the URL); 'Invitar Inquilino', 'Mensaje'
+ * (opens or starts the conversation), 'Ver Contrato' and (`documents`) the tenant's documents.
  */
-export function TenantsScreen(_props: { user: CurrentUser | null }) {
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+export function TenantsScreen({ documents }: { user: CurrentUser | null; documents?: DocumentsSlot }) {
   const [inviting, setInviting] = useState(false);
-  const tenants = useTenants(q, page);
+  const tenants = useTenantList();
+  const { filters, setFilter } = tenants;
   const navigate = useNavigate();
   const { toast } = useToast();
   const message = useMutation({
@@ -105,42 +95,43 @@ export function TenantsScreen(_props: { user: CurrentUser | null }) {
     <>
       <PageHeader title="Inquilinos" description="Las personas que viven en tus propiedades, con su contrato." actions={<Button onClick={() => setInviting(true)}>Invitar Inquilino</Button>} />
       <Card>
-        <Toolbar>
-          <TextField
-            label="Buscar"
-            type="search"
-            placeholder="Nombre, correo o propiedad"
-            value={q}
-            onChange={(e) => {
-              setQ(e.target.value);
-              setPage(1);
-            }}
-          />
-          <span aria-live="polite">{tenants.data ? `${tenants.data.total} inquilinos` : ''}</span>
-        </Toolbar>
-        <ListState
-          read={tenants}
+        <PagedList
+          list={tenants}
+          noun="inquilinos"
           variant="inline"
           loading="Cargando inquilinos"
           error="No se pudieron cargar los inquilinos"
-          empty={!tenants.data?.rows.length}
-          whenEmpty={<p>{q ? 'Ningún inquilino coincide con la búsqueda' : 'Todavía no tienes inquilinos'}</p>}
+          filters={
+            <ListFilters $columns="2fr 1fr">
+              <ListSearch label="Buscar" placeholder="Nombre, correo o propiedad" value={filters.q} onChange={(v) => setFilter('q', v)} />
+              <ListFilterSelect label="Estado" value={filters.status} onChange={(v) => setFilter('status', v)} options={TENANT_STATUSES.map((value) => ({ value, label: value }))} />
+            </ListFilters>
+          }
+          whenEmpty={<p>Todavía no tienes inquilinos</p>}
         >
-          {(data) => (
+          {(rows) => (
             <DataTable aria-label="Inquilinos">
               <thead>
                 <tr>
-                  <th scope="col">Inquilino</th>
+                  <SortHeader list={tenants} field="name">
+                    Inquilino
+                  </SortHeader>
                   <th scope="col">Contacto</th>
-                  <th scope="col">Propiedad</th>
+                  <SortHeader list={tenants} field="propertyName">
+                    Propiedad
+                  </SortHeader>
                   <th scope="col">Estado</th>
-                  <th scope="col">Renta mensual</th>
-                  <th scope="col">Inicio</th>
+                  <SortHeader list={tenants} field="rentAmount">
+                    Renta mensual
+                  </SortHeader>
+                  <SortHeader list={tenants} field="startDate">
+                    Inicio
+                  </SortHeader>
                   <th scope="col">Acciones</th>
                 </tr>
               </thead>
               <tbody>
-                {data.rows.map((row) => (
+                {rows.map((row) => (
                   <tr key={`${row.tenant.id}-${row.contract.id}`}>
                     <th scope="row">{name(row.tenant)}</th>
                     <td>{[row.tenant.email, row.tenant.telefono && formatPhone(row.tenant.telefono)].filter(Boolean).join(' · ')}</td>
@@ -161,6 +152,7 @@ export function TenantsScreen(_props: { user: CurrentUser | null }) {
                         <ButtonLink as={Link} $variant="outline" $size="sm" to={`/contracts/${row.contract.id}`} aria-label={`Ver Contrato de ${name(row.tenant)}`}>
                           Ver Contrato
                         </ButtonLink>
+                        {documents?.({ relatedEntityType: 'tenant', relatedEntityId: row.tenant.id, label: name(row.tenant) }, 'button')}
                       </RowActions>
                     </td>
                   </tr>
@@ -168,9 +160,9 @@ export function TenantsScreen(_props: { user: CurrentUser | null }) {
               </tbody>
             </DataTable>
           )}
-        </ListState>
-        <Pager page={page} total={tenants.data?.total ?? 0} pageSize={PAGE_SIZE} onPageChange={setPage} label="Páginas de inquilinos" />
+        </PagedList>
       </Card>
+      <PendingInvitations />
       <InviteDialog open={inviting} onOpenChange={setInviting} />
     </>
   );

@@ -4,6 +4,7 @@ import { answer, failsOnce, fakeResponse, renderAt, routedFetch, userWithRole } 
 import { resetToasts } from '@arrendia/ui';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { UsersScreen } from './UsersScreen';
 
 const agency = (id: number, overrides: Partial<AgencyRow> = {}): AgencyRow => ({
@@ -34,6 +35,10 @@ const routes = (extra = {}) => ({
 });
 const calls = (mock: jest.Mock) => mock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
 const admin = { ...userWithRole('super_admin'), id: 1 };
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
 const openTab = () => fireEvent.mouseDown(screen.getByRole('tab', { name: 'Agencias' }), { button: 0 });
 
 afterEach(() => act(() => resetToasts()));
@@ -54,7 +59,7 @@ describe("UsersScreen's Agencias tab", () => {
     const lunaRow = within(table).getByRole('rowheader', { name: 'Agencia Luna' }).closest('tr')!;
     expect(lunaRow).toHaveTextContent('Inactiva');
     expect(within(lunaRow).getByRole('button', { name: 'Activar Agencia Luna' })).toBeVisible();
-    expect(screen.getByText('2 agencias')).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Páginas de agencias' })).toHaveTextContent('Mostrando 1–2 de 2');
     expect(screen.getByLabelText('Buscar agencias')).toHaveAttribute('placeholder', 'Buscar por nombre, CIF o email…');
   });
 
@@ -68,14 +73,43 @@ describe("UsersScreen's Agencias tab", () => {
   });
 
   it('searches on the server: what is typed goes as q', async () => {
-    const fetch = routedFetch(routes({ 'GET /api/agencies?page=1&pageSize=20&q=luna': page([]) }));
+    const fetch = routedFetch(routes({ 'GET /api/agencies?q=luna&page=1&pageSize=20': page([]) }));
     global.fetch = fetch;
     renderAt(<UsersScreen user={admin} />);
     openTab();
     await screen.findByRole('rowheader', { name: 'Agencia Luna' });
     await userEvent.type(screen.getByLabelText('Buscar agencias'), 'luna');
-    expect(await screen.findByText('Ninguna agencia coincide con la búsqueda')).toBeVisible();
-    expect(calls(fetch).filter((c) => c.startsWith('GET /api/agencies?'))).toEqual(['GET /api/agencies?page=1&pageSize=20', 'GET /api/agencies?page=1&pageSize=20&q=luna']);
+    expect(await screen.findByText('Ningún resultado con estos filtros')).toBeVisible();
+    expect(calls(fetch).filter((c) => c.startsWith('GET /api/agencies?'))).toEqual(['GET /api/agencies?page=1&pageSize=20', 'GET /api/agencies?q=luna&page=1&pageSize=20']);
+  });
+
+  it("opens on the tab and the list state the URL names ('?tab=agencies', its keys under 'agencias.'), and writes each move back", async () => {
+    const paged = (rows: AgencyRow[], total: number) => () => fakeResponse(200, rows, { 'X-Total-Count': String(total) });
+    const fetch = routedFetch(
+      routes({
+        'GET /api/agencies?status=activa&sort=-commissionRate&page=2&pageSize=20': paged([agency(21)], 21),
+        'GET /api/agencies?status=activa&sort=nombreAgencia&page=1&pageSize=20': paged([agency(31)], 21),
+      }),
+    );
+    global.fetch = fetch;
+    renderAt(
+      <>
+        <UsersScreen user={admin} />
+        <Where />
+      </>,
+      '/users?tab=agencies&agencias.status=activa&agencias.sort=-commissionRate&agencias.page=2',
+    );
+    expect(await screen.findByRole('rowheader', { name: 'Inmobiliaria 21' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Agencias' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('navigation', { name: 'Páginas de agencias' })).toHaveTextContent('Mostrando 21–21 de 21');
+    expect(screen.getByRole('combobox', { name: 'Estado' })).toHaveTextContent('Activa');
+    expect(screen.getByRole('columnheader', { name: /Comisión/ })).toHaveAttribute('aria-sort', 'descending');
+
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /Agencia/ })).getByRole('button'));
+    expect(await screen.findByRole('rowheader', { name: 'Inmobiliaria 31' })).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent('/users?tab=agencies&agencias.status=activa&agencias.sort=nombreAgencia');
+    // The users list is not read while its tab is closed.
+    expect(calls(fetch).filter((c) => c.startsWith('GET /api/users?'))).toEqual([]);
   });
 
   it('refuses a bad CIF and a commission of 150 in Spanish without calling the API', async () => {

@@ -5,6 +5,7 @@ import { answer, failsOnce, fakeResponse, renderAt, routedFetch, userWithRole } 
 import { resetToasts } from '@arrendia/ui';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { UsersScreen } from './UsersScreen';
 
 const row = (id: number, overrides: Partial<UserRow> = {}): UserRow => ({
@@ -36,6 +37,11 @@ const routes = (extra = {}) => ({
 });
 const calls = (mock: jest.Mock) => mock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
 const admin = { ...userWithRole('super_admin'), id: 1 };
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
 
 afterEach(() => act(() => resetToasts()));
 
@@ -119,14 +125,47 @@ describe('UsersScreen', () => {
   });
 
   it('searches on the server: what is typed goes as q', async () => {
-    const fetch = routedFetch(routes({ 'GET /api/users?page=1&pageSize=20&q=agente': page([]) }));
+    const fetch = routedFetch(routes({ 'GET /api/users?q=agente&page=1&pageSize=20': page([]) }));
     global.fetch = fetch;
     renderAt(<UsersScreen user={admin} />);
     await screen.findByRole('rowheader', { name: 'Ana García 7' });
     await userEvent.type(screen.getByLabelText('Buscar usuarios'), 'agente');
-    expect(await screen.findByText('Ningún usuario coincide con la búsqueda')).toBeVisible();
+    expect(await screen.findByText('Ningún resultado con estos filtros')).toBeVisible();
     // Debounced: one request for the word, none per letter.
-    expect(calls(fetch).filter((c) => c.startsWith('GET /api/users?'))).toEqual(['GET /api/users?page=1&pageSize=20', 'GET /api/users?page=1&pageSize=20&q=agente']);
+    expect(calls(fetch).filter((c) => c.startsWith('GET /api/users?'))).toEqual(['GET /api/users?page=1&pageSize=20', 'GET /api/users?q=agente&page=1&pageSize=20']);
+  });
+
+  it('reads role, status, order and page from the URL, sorts by a column header, and writes every move back to the URL', async () => {
+    const many = (from: number, count: number) => Array.from({ length: count }, (_, i) => row(from + i));
+    const paged = (rows: UserRow[], total: number) => () => fakeResponse(200, rows, { 'X-Total-Count': String(total) });
+    const fetch = routedFetch(
+      routes({
+        'GET /api/users?role=inquilino&status=activo&sort=-lastLogin&page=2&pageSize=20': paged(many(21, 3), 23),
+        'GET /api/users?role=inquilino&status=activo&sort=email&page=1&pageSize=20': paged(many(41, 20), 23),
+        'GET /api/users?role=inquilino&sort=email&page=1&pageSize=20': paged(many(61, 20), 90),
+      }),
+    );
+    global.fetch = fetch;
+    renderAt(
+      <>
+        <UsersScreen user={admin} />
+        <Where />
+      </>,
+      '/users?role=inquilino&status=activo&sort=-lastLogin&page=2',
+    );
+    expect(await screen.findByRole('rowheader', { name: 'Ana García 21' })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Páginas de usuarios' })).toHaveTextContent('Mostrando 21–23 de 23');
+    expect(screen.getByRole('combobox', { name: 'Rol' })).toHaveTextContent('Inquilino');
+    expect(screen.getByRole('combobox', { name: 'Estado' })).toHaveTextContent('Activo');
+    expect(screen.getByRole('columnheader', { name: /Último acceso/ })).toHaveAttribute('aria-sort', 'descending');
+
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /Email/ })).getByRole('button'));
+    expect(await screen.findByRole('rowheader', { name: 'Ana García 41' })).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent('/users?role=inquilino&status=activo&sort=email');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Estado' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Todos' }));
+    expect(await screen.findByText('Mostrando 1–20 de 90')).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent('/users?role=inquilino&sort=email');
   });
 
   it('opens Crear Usuario from ?nuevo=1 and refuses a bad IBAN in Spanish without calling the API', async () => {

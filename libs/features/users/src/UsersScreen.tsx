@@ -23,13 +23,27 @@ function StatsCards() {
   );
 }
 
+const TABS = ['users', 'roles', 'permissions', 'agencies'] as const;
+type Tab = (typeof TABS)[number];
+
 /**
- * /users for the super admin (spec §2, issue 13): the real figures, every user searched and paged
- * on the server with their actions, the roles, the permission matrices and the agencies (issue
- * 32). /users?nuevo=1 (the admin dashboard's quick action) opens 'Crear Usuario' at once.
+ * /users for the super admin (spec §2, issue 13): the real figures, every user searched, filtered,
+ * sorted and paged on the server with their actions, the roles, the permission matrices and the
+ * agencies (issue 32). The tab is in the URL (`?tab=agencies`) with its list's state, so back,
+ * reload and a shared link open the same list. /users?nuevo=1 (the admin dashboard's quick action)
+ * opens 'Crear Usuario' at once.
  */
 export function UsersScreen({ user }: { user: CurrentUser | null }) {
   const [search, setSearch] = useSearchParams();
+  const asked = search.get('tab');
+  const tab: Tab = TABS.find((t) => t === asked) ?? 'users';
+  const setTab = (next: string) =>
+    setSearch((current) => {
+      const params = new URLSearchParams(current);
+      if (next === 'users') params.delete('tab');
+      else params.set('tab', next);
+      return params;
+    });
   const [creating, setCreatingState] = useState(search.get('nuevo') === '1');
   const setCreating = (next: boolean) => {
     setCreatingState(next);
@@ -42,7 +56,7 @@ export function UsersScreen({ user }: { user: CurrentUser | null }) {
     <>
       <PageHeader title="Usuarios" description="Las cuentas de la plataforma, sus roles y lo que cada rol puede hacer." actions={<Button onClick={() => setCreating(true)}>Crear Usuario</Button>} />
       <StatsCards />
-      <Tabs defaultValue="users">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Secciones de usuarios">
           <TabsTrigger value="users">Todos los Usuarios</TabsTrigger>
           <TabsTrigger value="roles">Gestión de Roles</TabsTrigger>

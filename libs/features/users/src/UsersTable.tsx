@@ -1,75 +1,65 @@
-import { USER_STATUSES, type UserRow, type UserStatus } from '@arrendia/api-contract';
+import { USER_STATUSES, type UserRow } from '@arrendia/api-contract';
 import { formatDateTime, personName } from '@arrendia/locale-es';
-import type { RoleName } from '@arrendia/permissions';
-import { Badge, Button, Card, DataTable, FilterBar, ListState, Pager, RowActions, SelectField, TextField, useDebouncedValue } from '@arrendia/ui';
+import { Badge, Button, Card, DataTable, ListFilters, ListFilterSelect, ListSearch, PagedList, RowActions, SortHeader } from '@arrendia/ui';
 import { useState } from 'react';
 import { ActiveDialog, ResetPasswordDialog, ResetTwoFactorDialog, RoleDialog } from './UserActionDialogs';
 import { EditUserDialog, ROLE_OPTIONS } from './UserFormDialog';
-import { USERS_PAGE_SIZE, useUsersPage } from './useUsers';
+import { useUserList } from './useUsers';
 
-
-/** How long typing pauses before the server is asked. */
-const SEARCH_DEBOUNCE_MS = 300;
-const ALL = 'todos';
-const STATUS_OPTIONS = [{ value: ALL, label: 'Todos' }, ...USER_STATUSES.map((s) => ({ value: s, label: s === 'activo' ? 'Activo' : 'Inactivo' }))];
+const STATUS_OPTIONS = USER_STATUSES.map((s) => ({ value: s, label: s === 'activo' ? 'Activo' : 'Inactivo' }));
 
 type Acting = { kind: 'edit' | 'role' | 'active' | 'reset' | 'twoFactor'; user: UserRow } | null;
 
 const nameOf = (user: UserRow) => personName(user, user.email);
 
 /**
- * 'Todos los Usuarios': searched (name, email or role), filtered and paged on the server, with
- * each user's actions. The signed-in admin does not deactivate nor change the role of their own account.
+ * 'Todos los Usuarios': searched (name, email or role), filtered, sorted and paged on the server,
+ * the state in the URL (issue 33), with each user's actions. The signed-in admin does not
+ * deactivate nor change the role of their own account.
  */
 export function UsersTable({ currentUserId }: { currentUserId: number | null }) {
-  const [q, setQ] = useState('');
-  // The server is asked once typing pauses, for the new words from their first page.
-  const term = useDebouncedValue(q, SEARCH_DEBOUNCE_MS);
-  const [role, setRole] = useState<RoleName | null>(null);
-  const [status, setStatus] = useState<UserStatus | null>(null);
-  const [paging, setPaging] = useState({ term, page: 1 });
-  const page = paging.term === term ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ term, page: next });
   const [acting, setActing] = useState<Acting>(null);
-  const users = useUsersPage({ q: term, role, status, page });
+  const users = useUserList();
+  const { filters, setFilter } = users;
   const close = () => setActing(null);
-  const filter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
 
   return (
     <Card>
-      <FilterBar $columns="minmax(220px, 2fr) minmax(160px, 1fr) minmax(140px, 1fr) auto">
-        <TextField label="Buscar usuarios" type="search" placeholder="Buscar por nombre, email o rol…" value={q} onChange={(e) => setQ(e.target.value)} />
-        <SelectField label="Rol" options={[{ value: ALL, label: 'Todos los roles' }, ...ROLE_OPTIONS]} value={role ?? ALL} onValueChange={(v) => filter(setRole)(v === ALL ? null : (v as RoleName))} />
-        <SelectField label="Estado" options={STATUS_OPTIONS} value={status ?? ALL} onValueChange={(v) => filter(setStatus)(v === ALL ? null : (v as UserStatus))} />
-        <span aria-live="polite">{users.data ? `${users.data.total} usuarios` : ''}</span>
-      </FilterBar>
-      <ListState
-        read={users}
+      <PagedList
+        list={users}
+        noun="usuarios"
         variant="inline"
         loading="Cargando usuarios"
         error="No se pudieron cargar los usuarios"
-        empty={!users.data?.rows.length}
-        whenEmpty={<p>{term || role || status ? 'Ningún usuario coincide con la búsqueda' : 'Todavía no hay usuarios'}</p>}
+        filters={
+          <ListFilters $columns="minmax(220px, 2fr) minmax(160px, 1fr) minmax(140px, 1fr)">
+            <ListSearch label="Buscar usuarios" placeholder="Buscar por nombre, email o rol…" value={filters.q} onChange={(v) => setFilter('q', v)} />
+            <ListFilterSelect label="Rol" allLabel="Todos los roles" value={filters.role} onChange={(v) => setFilter('role', v)} options={ROLE_OPTIONS} />
+            <ListFilterSelect label="Estado" value={filters.status} onChange={(v) => setFilter('status', v)} options={STATUS_OPTIONS} />
+          </ListFilters>
+        }
+        whenEmpty={<p>Todavía no hay usuarios</p>}
       >
-        {(data) => (
+        {(rows) => (
           <DataTable aria-label="Usuarios">
             <thead>
               <tr>
-                <th scope="col">Nombre</th>
-                <th scope="col">Email</th>
+                <SortHeader list={users} field="name">
+                  Nombre
+                </SortHeader>
+                <SortHeader list={users} field="email">
+                  Email
+                </SortHeader>
                 <th scope="col">Rol</th>
                 <th scope="col">Estado</th>
-                <th scope="col">Último acceso</th>
+                <SortHeader list={users} field="lastLogin">
+                  Último acceso
+                </SortHeader>
                 <th scope="col">Acciones</th>
               </tr>
             </thead>
             <tbody>
-              {data.rows.map((user) => {
+              {rows.map((user) => {
                 const own = user.id === currentUserId;
                 return (
                   <tr key={user.id}>
@@ -114,8 +104,7 @@ export function UsersTable({ currentUserId }: { currentUserId: number | null }) 
             </tbody>
           </DataTable>
         )}
-      </ListState>
-      <Pager page={page} total={users.data?.total ?? 0} pageSize={USERS_PAGE_SIZE} onPageChange={setPage} label="Páginas de usuarios" />
+      </PagedList>
       <EditUserDialog user={acting?.kind === 'edit' ? acting.user : null} onClose={close} />
       {acting?.kind === 'role' && <RoleDialog key={acting.user.id} user={acting.user} onClose={close} />}
       <ActiveDialog user={acting?.kind === 'active' ? acting.user : null} onClose={close} />

@@ -1,30 +1,17 @@
-import { AgencyRowSchema, type AgenciesCreateData, type AgenciesPatchData, type AgencyRow, type AgencyStatus } from '@arrendia/api-contract';
-import { apiRequest, getPage, type HttpMethod } from '@arrendia/api-client';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AGENCY_SORTS, AgencyRowSchema, type AgenciesCreateData, type AgenciesPatchData, type AgencyRow } from '@arrendia/api-contract';
+import { apiRequest, useListPage, type HttpMethod } from '@arrendia/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
-export const AGENCIES_PAGE_SIZE = 20;
+/** The filters of the agencies list, as the API and the URL name them. */
+export const AGENCY_FILTERS = ['q', 'status'] as const;
 
-export interface AgenciesFilter {
-  q: string;
-  status: AgencyStatus | null;
-  page: number;
-}
-
-/** The URL of one page of the server's search, with only the filters in use. */
-export function agenciesUrl({ q, status, page }: AgenciesFilter): string {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(AGENCIES_PAGE_SIZE) });
-  if (q.trim()) params.set('q', q.trim());
-  if (status) params.set('status', status);
-  return `/api/agencies?${params}`;
-}
-
-const AgencyRowsSchema = z.array(AgencyRowSchema);
-
-/** One page of agencies and the total; the previous page stays on screen while the next loads. */
-export function useAgenciesPage(filter: AgenciesFilter) {
-  const url = agenciesUrl(filter);
-  return useQuery({ queryKey: ['/api/agencies', url], queryFn: ({ signal }) => getPage(url, AgencyRowsSchema, signal), placeholderData: keepPreviousData });
+/**
+ * One page of agencies and the total, with the list's filters and order in the URL under
+ * 'agencias.' (the users screen shows the users list too).
+ */
+export function useAgencyList() {
+  return useListPage({ path: '/api/agencies', schema: z.array(AgencyRowSchema), filters: AGENCY_FILTERS, sorts: AGENCY_SORTS, prefix: 'agencias' });
 }
 
 /** A write of an agency: the agency list is read again, and the users' (their agency's name, the agency choice). */

@@ -1,4 +1,5 @@
 import {
+  USER_SORTS,
   UserRowSchema,
   type AgencyOption,
   type PasswordResetLink,
@@ -9,40 +10,21 @@ import {
   type UsersPatchData,
   type UsersRoleData,
   type UsersStats,
-  type UserStatus,
 } from '@arrendia/api-contract';
-import { apiRequest, getPage, type HttpMethod } from '@arrendia/api-client';
-import type { RoleName } from '@arrendia/permissions';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, useListPage, type HttpMethod } from '@arrendia/api-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
-export const USERS_PAGE_SIZE = 20;
 export const STATS_KEY = ['/api/users/stats'] as const;
 export const ROLES_KEY = ['/api/users/roles'] as const;
 export const AGENCIES_KEY = ['/api/users/agencies'] as const;
 
-export interface UsersFilter {
-  q: string;
-  role: RoleName | null;
-  status: UserStatus | null;
-  page: number;
-}
+/** The filters of the users list, as the API and the URL name them. */
+export const USER_FILTERS = ['q', 'role', 'status'] as const;
 
-/** The URL of one page of the server's search, with only the filters in use. */
-export function usersUrl({ q, role, status, page }: UsersFilter): string {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(USERS_PAGE_SIZE) });
-  if (q.trim()) params.set('q', q.trim());
-  if (role) params.set('role', role);
-  if (status) params.set('status', status);
-  return `/api/users?${params}`;
-}
-
-const UserRowsSchema = z.array(UserRowSchema);
-
-/** One page of users and the total; the previous page stays on screen while the next loads. */
-export function useUsersPage(filter: UsersFilter) {
-  const url = usersUrl(filter);
-  return useQuery({ queryKey: ['/api/users', url], queryFn: ({ signal }) => getPage(url, UserRowsSchema, signal), placeholderData: keepPreviousData });
+/** One page of users and the total, with the list's filters and order in the URL; the previous page stays on screen while the next loads. */
+export function useUserList() {
+  return useListPage({ path: '/api/users', schema: z.array(UserRowSchema), filters: USER_FILTERS, sorts: USER_SORTS });
 }
 
 export const useUsersStats = () => useQuery<UsersStats>({ queryKey: STATS_KEY });

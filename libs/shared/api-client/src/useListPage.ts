@@ -1,7 +1,9 @@
 import { parseSort, sortParam, type ListSort } from '@arrendia/api-contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
+import { serverMessage } from './formErrors';
 import { getPage, type ResponseSchema } from './getJson';
+import { errorStatus } from './http';
 
 /** The rows a page shows unless a list asks for another size (the API's default). */
 export const LIST_PAGE_SIZE = 20;
@@ -33,6 +35,8 @@ export interface ListPage<T, F extends string> {
   filters: Record<F, string>;
   filtered: boolean;
   sort: ListSort | null;
+  /** Why the server refused the filters (a 400's Spanish message: 'La fecha final no puede ser anterior a la inicial'), else null. */
+  refusal: string | null;
   setPage: (page: number) => void;
   setFilter: (key: F, value: string) => void;
   clearFilters: () => void;
@@ -86,6 +90,7 @@ export function useListPage<T, F extends string>(spec: ListPageSpec<T, F>): List
     filters,
     filtered,
     sort,
+    refusal: query.isError && errorStatus(query.error) === 400 ? serverMessage(query.error) : null,
     setPage: (next) => write({ page: next > 1 ? String(next) : '' }),
     setFilter: (name, value) => write({ [name]: value, ...firstPage }),
     clearFilters: () => write({ ...Object.fromEntries(filterKeys.map((name) => [name, ''])), ...firstPage }),

@@ -1,7 +1,7 @@
 import { isValidCif, normalizeNifCif, VALIDATION_MESSAGES } from '@arrendia/locale-es';
 import { z } from 'zod';
 import { CommissionRateSchema } from './agency';
-import { clearable, MoneySchema, optionalFilter, optionalPhone, optionalText, PageQuerySchema, requiredText, shownText, SpanishPhoneSchema } from './common';
+import { clearable, listQuerySchema, listSearch, MoneySchema, optionalFilter, optionalPhone, optionalText, requiredText, shownText, SpanishPhoneSchema } from './common';
 import { AGENCY_DEFAULTS } from './enums';
 
 // ---------------------------------------------------------------------------------------------
@@ -46,9 +46,12 @@ const agencyFields = {
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-/** `GET /api/agencies?q=&status=`: `q` matches the name, the CIF or the email. */
-export const AgenciesListQuerySchema = PageQuerySchema.extend({
-  q: optionalFilter(z.string().trim().max(100, 'Máximo 100 caracteres')),
+/** The fields the agencies list sorts by (`?sort=-createdAt`); its own order is by name. */
+export const AGENCY_SORTS = ['nombreAgencia', 'commissionRate', 'createdAt'] as const;
+
+/** `GET /api/agencies?q=&status=&sort=`: `q` matches the name, the CIF or the email. */
+export const AgenciesListQuerySchema = listQuerySchema(AGENCY_SORTS, {
+  q: listSearch(),
   status: optionalFilter(z.enum(AGENCY_STATUSES, { error: 'Estado no válido' })),
 });
 export type AgenciesListQuery = z.input<typeof AgenciesListQuerySchema>;

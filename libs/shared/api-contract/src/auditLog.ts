@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATES_OUT_OF_ORDER_MESSAGE, IsoDateSchema, optionalFilter, optionalText, PageQuerySchema } from './common';
+import { DATES_OUT_OF_ORDER_MESSAGE, IsoDateSchema, listQuerySchema, optionalFilter, optionalText } from './common';
 
 /** What the audit log's actions mean, in Spanish; an action the list does not know is shown as it is. */
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
@@ -40,8 +40,11 @@ const datesInOrder = (v: { from?: string; to?: string }) => !v.from || !v.to || 
 export const AuditLogFilterSchema = z.object(fields).refine(datesInOrder, fromNotAfterTo);
 export type AuditLogFilter = z.output<typeof AuditLogFilterSchema>;
 
-/** GET /api/admin/audit-log: the filters and the page. */
-export const AuditLogQuerySchema = PageQuerySchema.extend(fields).refine(datesInOrder, fromNotAfterTo);
+/** The fields the audit log sorts by (`?sort=changedAt`: oldest first); its own order is the newest first. */
+export const AUDIT_LOG_SORTS = ['changedAt'] as const;
+
+/** GET /api/admin/audit-log: the filters, the order and the page. */
+export const AuditLogQuerySchema = listQuerySchema(AUDIT_LOG_SORTS, fields);
 export type AuditLogQuery = z.output<typeof AuditLogQuerySchema>;
 
 const ValuesSchema = z.record(z.string(), z.unknown()).nullable();

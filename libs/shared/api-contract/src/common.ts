@@ -108,6 +108,13 @@ export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
 /** An empty query value (`?status=`, what a "todos" select sends) means "no filter". */
 export const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+/** A list's free text (`?q=`): trimmed, at most `max` characters, blank for none; one value, not a repeated key. */
+export const listSearch = (max = 100) =>
+  z.preprocess((v) => (typeof v === 'string' && stripBidiControls(v).trim() === '' ? undefined : v), shownText('Texto de búsqueda no válido').max(max, `Máximo ${max} caracteres`).optional());
+
+/** A yes/no filter (`?archived=true`) as a boolean; absent or '' (a select's 'Todas'): no filter. */
+export const booleanFilter = () => optionalFilter(z.enum(['true', 'false'], { error: 'Indica true o false' }).transform((v) => v === 'true'));
+
 /** A person as a screen names it. */
 export const PersonSchema = z.object({ id: z.number().int(), firstName: z.string().nullable(), lastName: z.string().nullable() });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema, MoneySchema, PageQuerySchema, PositiveMoneyInputSchema, optionalText, requiredText } from './common';
+import { IdSchema, IsoDateSchema, listQuerySchema, listSearch, MoneySchema, optionalFilter, PositiveMoneyInputSchema, optionalText, requiredText } from './common';
 import { CONTRACT_DEFAULTS, CONTRACT_STATUSES, DEPOSIT_STATUSES, UNIT_STATUSES } from './enums';
 import { TransactionListItemSchema } from './transactions';
 
@@ -85,10 +85,20 @@ export function legalDeposit(rentAmount: number, isDwelling: boolean): number {
 /** A contract edit as the API receives it, once parsed (money as numbers, empty texts dropped). */
 export type ContractsUpdateData = z.output<typeof ContractsUpdateSchema>;
 
-/** `GET /api/contracts?page=&pageSize=&status=&propertyId=`; other parameters are ignored. */
-export const ContractsListQuerySchema = PageQuerySchema.extend({
-  status: z.enum(CONTRACT_STATUSES, { error: 'Estado no válido' }).optional(),
-  propertyId: IdSchema.optional(),
+/** The fields the contracts list sorts by (`?sort=-rentAmount`); its own order is the latest start first. */
+export const CONTRACT_SORTS = ['startDate', 'endDate', 'rentAmount', 'contractCode'] as const;
+
+/**
+ * `GET /api/contracts?status=&propertyId=&q=&from=&to=&sort=&page=&pageSize=`: `q` matches the
+ * contract's code, its unit's or property's name, or a tenant's name or email; `from` and `to` are
+ * inclusive days of its start. Other parameters are ignored.
+ */
+export const ContractsListQuerySchema = listQuerySchema(CONTRACT_SORTS, {
+  status: optionalFilter(z.enum(CONTRACT_STATUSES, { error: 'Estado no válido' })),
+  propertyId: optionalFilter(IdSchema),
+  q: listSearch(),
+  from: optionalFilter(IsoDateSchema),
+  to: optionalFilter(IsoDateSchema),
 });
 
 export type ContractsListQuery = z.output<typeof ContractsListQuerySchema>;

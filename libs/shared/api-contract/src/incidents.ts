@@ -14,18 +14,33 @@ export const IncidentsCreateSchema = z.object({
 export type IncidentsCreateInput = z.input<typeof IncidentsCreateSchema>;
 export type IncidentsCreateData = z.output<typeof IncidentsCreateSchema>;
 
-/** A status move (decisions.md transitions) with what the move may carry. */
+export const INCIDENT_ONE_ASSIGNEE_ERROR = 'Asigna la incidencia a una persona o a un proveedor, no a ambos';
+
+/**
+ * PATCH /api/incidents/:id: a status move (decisions.md transitions) and the handling of the
+ * incident from its page (issue 33): its assignee, priority, final cost (optionally written once as
+ * an expense of the property), resolution notes, and a maintenance task of the property linked to it.
+ */
 export const IncidentsUpdateSchema = z
   .object({
     status: z.enum(INCIDENT_STATUSES, { error: 'Estado no válido' }).optional(),
-    priority: z.enum(INCIDENT_PRIORITIES).optional(),
+    priority: z.enum(INCIDENT_PRIORITIES, { error: 'Prioridad no válida' }).optional(),
+    /** A person of the property's staff (GET /api/incidents/:id/assignees); null unassigns. */
     assignedToUserId: IdSchema.nullable().optional(),
+    /** Or a maintenance provider of the property's owner or agency: one assignee at a time, the other is cleared. */
+    assignedProviderId: IdSchema.nullable().optional(),
     finalCost: z.preprocess((v) => (v === '' ? undefined : v), PositiveMoneyInputSchema.optional()),
+    /** 'Registrar como gasto de la propiedad': the final cost becomes one expense of the property, never a second. */
+    recordAsExpense: z.boolean({ error: 'Indica si se registra como gasto' }).optional(),
     resolutionNotes: optionalText(5000),
+    /** 'Vincular tarea de mantenimiento': a task of the property, which then answers this incident. */
+    maintenanceTaskId: IdSchema.optional(),
   })
   .strict()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Indica al menos un cambio');
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Indica al menos un cambio')
+  .refine((v) => v.assignedToUserId == null || v.assignedProviderId == null, { path: ['assignedProviderId'], message: INCIDENT_ONE_ASSIGNEE_ERROR });
 export type IncidentsUpdateInput = z.input<typeof IncidentsUpdateSchema>;
+export type IncidentsUpdateData = z.output<typeof IncidentsUpdateSchema>;
 
 export const IncidentSchema = z.object({
   id: z.number().int(),
@@ -82,17 +97,40 @@ export const IncidentHistoryEntrySchema = z.object({
   newStatus: z.enum(INCIDENT_STATUSES).nullable(),
   /** The fields an update changed (empty for the creation). */
   changedFields: z.array(z.string()),
+  /** A maintenance task created for this incident (the entry is that creation); null for the incident's own changes. */
+  task: z.object({ id: z.number().int(), title: z.string() }).nullable(),
 });
 
 export type IncidentHistoryEntry = z.infer<typeof IncidentHistoryEntrySchema>;
 
-/** GET /api/incidents/:id: the list record plus who it is assigned to and its history, oldest first. */
+/** A maintenance provider as an incident names it. */
+export const IncidentProviderSchema = z.object({ id: z.number().int(), name: z.string(), trade: z.string() });
+export type IncidentProvider = z.infer<typeof IncidentProviderSchema>;
+
+/**
+ * GET /api/incidents/:id: the list record plus who it is assigned to (a person or a provider), the
+ * expense its final cost was recorded as (null for a tenant, who does not see the property's money),
+ * and its history, oldest first.
+ */
 export const IncidentDetailSchema = IncidentListItemSchema.extend({
   assignee: PersonSchema.nullable(),
+  assignedProvider: IncidentProviderSchema.nullable(),
+  expense: z.object({ id: z.number().int(), amount: MoneySchema, transactionDate: z.string() }).nullable(),
   history: z.array(IncidentHistoryEntrySchema),
 });
 
 export type IncidentDetail = z.infer<typeof IncidentDetailSchema>;
+
+/**
+ * GET /api/incidents/:id/assignees: whom 'Asignar a' offers. The property's staff (its owner, the
+ * delegates of its owner, the admins and agents of its agency), active, and the active maintenance
+ * providers of its owner or agency, each by name.
+ */
+export const IncidentAssigneesSchema = z.object({
+  staff: z.array(PersonSchema.extend({ roleName: z.string().nullable() })),
+  providers: z.array(IncidentProviderSchema),
+});
+export type IncidentAssignees = z.infer<typeof IncidentAssigneesSchema>;
 
 /** Photos of an incident (issue 12): JPG or PNG, 5 MB each, at most 5 per incident. */
 export const INCIDENT_PHOTO_MAX = 5;

@@ -32,5 +32,6 @@ export * from './events';
 export * from './payments';
 export * from './users';
 export * from './auditLog';
+export * from './outbox';
 export * from './admin';
 export * from './settings';

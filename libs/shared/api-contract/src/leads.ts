@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { IdSchema, optionalFilter, PageQuerySchema, PersonSchema } from './common';
+import { IdSchema, listQuerySchema, optionalFilter, PersonSchema } from './common';
 import { LEAD_PRIORITIES, LEAD_STATUSES } from './enums';
 
-/** `GET /api/leads?status=&mine=true&q=`: the agency's leads, newest first; `mine` keeps those assigned to the caller. */
-export const LeadsListQuerySchema = PageQuerySchema.extend({
+/** The fields the leads list sorts by (`?sort=name`); its own order is the newest first. */
+export const LEAD_SORTS = ['createdAt', 'name'] as const;
+
+/** `GET /api/leads?status=&mine=true&q=&sort=`: the agency's leads, newest first; `mine` keeps those assigned to the caller. */
+export const LeadsListQuerySchema = listQuerySchema(LEAD_SORTS, {
   status: optionalFilter(z.enum(LEAD_STATUSES, { error: 'Estado no válido' })),
   mine: optionalFilter(z.enum(['true', 'false'], { error: 'Usa true o false' }).transform((v) => v === 'true')),
   q: optionalFilter(z.string().trim().max(100, 'Máximo 100 caracteres')),

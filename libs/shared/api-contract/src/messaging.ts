@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema, PersonSchema, optionalFilter, requiredText } from './common';
+import { IdSchema, PageQuerySchema, PersonSchema, listQuerySchema, optionalFilter, requiredText } from './common';
 
 /** Message (spec §3 "Forms"): sent only when its text is non-empty after trimming (spec §5). */
 export const MessagesCreateSchema = z.object({
@@ -80,9 +80,19 @@ const SearchTextSchema = z.preprocess(
     .optional(),
 );
 
-/** GET /api/conversations and /api/conversations/contacts: a page, optionally searched (title; name or email). */
-export const ConversationsListQuerySchema = PageQuerySchema.extend({ q: SearchTextSchema });
+/**
+ * The fields the conversations list sorts by: `lastMessageAt` is the last message's time (its
+ * creation for a conversation without messages); the list's own order is the latest activity first.
+ */
+export const CONVERSATION_SORTS = ['lastMessageAt', 'title'] as const;
+
+/** GET /api/conversations: a page, optionally searched by title and sorted (`?sort=title`). */
+export const ConversationsListQuerySchema = listQuerySchema(CONVERSATION_SORTS, { q: SearchTextSchema });
 export type ConversationsListQuery = z.input<typeof ConversationsListQuerySchema>;
+
+/** GET /api/conversations/contacts: a page, optionally searched by name or email. */
+export const ContactsListQuerySchema = PageQuerySchema.extend({ q: SearchTextSchema });
+export type ContactsListQuery = z.input<typeof ContactsListQuerySchema>;
 
 /** GET /api/conversations/:id: the conversation and who takes part in it (the thread's header). */
 /** A participant of a conversation; `online` while it has Arrendia open (a live stream, issue 12) anywhere. */

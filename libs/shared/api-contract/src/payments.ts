@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneySchema } from './common';
+import { IdSchema, IsoDateSchema, listQuerySchema, MoneySchema, optionalFilter } from './common';
 
 /** A month's rent (issue 12): Pendiente until the tenant marks the transfer, Pagado once the landlord's side confirms it. */
 export const RENT_CHARGE_STATUSES = ['Pendiente', 'Transferencia indicada', 'Pagado'] as const;
@@ -29,6 +29,28 @@ export const RentChargeSchema = z.object({
   tenantName: z.string().nullable(),
 });
 export type RentCharge = z.infer<typeof RentChargeSchema>;
+
+/** The fields the rent charges list sorts by (`?sort=dueDate`); its own order is the latest due date first. */
+export const RENT_CHARGE_SORTS = ['dueDate', 'amount'] as const;
+
+/** A charge's month as its `period` says it: 'YYYY-MM'. */
+export const RentPeriodSchema = z
+  .string({ error: 'Indica el mes como AAAA-MM' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Indica el mes como AAAA-MM');
+
+/**
+ * `GET /api/rent-charges?status=&contractId=&propertyId=&period=&from=&to=&sort=`: `period` is the
+ * charge's month ('2026-03'); `from` and `to` are inclusive days of its due date.
+ */
+export const RentChargesListQuerySchema = listQuerySchema(RENT_CHARGE_SORTS, {
+  status: optionalFilter(z.enum(RENT_CHARGE_STATUSES, { error: 'Estado no válido' })),
+  contractId: optionalFilter(IdSchema),
+  propertyId: optionalFilter(IdSchema),
+  period: optionalFilter(RentPeriodSchema),
+  from: optionalFilter(IsoDateSchema),
+  to: optionalFilter(IsoDateSchema),
+});
+export type RentChargesListQuery = z.input<typeof RentChargesListQuerySchema>;
 
 /** What 'Pagar' shows the tenant: where to transfer, how much and with which reference. */
 export const PaymentDetailsSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidPostalCode, isValidRefCatastral, normalizePostalCode, normalizeRefCatastral, VALIDATION_MESSAGES } from '@arrendia/locale-es';
-import { clearable, IdSchema, MoneySchema, PageQuerySchema, PersonSchema, optionalNumber, optionalText, requiredText } from './common';
+import { booleanFilter, clearable, IdSchema, listQuerySchema, listSearch, MoneySchema, optionalFilter, PersonSchema, optionalNumber, optionalText, requiredText } from './common';
 import { ConsentRequestSchema } from './consentRequests';
 import { ContractListItemSchema } from './contracts';
 import { DEFAULT_COUNTRY, UNIT_STATUSES, UNIT_TYPE_NAMES } from './enums';
@@ -109,28 +109,20 @@ export const RentableUnitSchema = z.object({
 });
 export type RentableUnit = z.infer<typeof RentableUnitSchema>;
 
+/** The fields the properties list sorts by (`?sort=propertyName`); its own order is the newest first. */
+export const PROPERTY_SORTS = ['createdAt', 'propertyName', 'city'] as const;
+
 /**
- * `GET /api/properties?page=&pageSize=&archived=&q=`: `archived` keeps only archived (true) or
- * only active (false) properties; `q` matches name, street or city ignoring case and accents.
- * Other parameters are ignored.
+ * `GET /api/properties?page=&pageSize=&archived=&ownerId=&city=&q=&sort=`: `archived` keeps only
+ * archived (true) or only active (false) properties; `city` and `q` (name, street or city) match
+ * ignoring case and accents. Other parameters are ignored.
  */
-export const PropertiesListQuerySchema = PageQuerySchema.extend({
+export const PropertiesListQuerySchema = listQuerySchema(PROPERTY_SORTS, {
   /** One owner's portfolio within the user's scope ('Ver cartera' of the delegated owner). */
-  ownerId: IdSchema.optional(),
-  archived: z
-    .enum(['true', 'false'], { error: 'Indica true o false' })
-    .transform((v) => v === 'true')
-    .optional(),
-  q: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z
-      .string({ error: 'Texto de búsqueda no válido' })
-      .trim()
-      .max(100, 'Máximo 100 caracteres')
-      // PostgreSQL text cannot hold NUL; the engines would fail on it rather than match nothing.
-      .refine((v) => !v.includes('\u0000'), 'Texto de búsqueda no válido')
-      .optional(),
-  ),
+  ownerId: optionalFilter(IdSchema),
+  archived: booleanFilter(),
+  city: listSearch(),
+  q: listSearch(),
 });
 
 export type PropertiesListQuery = z.output<typeof PropertiesListQuerySchema>;
@@ -142,7 +134,7 @@ export const DUPLICATE_REF_CATASTRAL = 'Ya existe una propiedad con esa referenc
 export const PROPERTY_OWNERS_LIMIT = 100;
 
 /** `GET /api/properties/owners?q=`: `q` matches name or email ignoring case and accents. */
-export const PropertyOwnersQuerySchema = PropertiesListQuerySchema.pick({ q: true });
+export const PropertyOwnersQuerySchema = z.object({ q: listSearch() });
 
 /**
  * An owner the user may name as `ownerUserId` of a new property ('Propietario' of 'Nueva

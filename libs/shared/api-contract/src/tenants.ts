@@ -1,14 +1,21 @@
 import { z } from 'zod';
-import { IdSchema, MoneySchema, optionalFilter, PageQuerySchema, requiredText } from './common';
+import { IdSchema, listQuerySchema, listSearch, MoneySchema, optionalFilter, requiredText } from './common';
 import { CONTRACT_STATUSES } from './enums';
 
 /** Spec §4 tenant statuses, from the contract's: Activo → Activo, Pendiente → Pendiente, Finalizado → Inactivo. */
 export const TENANT_STATUSES = ['Activo', 'Pendiente', 'Inactivo'] as const;
 export type TenantStatus = (typeof TENANT_STATUSES)[number];
 
-/** `GET /api/tenants?q=`: one row per tenant and contract in the user's scope; `q` matches name, email or property. */
-export const TenantsListQuerySchema = PageQuerySchema.extend({
-  q: optionalFilter(z.string().trim().max(100, 'Máximo 100 caracteres')),
+/** The fields the tenants list sorts by (`?sort=name`: by surname); its own order is the current contracts first, then by surname. */
+export const TENANT_SORTS = ['name', 'propertyName', 'rentAmount', 'startDate'] as const;
+
+/**
+ * `GET /api/tenants?q=&status=&sort=`: one row per tenant and contract in the user's scope; `q`
+ * matches name, email or property; `status` is the tenant's (its contract's, spec §4).
+ */
+export const TenantsListQuerySchema = listQuerySchema(TENANT_SORTS, {
+  q: listSearch(),
+  status: optionalFilter(z.enum(TENANT_STATUSES, { error: 'Estado no válido' })),
 });
 
 export const TenantRowSchema = z.object({
@@ -30,8 +37,29 @@ export const TenantInvitationsCreateSchema = z
 export type TenantInvitationsCreateInput = z.input<typeof TenantInvitationsCreateSchema>;
 export type TenantInvitationsCreateData = z.output<typeof TenantInvitationsCreateSchema>;
 
-/** The created invitation; `link` is shown to the inviter to send (there is no email delivery yet). */
+/** The created (or re-sent) invitation: it goes by email, and `link` is shown to the inviter to copy too. */
 export const TenantInvitationSchema = z.object({ id: z.number().int(), email: z.string(), contractId: z.number().int(), expiresAt: z.string(), link: z.string() });
+
+/** A pending invitation as the inviter's list shows it ('Reenviar', 'Revocar'). */
+export const PendingTenantInvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  contractId: z.number().int(),
+  contractCode: z.string(),
+  propertyName: z.string(),
+  unitName: z.string(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  expired: z.boolean(),
+});
+export type PendingTenantInvitation = z.infer<typeof PendingTenantInvitationSchema>;
+
+/** GET /api/tenant-invitations: the invitations not yet accepted nor revoked, of the contracts the user manages. */
+export const TenantInvitationsListQuerySchema = listQuerySchema(['createdAt', 'expiresAt'] as const, { contractId: optionalFilter(IdSchema) });
+
+/** Refusals of 'Reenviar' and 'Revocar' (409). */
+export const INVITATION_ALREADY_ACCEPTED = 'Esta invitación ya se ha aceptado';
+export const INVITATION_ALREADY_REVOKED = 'Esta invitación ya se ha anulado';
 export type TenantInvitation = z.infer<typeof TenantInvitationSchema>;
 
 /** What the invitee's page shows before accepting. */
@@ -51,4 +79,5 @@ export type TenantInvitationAcceptData = z.output<typeof TenantInvitationAcceptS
 
 export const INVITATION_DAYS = 7;
 export const INVITATION_USED = 'Esta invitación ya se ha usado';
+export const INVITATION_REVOKED = 'Esta invitación se ha anulado: pide una nueva a quien te la envió';
 export const INVITATION_EXPIRED = 'Esta invitación ha caducado: pide una nueva a quien te la envió';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema, MoneySchema, PageQuerySchema, PositiveMoneyInputSchema, clearable, optionalText, requiredText, shownText } from './common';
+import { IdSchema, IsoDateSchema, MoneySchema, PositiveMoneyInputSchema, clearable, listQuerySchema, optionalFilter, optionalText, requiredText, shownText } from './common';
 import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums';
 
 /** Registrar Transacción: amounts are entered positive; `type` says whether it is income or expense. */
@@ -43,13 +43,21 @@ export type TransactionListItem = z.infer<typeof TransactionListItemSchema>;
 export const TransactionCategorySchema = z.object({ id: z.number().int(), categoryName: z.string(), isExpense: z.boolean() });
 export type TransactionCategory = z.infer<typeof TransactionCategorySchema>;
 
-/** `GET /api/transactions?page=&pageSize=&type=&propertyId=&from=&to=`; `from` and `to` are inclusive. */
-export const TransactionsListQuerySchema = PageQuerySchema.extend({
-  type: z.enum(TRANSACTION_TYPES, { error: 'Elige Ingreso o Gasto' }).optional(),
-  propertyId: IdSchema.optional(),
-  from: IsoDateSchema.optional(),
-  to: IsoDateSchema.optional(),
-}).refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'La fecha final no puede ser anterior a la inicial' });
+/** The fields the transactions list sorts by (`?sort=-amount`); its own order is the most recent first. */
+export const TRANSACTION_SORTS = ['transactionDate', 'amount'] as const;
+
+/**
+ * `GET /api/transactions?type=&propertyId=&categoryId=&from=&to=&q=&sort=`: `from` and `to` are
+ * inclusive days of the movement's date; `q` searches its description.
+ */
+export const TransactionsListQuerySchema = listQuerySchema(TRANSACTION_SORTS, {
+  type: optionalFilter(z.enum(TRANSACTION_TYPES, { error: 'Elige Ingreso o Gasto' })),
+  propertyId: optionalFilter(IdSchema),
+  categoryId: optionalFilter(IdSchema),
+  from: optionalFilter(IsoDateSchema),
+  to: optionalFilter(IsoDateSchema),
+  q: optionalText(100),
+});
 
 export type TransactionsListQuery = z.output<typeof TransactionsListQuerySchema>;
 

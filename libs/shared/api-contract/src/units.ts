@@ -1,17 +1,34 @@
 import { z } from 'zod';
-import { clearable, IdSchema, MoneySchema, optionalNumber, optionalText, PositiveMoneyInputSchema, requiredText, shownText } from './common';
+import { booleanFilter, clearable, IdSchema, listQuerySchema, listSearch, MoneySchema, optionalFilter, optionalNumber, optionalText, PositiveMoneyInputSchema, requiredText, shownText } from './common';
 import { UNIT_STATUSES, UNIT_TYPE_NAMES, type UnitTypeName } from './enums';
 
+/** The fields the units list sorts by (`?sort=-baseRentPrice`); its own order is by property, then unit name. */
+export const UNIT_SORTS = ['propertyName', 'unitName', 'baseRentPrice'] as const;
+
 /**
- * `GET /api/units?available=&propertyId=`: the units the user manages, for the contract form.
- * `available=true` keeps the active units of non-archived properties with no Activo contract.
+ * `GET /api/units?available=&propertyId=&status=&q=&sort=`: the units the user manages (the
+ * contract form's choice, paged as every list). `available=true` keeps the active units of
+ * non-archived properties with no Activo contract; `q` matches the unit's or the property's name.
  */
-export const UnitsListQuerySchema = z.object({
-  available: z
-    .enum(['true', 'false'], { error: 'Indica true o false' })
-    .transform((v) => v === 'true')
-    .optional(),
-  propertyId: IdSchema.optional(),
+export const UnitsListQuerySchema = listQuerySchema(UNIT_SORTS, {
+  available: booleanFilter(),
+  propertyId: optionalFilter(IdSchema),
+  status: optionalFilter(z.enum(UNIT_STATUSES, { error: 'Estado no válido' })),
+  q: listSearch(),
+});
+
+/** The fields a property's 'Unidades' sorts by; its own order is the active units first, each group in creation order. */
+export const PROPERTY_UNIT_SORTS = ['unitName', 'baseRentPrice', 'areaM2'] as const;
+
+/**
+ * `GET /api/properties/:id/units?status=&type=&archived=&q=&sort=`: the units of one property, archived
+ * ones too, paged; `type` is the unit type's name, `q` part of the unit's name.
+ */
+export const PropertyUnitsListQuerySchema = listQuerySchema(PROPERTY_UNIT_SORTS, {
+  status: optionalFilter(z.enum(UNIT_STATUSES, { error: 'Estado no válido' })),
+  type: optionalFilter(z.enum(UNIT_TYPE_NAMES, { error: 'Tipo de unidad no válido' })),
+  archived: booleanFilter(),
+  q: listSearch(),
 });
 
 /** A unit as the contract form offers it: with its property and type (the LAU deposit depends on it). */

@@ -1,6 +1,6 @@
 import { ROLE_NAMES, type RoleName } from '@arrendia/permissions';
 import { z } from 'zod';
-import { clearable, IbanSchema, IdSchema, NifCifSchema, optionalFilter, PageQuerySchema, requiredText, SpanishPhoneSchema } from './common';
+import { clearable, IbanSchema, IdSchema, listQuerySchema, listSearch, NifCifSchema, optionalFilter, requiredText, SpanishPhoneSchema } from './common';
 
 // ---------------------------------------------------------------------------------------------
 // The super admin's users screen (/users, issue 13): every call behind the action users:manage.
@@ -40,7 +40,7 @@ export const SELF_ROLE_CHANGE = 'No puedes cambiar tu propio rol';
 export const PASSWORD_RESET_HOURS = 24;
 export const PASSWORD_RESET_UNKNOWN = 'Este enlace no existe';
 export const PASSWORD_RESET_USED = 'Este enlace ya se ha usado';
-export const PASSWORD_RESET_EXPIRED = 'Este enlace ha caducado: pide uno nuevo al administrador';
+export const PASSWORD_RESET_EXPIRED = 'Este enlace ha caducado: pide uno nuevo con «¿Olvidaste tu contraseña?»';
 export const PASSWORD_MISMATCH = 'Las contraseñas no coinciden';
 
 // ---------------------------------------------------------------------------------------------
@@ -78,9 +78,12 @@ function withAgencyRule<T extends { roleName: string; agencyId?: number | null }
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-/** `GET /api/users?q=&role=&status=`: `q` matches name, email or role (its name or Spanish label). */
-export const UsersListQuerySchema = PageQuerySchema.extend({
-  q: optionalFilter(z.string().trim().max(100, 'Máximo 100 caracteres')),
+/** The fields the users list sorts by (`?sort=name`: by surname); its own order is the newest account first. */
+export const USER_SORTS = ['name', 'email', 'lastLogin', 'createdAt'] as const;
+
+/** `GET /api/users?q=&role=&status=&sort=`: `q` matches name, email or role (its name or Spanish label). */
+export const UsersListQuerySchema = listQuerySchema(USER_SORTS, {
+  q: listSearch(),
   role: optionalFilter(z.enum(ROLE_NAMES, { error: 'Rol no válido' })),
   status: optionalFilter(z.enum(USER_STATUSES, { error: 'Estado no válido' })),
 });

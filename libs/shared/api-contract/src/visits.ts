@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema, MoneySchema, optionalFilter, optionalPhone, optionalText, PageQuerySchema, PersonSchema } from './common';
+import { IdSchema, IsoDateSchema, listQuerySchema, MoneySchema, optionalFilter, optionalPhone, optionalText, PersonSchema } from './common';
 import { VISIT_STATUSES, VISIT_TYPES } from './enums';
 
 /** An instant with its offset ('2026-11-26T17:00:00.000Z' or '…+01:00'), as a form sends it. */
@@ -11,8 +11,11 @@ export const IsoDateTimeSchema = z
 export const VISIT_DURATIONS = [15, 30, 45, 60, 90, 120] as const;
 export const VISIT_OVERLAP_MESSAGE = 'Ya hay una visita de este agente en ese horario';
 
-/** `GET /api/visits?from=&to=&status=&mine=true`: the agency's visits by start time. */
-export const VisitsListQuerySchema = PageQuerySchema.extend({
+/** The fields the visits list sorts by (`?sort=-startsAt`); its own order is the soonest first. */
+export const VISIT_SORTS = ['startsAt'] as const;
+
+/** `GET /api/visits?from=&to=&status=&mine=true&sort=`: the agency's visits by start time; `from` and `to` are Madrid days, inclusive. */
+export const VisitsListQuerySchema = listQuerySchema(VISIT_SORTS, {
   from: optionalFilter(IsoDateSchema),
   to: optionalFilter(IsoDateSchema),
   status: optionalFilter(z.enum(VISIT_STATUSES, { error: 'Estado no válido' })),

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../errors';
 import { User } from '../models/User';
 import { notify } from '../notify';
 import { lockUserRow } from '../queries/userRows';
+import { syncDefaultSchedule } from './reportScheduler';
 import { removeStored, storeFile } from '../storage/files';
 import { reserveStorage } from '../storage/quota';
 import { endSessions, endSessionWithHandle } from '../sessions';
@@ -36,7 +37,10 @@ export async function updateProfile(trx: Knex.Transaction, user: User, input: Se
   return updated;
 }
 
-/** Saves notification switches and security preferences (PATCH /api/settings/preferences), audited. */
+/**
+ * Saves notification switches and security preferences (PATCH /api/settings/preferences), audited.
+ * 'Reportes mensuales' also creates or deletes the user's default scheduled report (issue 33).
+ */
 export async function updatePreferences(trx: Knex.Transaction, user: User, input: SettingsPreferencesInput): Promise<User> {
   const locked = await lockUserRow(trx, user.id);
   const patch: Partial<Pick<User, 'notificationPrefs' | 'sessionTimeoutMinutes' | 'loginNotifications'>> = {};
@@ -53,6 +57,8 @@ export async function updatePreferences(trx: Knex.Transaction, user: User, input
     oldValues: Object.fromEntries(Object.keys(patch).map((key) => [key, before[key as keyof typeof before]])),
     newValues: patch,
   });
+  const monthlyReports = input.notifications?.monthlyReports;
+  if (monthlyReports !== undefined) await syncDefaultSchedule(trx, user, monthlyReports);
   return updated;
 }
 

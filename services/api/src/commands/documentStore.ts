@@ -5,7 +5,7 @@ import { audit } from '../audit';
 import { afterCommit } from '../db/afterCommit';
 import type { User } from '../models/User';
 import { loadInScope } from '../policies/inScope';
-import { documentEntityIds, manageablePropertyIds, scopeDeletableDocuments } from '../policies/scope';
+import { DOCUMENT_ENTITY_ID, documentEntityIds, editablePropertyIds, manageablePropertyIds, scopeDeletableDocuments } from '../policies/scope';
 import type { DocumentRow } from '../presenters/document';
 import { removeStored, storeFile } from '../storage/files';
 import { reserveStorage } from '../storage/quota';
@@ -15,6 +15,7 @@ export interface DocumentUpload {
   originalName: string;
   fileType: DocumentMimeType;
   category: DocumentCategory;
+  description?: string;
   relatedEntityType?: DocumentEntityType;
   relatedEntityId?: number;
 }
@@ -26,16 +27,20 @@ function cleanFileName(original: string): string {
   return (base || 'documento').slice(-255);
 }
 
+/** The 404 of a record a document cannot be attached to (missing or outside the user's scope). */
+export const ATTACH_NOT_FOUND = 'No se ha encontrado el elemento al que quieres adjuntar el documento';
+
 /**
  * Stores an uploaded document (POST /api/documents) under a random name in `dir` and keeps its row;
- * attached to a property, contract or incident only when the user manages it (404 otherwise). If
- * the row cannot be written, the stored file goes too.
+ * attached to a record only when the user may see and edit it (404 otherwise): a property or a unit
+ * whose record it may edit (an agent, those in its charge), a contract, an incident or a tenant (one
+ * with a contract there) of a property it manages. If the row cannot be written, the stored file goes too.
  */
 export async function uploadDocument(trx: Knex.Transaction, user: User, dir: string, upload: DocumentUpload): Promise<DocumentRow> {
   const { relatedEntityType: type, relatedEntityId: entityId } = upload;
   if (type && entityId) {
-    const table = type === 'property' ? 'main_properties' : type === 'contract' ? 'contracts' : 'incidents';
-    await loadInScope(documentEntityIds(trx, type, manageablePropertyIds(trx, user)).where(`${table}.id`, entityId), { notFound: 'No se ha encontrado el elemento al que quieres adjuntar el documento' });
+    const propertyIds = type === 'property' || type === 'unit' ? editablePropertyIds(trx, user) : manageablePropertyIds(trx, user);
+    await loadInScope(documentEntityIds(trx, type, propertyIds).where(DOCUMENT_ENTITY_ID[type], entityId), { notFound: ATTACH_NOT_FOUND, field: 'relatedEntityId' });
   }
   return storeDocument(trx, user, dir, upload);
 }
@@ -57,6 +62,7 @@ export async function storeDocument(trx: Knex.Transaction, user: User, dir: stri
         fileType: upload.fileType,
         fileSizeKb: Math.ceil(upload.bytes.length / 1024),
         category: upload.category,
+        description: upload.description ?? null,
         relatedEntityType: type ?? null,
         relatedEntityId: entityId ?? null,
         uploadedByUserId: user.id,

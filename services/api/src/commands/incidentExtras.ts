@@ -26,7 +26,7 @@ export async function addIncidentPhoto(trx: Knex.Transaction, user: User, dir: s
   const incident = await loadIncidentInScope(trx, user, id, true);
   const count = await trx('documents').where({ relatedEntityType: 'incident', relatedEntityId: incident.id }).whereIn('fileType', ['image/jpeg', 'image/png']).count({ n: '*' }).first();
   if (Number(count?.n ?? 0) >= max) throw conflict(INCIDENT_PHOTO_COUNT_ERROR, { file: INCIDENT_PHOTO_COUNT_ERROR });
-  return storeDocument(trx, user, dir, { ...file, category: 'Incidencias', relatedEntityType: 'incident', relatedEntityId: incident.id });
+  return storeDocument(trx, user, dir, { ...file, category: 'otro', relatedEntityType: 'incident', relatedEntityId: incident.id });
 }
 
 /** Comments on an incident (POST /api/incidents/:id/comments); the other side is told, live. */

@@ -1,12 +1,14 @@
-import { MAINTENANCE_TASK_TRANSITIONS, type MaintenanceTaskStatus, type MaintenanceTaskType } from '@arrendia/api-contract';
+import { MAINTENANCE_TASK_TRANSITIONS, type MaintenancePlansUpdateData, type MaintenanceTaskStatus, type MaintenanceTaskType, type ProvidersUpdateData } from '@arrendia/api-contract';
+import { todayIso } from '@arrendia/locale-es';
 import { canonicalRole } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
 import { HttpError, validationError } from '../errors';
 import type { User } from '../models/User';
-import { lockRows } from '../policies/inScope';
+import { loadInScope, lockRows } from '../policies/inScope';
 import { loadManageable } from '../policies/manageable';
-import { scopeProviders } from '../policies/scope';
+import { scopeIncidents, scopeProviders } from '../policies/scope';
+import { isoDay } from '../presenters/dates';
 import type { MaintenancePlanRow, MaintenanceTaskRow, ProviderRow } from '../presenters/maintenance';
 import { maintenancePlanRows, maintenanceTaskRows } from '../queries/maintenanceRows';
 import { moneyText } from './contractCreator';
@@ -24,7 +26,7 @@ interface Where {
  * Checks where a task or plan goes: a property the user manages (404 otherwise), a unit of that
  * property, an incident on it, and one of the user's providers; every wrong field named at once.
  */
-async function checkWhere(trx: Knex.Transaction, user: User, where: Where): Promise<void> {
+async function checkWhere(trx: Knex.Transaction, user: User, where: Where, { providerMayBeInactive = false } = {}): Promise<void> {
   await loadManageable(trx, user, trx('main_properties').select('main_properties.id').where('main_properties.id', where.mainPropertyId), {
     propertyColumn: 'main_properties.id',
     notFoundMessage: 'No se ha encontrado la propiedad',
@@ -35,11 +37,14 @@ async function checkWhere(trx: Knex.Transaction, user: User, where: Where): Prom
     fields.rentableUnitId = 'La unidad no pertenece a la propiedad';
   }
   if (where.incidentId !== undefined) {
-    const incident = await trx('incidents').join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId').where({ 'incidents.id': where.incidentId, 'rentable_units.mainPropertyId': where.mainPropertyId }).first('incidents.id');
-    if (!incident) fields.incidentId = 'La incidencia no es de esta propiedad';
+    // An incident the user sees (policies/scope), on this property: another's is no different from none.
+    const onProperty = trx('incidents').join('rentable_units', 'rentable_units.id', 'incidents.rentableUnitId').where({ 'incidents.id': where.incidentId, 'rentable_units.mainPropertyId': where.mainPropertyId });
+    if (!(await scopeIncidents(trx, onProperty, user).first('incidents.id'))) fields.incidentId = 'La incidencia no es de esta propiedad';
   }
-  if (where.providerId !== undefined && !(await scopeProviders(trx, trx('providers').where({ 'providers.id': where.providerId, 'providers.isActive': true }), user).first('providers.id'))) {
-    fields.providerId = 'Elige uno de tus proveedores activos';
+  if (where.providerId !== undefined) {
+    const provider = trx('providers').where('providers.id', where.providerId);
+    if (!providerMayBeInactive) provider.where('providers.isActive', true);
+    if (!(await scopeProviders(trx, provider, user).first('providers.id'))) fields.providerId = 'Elige uno de tus proveedores activos';
   }
   if (Object.keys(fields).length) throw validationError(CHECK_FIELDS, fields);
 }
@@ -105,10 +110,12 @@ async function bookPlanTask(
   plan: { id: number; mainPropertyId: number; rentableUnitId: number | null; providerId: number | null; title: string; estimatedCost: string | null },
   scheduledDate: string,
 ): Promise<number> {
+  // A provider deactivated since keeps the plan's past tasks, not its new ones.
+  const providerActive = plan.providerId !== null && (await trx('providers').where({ id: plan.providerId, isActive: true }).first('id')) !== undefined;
   const values = {
     mainPropertyId: plan.mainPropertyId,
     rentableUnitId: plan.rentableUnitId,
-    providerId: plan.providerId,
+    providerId: providerActive ? plan.providerId : null,
     planId: plan.id,
     title: plan.title,
     taskType: 'Preventivo',
@@ -120,11 +127,17 @@ async function bookPlanTask(
   return id;
 }
 
+/** Whether the plan has a task still to do (Programado or En progreso). */
+async function hasOpenTask(trx: Knex.Transaction, planId: number): Promise<boolean> {
+  return (await trx('maintenance_tasks').where('planId', planId).whereIn('status', ['Programado', 'En progreso']).first('id')) !== undefined;
+}
+
 /**
  * 'Iniciar Tarea' (Programado → En progreso), completion (with its final cost) or cancellation
- * (PATCH /api/maintenance/tasks/:id). Completing a task of an active plan books the plan's next
- * task `intervalMonths` after this one's date and moves the plan's next date there, in the same
- * transaction.
+ * (PATCH /api/maintenance/tasks/:id); a completed or cancelled task stays so (409). Closing a
+ * plan's task, done or cancelled, moves the plan's next date `intervalMonths` after this one's
+ * date and, unless the plan is paused, books its next task there, in the same transaction: a
+ * cancelled visit skips one occurrence, pausing the plan stops them.
  */
 export async function updateMaintenanceTask(trx: Knex.Transaction, user: User, id: number, input: { status?: MaintenanceTaskStatus; cost?: number; notes?: string }): Promise<MaintenanceTaskRow> {
   const task = await loadManageable<MaintenanceTaskRow>(trx, user, maintenanceTaskRows(trx, user).where('maintenance_tasks.id', id), {
@@ -149,17 +162,113 @@ export async function updateMaintenanceTask(trx: Knex.Transaction, user: User, i
   const before = Object.fromEntries(Object.keys(changes).map((k) => [k, task[k as keyof MaintenanceTaskRow] ?? null]));
   await audit(trx, { userId: user.id, action: 'update', tableName: 'maintenance_tasks', recordId: id, oldValues: before, newValues: { ...changes, startedAt: undefined, completedAt: undefined } });
 
-  if (changes.status === 'Completado' && task.planId !== null) {
-    // A plan switched off meanwhile books nothing more: no row is no error here.
-    const [plan] = await lockRows<Parameters<typeof bookPlanTask>[2] & { intervalMonths: number; nextDate: string | Date }>(trx('maintenance_plans').where({ id: task.planId, isActive: true }), true);
+  if ((changes.status === 'Completado' || changes.status === 'Cancelado') && task.planId !== null) {
+    const [plan] = await lockRows<PlanToBook>(trx('maintenance_plans').where({ id: task.planId }), true);
     if (plan) {
       const next = await addMonths(trx, task.scheduledDate, plan.intervalMonths);
-      await bookPlanTask(trx, user, plan, next);
+      // A paused plan books nothing (its next date still moves on, for when it resumes); nor does a plan that has its next task already.
+      if (plan.isActive && !(await hasOpenTask(trx, plan.id))) await bookPlanTask(trx, user, plan, next);
       await trx('maintenance_plans').where('id', plan.id).update({ nextDate: next, updatedAt: trx.fn.now() });
-      await audit(trx, { userId: user.id, action: 'update', tableName: 'maintenance_plans', recordId: plan.id, oldValues: { nextDate: plan.nextDate }, newValues: { nextDate: next } });
+      await audit(trx, { userId: user.id, action: 'update', tableName: 'maintenance_plans', recordId: plan.id, oldValues: { nextDate: isoDay(plan.nextDate) }, newValues: { nextDate: next } });
     }
   }
   return maintenanceTaskRows(trx, user).where('maintenance_tasks.id', id).first();
+}
+
+type PlanToBook = Parameters<typeof bookPlanTask>[2] & { intervalMonths: number; nextDate: string | Date; isActive: boolean };
+
+/** What a plan's fields become on its tasks still to start (Programado). */
+const PLAN_TO_TASK: Partial<Record<keyof MaintenancePlansUpdateData, string>> = {
+  title: 'title',
+  rentableUnitId: 'rentableUnitId',
+  providerId: 'providerId',
+  estimatedCost: 'cost',
+  nextDate: 'scheduledDate',
+};
+
+/**
+ * 'Editar' a plan, 'Pausar' or 'Reanudar' it (PATCH /api/maintenance/plans/:id). Its property stays;
+ * a new unit must be of that property and a new provider one of the user's active ones (a provider
+ * deactivated since may stay). What changes is carried to the plan's task still to start (its
+ * title, unit, provider, cost and date: the plan's next date is that task's). A paused plan keeps
+ * the tasks it booked and books no more; resumed without a task to do (its last one closed while
+ * paused), it books one on its next date, or today if that date has passed.
+ */
+export async function updateMaintenancePlan(trx: Knex.Transaction, user: User, id: number, input: MaintenancePlansUpdateData): Promise<MaintenancePlanRow> {
+  const plan = await loadManageable<MaintenancePlanRow>(trx, user, maintenancePlanRows(trx, user).where('maintenance_plans.id', id), {
+    propertyColumn: 'maintenance_plans.mainPropertyId',
+    lock: 'maintenance_plans',
+    notFoundMessage: 'No se ha encontrado el plan',
+  });
+  const current: Record<keyof MaintenancePlansUpdateData, unknown> = {
+    title: plan.title,
+    description: plan.description,
+    rentableUnitId: plan.rentableUnitId,
+    providerId: plan.providerId,
+    intervalMonths: plan.intervalMonths,
+    nextDate: isoDay(plan.nextDate),
+    estimatedCost: plan.estimatedCost,
+    isActive: plan.isActive,
+  };
+  const wanted: Record<string, unknown> = { ...input, estimatedCost: input.estimatedCost === undefined || input.estimatedCost === null ? input.estimatedCost : moneyText(input.estimatedCost) };
+  const changes = Object.fromEntries(Object.entries(wanted).filter(([key, value]) => value !== undefined && value !== current[key as keyof MaintenancePlansUpdateData])) as Partial<Record<keyof MaintenancePlansUpdateData, unknown>>;
+  // Whatever is named is checked, even unchanged (another account's provider is refused however it got there); only a kept provider may have been deactivated since.
+  await checkWhere(
+    trx,
+    user,
+    { mainPropertyId: plan.mainPropertyId, rentableUnitId: input.rentableUnitId ?? undefined, providerId: input.providerId ?? undefined },
+    { providerMayBeInactive: input.providerId === plan.providerId },
+  );
+  if (Object.keys(changes).length === 0) return plan;
+
+  await trx('maintenance_plans').where('id', id).update({ ...changes, updatedAt: trx.fn.now() });
+  const before = Object.fromEntries(Object.keys(changes).map((key) => [key, current[key as keyof MaintenancePlansUpdateData] ?? null]));
+  await audit(trx, { userId: user.id, action: 'update', tableName: 'maintenance_plans', recordId: id, oldValues: before, newValues: changes });
+
+  const carried = Object.fromEntries(Object.entries(changes).flatMap(([key, value]) => (PLAN_TO_TASK[key as keyof MaintenancePlansUpdateData] ? [[PLAN_TO_TASK[key as keyof MaintenancePlansUpdateData]!, value]] : [])));
+  if (Object.keys(carried).length > 0) {
+    const toStart = await lockRows<Record<string, unknown> & { id: number }>(trx('maintenance_tasks').where({ planId: id, status: 'Programado' }), true);
+    for (const task of toStart) {
+      await trx('maintenance_tasks').where('id', task.id).update({ ...carried, updatedAt: trx.fn.now() });
+      const old = Object.fromEntries(Object.keys(carried).map((key) => [key, key === 'scheduledDate' ? isoDay(task[key] as string | Date) : (task[key] ?? null)]));
+      await audit(trx, { userId: user.id, action: 'update', tableName: 'maintenance_tasks', recordId: task.id, oldValues: old, newValues: carried });
+    }
+  }
+
+  // Resumed without a task to do (its last one closed while paused): its next one is booked now.
+  if (changes.isActive === true && !(await hasOpenTask(trx, id))) {
+    const [after] = await trx('maintenance_plans').where('id', id).select('*');
+    const today = todayIso();
+    const on = isoDay(after.nextDate) < today ? today : isoDay(after.nextDate);
+    await bookPlanTask(trx, user, after, on);
+    if (on !== isoDay(after.nextDate)) {
+      await trx('maintenance_plans').where('id', id).update({ nextDate: on, updatedAt: trx.fn.now() });
+      await audit(trx, { userId: user.id, action: 'update', tableName: 'maintenance_plans', recordId: id, oldValues: { nextDate: isoDay(after.nextDate) }, newValues: { nextDate: on } });
+    }
+  }
+  return maintenancePlanRows(trx, user).where('maintenance_plans.id', id).first();
+}
+
+/**
+ * 'Editar' a provider of the user's account, 'Desactivar' or 'Reactivar' it (PATCH /api/providers/:id);
+ * another account's is a 404. An inactive provider is refused for new tasks and plans (checkWhere)
+ * and booked on no new plan task; the tasks and plans that have it keep it.
+ */
+export async function updateProvider(trx: Knex.Transaction, user: User, id: number, input: ProvidersUpdateData): Promise<ProviderRow> {
+  const provider = await loadInScope<ProviderRow>(trx('providers').select('providers.*').where('providers.id', id), {
+    scope: (q) => scopeProviders(trx, q, user),
+    lock: 'providers',
+    notFound: 'No se ha encontrado el proveedor',
+  });
+  const changes = Object.fromEntries(Object.entries(input).filter(([key, value]) => value !== undefined && value !== provider[key as keyof ProviderRow]));
+  if (Object.keys(changes).length === 0) return provider;
+  const [row] = await trx('providers')
+    .where('id', id)
+    .update({ ...changes, updatedAt: trx.fn.now() })
+    .returning('*');
+  const before = Object.fromEntries(Object.keys(changes).map((key) => [key, provider[key as keyof ProviderRow] ?? null]));
+  await audit(trx, { userId: user.id, action: 'update', tableName: 'providers', recordId: id, oldValues: before, newValues: changes });
+  return row;
 }
 
 /** A provider for the user's own account (POST /api/providers): an owner's, or its agency's; the super admin names the account. */

@@ -5,6 +5,7 @@ import type { Logger } from '../log';
 import { notify } from '../notify';
 import { lockRows } from '../policies/inScope';
 import { contractTenants, propertyStaff } from '../queries/recipients';
+import { runScheduledReports } from './scheduledReports';
 
 /** How many months back a charge that was missed (the server was down on its day) is still created. */
 const CATCH_UP_MONTHS = 2;
@@ -16,6 +17,15 @@ export interface DailyRun {
   charges: number;
   overdue: number;
   renewals: number;
+  /** Scheduled reports generated (jobs/scheduledReports.ts); 0 when the run has no reports directory. */
+  reports: number;
+}
+
+export interface DailyOptions {
+  /** Where generated reports are stored (storage/files reportsDir): without it the scheduled reports wait for a run that has it. */
+  reportsDir?: string;
+  /** Where a scheduled report that fails is told (the others go on); without it, the failure is thrown. */
+  log?: Logger;
 }
 
 /**
@@ -126,21 +136,27 @@ export async function noticeRenewals(trx: Knex.Transaction, today: string): Prom
   return ending.length;
 }
 
-/** The day's jobs for the Madrid date of `now`, in one transaction: charges, overdue notices, renewal notices. */
-export async function runDailyJobs(knex: Knex, now: Date = new Date()): Promise<DailyRun> {
+/**
+ * The day's jobs for the Madrid date of `now`: charges, overdue notices and renewal notices in one
+ * transaction; then the scheduled reports, each in its own (a PDF each: one that fails holds back
+ * no other).
+ */
+export async function runDailyJobs(knex: Knex, now: Date = new Date(), { reportsDir, log }: DailyOptions = {}): Promise<DailyRun> {
   const today = todayIso(now);
-  return knex.transaction(async (trx) => ({
+  const run = await knex.transaction(async (trx) => ({
     charges: await generateRentCharges(trx, today),
     overdue: await noticeOverdueRent(trx, today),
     renewals: await noticeRenewals(trx, today),
   }));
+  const scheduled = reportsDir ? await runScheduledReports(knex, { reportsDir, now, log }) : null;
+  return { ...run, reports: scheduled?.reports ?? 0 };
 }
 
 /**
  * Runs the daily jobs on start and again whenever the Madrid date changes (checked hourly). Every
  * API instance may run them: each step is idempotent, so two instances create nothing twice.
  */
-export function scheduleDailyJobs(knex: Knex, log: Logger): { stop(): void } {
+export function scheduleDailyJobs(knex: Knex, log: Logger, { reportsDir }: { reportsDir: string }): { stop(): void } {
   let lastDay: string | null = null;
   let running = false;
   const tick = async () => {
@@ -148,7 +164,7 @@ export function scheduleDailyJobs(knex: Knex, log: Logger): { stop(): void } {
     if (running || today === lastDay) return;
     running = true;
     try {
-      const result = await runDailyJobs(knex);
+      const result = await runDailyJobs(knex, new Date(), { reportsDir, log });
       lastDay = today;
       log.info('daily jobs', { day: today, ...result });
     } catch (err) {

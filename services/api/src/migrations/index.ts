@@ -39,6 +39,11 @@ import * as unitOrientation from './20261129170000_unit_orientation';
 import * as listingPhotos from './20261204100000_listing_photos';
 import * as ownerInvitations from './20261204110000_owner_invitations';
 import * as dropUserSessions from './20261204120000_drop_user_sessions';
+import * as documentCategories from './20261205110000_document_categories';
+import * as incidentHandling from './20261205120000_incident_handling';
+import * as reportSchedules from './20261205130000_report_schedules';
+import * as outbox from './20261205140000_outbox';
+import * as invitationRevocation from './20261205150000_invitation_revocation';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -90,4 +95,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261204100000_listing_photos', ...listingPhotos },
   { name: '20261204110000_owner_invitations', ...ownerInvitations },
   { name: '20261204120000_drop_user_sessions', ...dropUserSessions },
+  { name: '20261205110000_document_categories', ...documentCategories },
+  { name: '20261205120000_incident_handling', ...incidentHandling },
+  { name: '20261205130000_report_schedules', ...reportSchedules },
+  { name: '20261205140000_outbox', ...outbox },
+  { name: '20261205150000_invitation_revocation', ...invitationRevocation },
 ];

@@ -12,6 +12,7 @@ export class Incident extends Timestamped {
   declare contractId: number | null;
   declare reportedByUserId: number | null;
   declare assignedToUserId: number | null;
+  declare assignedProviderId: number | null;
   declare incidentCategory: IncidentCategory;
   declare title: string;
   declare description: string;
@@ -20,6 +21,8 @@ export class Incident extends Timestamped {
   declare costEstimate: string | null;
   declare finalCost: string | null;
   declare resolutionNotes: string | null;
+  /** The expense its final cost was recorded as (issue 33); null until then, or once that transaction is deleted. */
+  declare expenseTransactionId: number | null;
   declare closedAt: Date | null;
 
   static override get relationMappings(): RelationMappings {

@@ -197,26 +197,68 @@ export async function loadUnitInScope(db: Db, user: User, unitId: number): Promi
   return row;
 }
 
-/** Ids of the entities of one type (property, contract, incident) hanging off the properties `propertyIds` (null: every property). */
-export function documentEntityIds(db: Db, type: DocumentEntityType, propertyIds: Knex.QueryBuilder | null): Knex.QueryBuilder {
-  if (type === 'property') return db('main_properties').select('main_properties.id as id').where((w) => (propertyIds ? w.whereIn('main_properties.id', propertyIds) : w));
-  const table = type === 'contract' ? 'contracts' : 'incidents';
-  return db(table)
-    .select(`${table}.id as id`)
-    .where((w) => (propertyIds ? w.whereIn(`${table}.mainPropertyId`, propertyIds) : w));
-}
+/** The column of documentEntityIds(type) that holds the record's id (a tenant's is its user id). */
+export const DOCUMENT_ENTITY_ID: Readonly<Record<DocumentEntityType, string>> = {
+  property: 'main_properties.id',
+  unit: 'rentable_units.id',
+  contract: 'contracts.id',
+  incident: 'incidents.id',
+  tenant: 'tenants_contracts.tenantUserId',
+};
 
-/** Documents attached to an entity hanging off the properties `ids` returns for the user. */
-function attachedInScope(db: Db, w: Knex.QueryBuilder, user: User, ids: (db: Db, user: User) => Knex.QueryBuilder | null) {
-  for (const type of ['property', 'contract', 'incident'] as const) {
-    w.orWhere((x) => x.where('documents.relatedEntityType', type).whereIn('documents.relatedEntityId', documentEntityIds(db, type, ids(db, user))));
+/**
+ * Ids of the records of one type a document may hang off (property, unit, contract, incident, or
+ * tenant: one with a contract there) of the properties `propertyIds` (null: every property).
+ */
+export function documentEntityIds(db: Db, type: DocumentEntityType, propertyIds: Knex.QueryBuilder | null): Knex.QueryBuilder {
+  const of = (column: string) => (w: Knex.QueryBuilder) => (propertyIds ? w.whereIn(column, propertyIds) : w);
+  switch (type) {
+    case 'property':
+      return db('main_properties').select('main_properties.id as id').where(of('main_properties.id'));
+    case 'unit':
+      return db('rentable_units').select('rentable_units.id as id').where(of('rentable_units.mainPropertyId'));
+    case 'tenant':
+      return db('tenants_contracts').join('contracts', 'contracts.id', 'tenants_contracts.contractId').select('tenants_contracts.tenantUserId as id').where(of('contracts.mainPropertyId'));
+    default: {
+      const table = type === 'contract' ? 'contracts' : 'incidents';
+      return db(table).select(`${table}.id as id`).where(of(`${table}.mainPropertyId`));
+    }
   }
 }
 
 /**
- * Documents the user sees: those it uploaded and attached to nothing, and those attached to an
- * entity in its scope. An attached document goes with its entity: its uploader loses it with the
- * entity (an agent gone to another agency, an agency that no longer manages the property).
+ * A document about a tenant is the business of one landlord side, not of everyone the tenant ever
+ * rented from: it is in scope when the tenant has a contract on one of `propertyIds` whose owner
+ * uploaded it, or whose managing agency the uploader works for (a correlated condition on
+ * `documents`). Another owner who lets to the same tenant later does not read it.
+ */
+function tenantDocumentInScope(db: Db, w: Knex.QueryBuilder, propertyIds: Knex.QueryBuilder | null) {
+  w.whereExists((x) => {
+    x.select(db.raw('1'))
+      .from('tenants_contracts')
+      .join('contracts', 'contracts.id', 'tenants_contracts.contractId')
+      .join('main_properties', 'main_properties.id', 'contracts.mainPropertyId')
+      .leftJoin('users as uploader', 'uploader.id', 'documents.uploadedByUserId')
+      .whereRaw('?? = ??', ['tenants_contracts.tenantUserId', 'documents.relatedEntityId'])
+      .where((side) => side.whereRaw('?? = ??', ['main_properties.ownerUserId', 'documents.uploadedByUserId']).orWhereRaw('?? = ??', ['main_properties.managerAgencyId', 'uploader.agencyId']));
+    if (propertyIds) x.whereIn('contracts.mainPropertyId', propertyIds);
+  });
+}
+
+/** Documents attached to a record hanging off the properties `ids` returns for the user. */
+function attachedInScope(db: Db, w: Knex.QueryBuilder, user: User, ids: (db: Db, user: User) => Knex.QueryBuilder | null) {
+  for (const type of ['property', 'unit', 'contract', 'incident'] as const) {
+    w.orWhere((x) => x.where('documents.relatedEntityType', type).whereIn('documents.relatedEntityId', documentEntityIds(db, type, ids(db, user))));
+  }
+  // The super admin reads every tenant's documents, like every other record's.
+  if (seesEverything(user)) w.orWhere('documents.relatedEntityType', 'tenant');
+  else w.orWhere((x) => tenantDocumentInScope(db, x.where('documents.relatedEntityType', 'tenant'), ids(db, user)));
+}
+
+/**
+ * Documents the user sees: those it uploaded and attached to nothing, and those attached to a
+ * record in its scope. An attached document goes with its record: its uploader loses it with the
+ * record (an agent gone to another agency, an agency that no longer manages the property).
  */
 export function scopeDocuments(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
   return qb.where((w) => {
@@ -225,7 +267,7 @@ export function scopeDocuments(db: Db, qb: Knex.QueryBuilder, user: User): Knex.
   });
 }
 
-/** Documents the user may delete: attached to an entity it may manage, or uploaded by it and attached to nothing. */
+/** Documents the user may delete: attached to a record it may manage, or uploaded by it and attached to nothing. */
 export function scopeDeletableDocuments(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
   return qb.where((w) => {
     w.where((x) => x.where('documents.uploadedByUserId', user.id).whereNull('documents.relatedEntityType'));

@@ -8,9 +8,12 @@ export interface DocumentRow {
   filePath: string;
   fileType: DocumentMimeType;
   fileSizeKb: number;
-  category: DocumentCategory | null;
+  category: DocumentCategory;
+  description: string | null;
   relatedEntityType: DocumentEntityType | null;
   relatedEntityId: number | null;
+  /** The record's name (queries/documents withRelatedLabel), where the query read it. */
+  relatedEntityLabel?: string | null;
   uploadedByUserId: number | null;
   uploaderFirstName: string | null;
   uploaderLastName: string | null;
@@ -25,8 +28,10 @@ export function presentDocument(row: DocumentRow, canDelete: boolean): DocumentI
     fileType: row.fileType,
     fileSizeKb: row.fileSizeKb,
     category: row.category,
+    description: row.description ?? null,
     relatedEntityType: row.relatedEntityType,
     relatedEntityId: row.relatedEntityId,
+    relatedEntityLabel: row.relatedEntityLabel ?? null,
     uploadedByUserId: row.uploadedByUserId,
     uploadedBy: row.uploadedByUserId === null ? null : { firstName: row.uploaderFirstName, lastName: row.uploaderLastName },
     createdAt: new Date(row.createdAt).toISOString(),
@@ -35,12 +40,12 @@ export function presentDocument(row: DocumentRow, canDelete: boolean): DocumentI
 }
 
 /** The /documents summary: the counts of each category (every category, 0 when none), their total and the user's storage use. */
-export function presentDocumentsSummary(counts: { category: DocumentCategory | null; n: string | number }[], storage: StorageUsage): DocumentsSummary {
+export function presentDocumentsSummary(counts: { category: DocumentCategory; n: string | number }[], storage: StorageUsage): DocumentsSummary {
   const byCategory = Object.fromEntries(DOCUMENT_CATEGORIES.map((c) => [c, 0])) as Record<DocumentCategory, number>;
   let total = 0;
   for (const row of counts) {
     total += Number(row.n);
-    if (row.category) byCategory[row.category] = Number(row.n);
+    byCategory[row.category] = Number(row.n);
   }
   return { total, byCategory, storage };
 }

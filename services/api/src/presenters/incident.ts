@@ -11,6 +11,7 @@ import {
   type IncidentStatus,
   type Person,
 } from '@arrendia/api-contract';
+import { isoDay } from './dates';
 
 /** An incidents row joined with its unit, property, reporter and (for the detail) assignee. */
 export interface IncidentRow {
@@ -19,6 +20,8 @@ export interface IncidentRow {
   contractId: number | null;
   reportedByUserId: number | null;
   assignedToUserId: number | null;
+  assignedProviderId: number | null;
+  expenseTransactionId: number | null;
   incidentCategory: IncidentCategory;
   title: string;
   description: string;
@@ -37,11 +40,17 @@ export interface IncidentRow {
   reporterLastName: string | null;
   assigneeFirstName?: string | null;
   assigneeLastName?: string | null;
+  providerName?: string | null;
+  providerTrade?: string | null;
+  expenseAmount?: string | null;
+  expenseDate?: Date | string | null;
 }
 
-/** An audit_log row of an incident joined with its author's name. */
+/** An audit_log row of an incident (or of a maintenance task created for it) joined with its author's name. */
 export interface IncidentAuditRow {
   id: number;
+  tableName: string;
+  recordId: string;
   action: string;
   changedAt: Date;
   userId: number | null;
@@ -97,15 +106,24 @@ export function presentIncidentHistoryEntry(row: IncidentAuditRow): IncidentHist
     oldStatus: statusIn(row.oldValues),
     newStatus: statusIn(row.newValues),
     changedFields: row.action === 'update' ? Object.keys(row.newValues ?? {}) : [],
+    task: row.tableName === 'maintenance_tasks' ? { id: Number(row.recordId), title: String(row.newValues?.title ?? '') } : null,
   };
 }
 
-/** The list record plus assignee and history (IncidentDetailSchema). */
-export function presentIncidentDetail(row: IncidentRow, history: IncidentAuditRow[]): IncidentDetail {
+/**
+ * The list record plus assignee (a person or a provider), the expense and history
+ * (IncidentDetailSchema). The expense is the property's money: only for whom `seesMoney`.
+ */
+export function presentIncidentDetail(row: IncidentRow, history: IncidentAuditRow[], { seesMoney }: { seesMoney: boolean }): IncidentDetail {
   return {
     ...presentIncidentListItem(row),
     assignee:
       row.assignedToUserId === null ? null : { id: row.assignedToUserId, firstName: row.assigneeFirstName ?? null, lastName: row.assigneeLastName ?? null },
+    assignedProvider: row.assignedProviderId === null ? null : { id: row.assignedProviderId, name: row.providerName ?? '', trade: row.providerTrade ?? '' },
+    expense:
+      seesMoney && row.expenseTransactionId !== null && row.expenseAmount != null && row.expenseDate != null
+        ? { id: row.expenseTransactionId, amount: row.expenseAmount, transactionDate: isoDay(row.expenseDate) }
+        : null,
     history: history.map(presentIncidentHistoryEntry),
   };
 }

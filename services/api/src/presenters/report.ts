@@ -13,6 +13,11 @@ export interface ReportRow {
   fileSizeKb: number;
   createdAt: string | Date;
   ownerUserId: number | null;
+  /** The one property a scheduled report covers, and its name then (issue 33); null for the whole scope. */
+  propertyId?: number | null;
+  propertyName?: string | null;
+  /** The schedule that generated it, while the schedule exists. */
+  scheduleId?: number | null;
   /** Joined from users when the report is about a principal (routes/reports). */
   ownerFirstName?: string | null;
   ownerLastName?: string | null;
@@ -30,5 +35,6 @@ export function presentReport(row: ReportRow): Report {
     fileSizeKb: row.fileSizeKb,
     createdAt: new Date(row.createdAt).toISOString(),
     owner: row.ownerUserId == null ? null : { id: row.ownerUserId, firstName: row.ownerFirstName ?? null, lastName: row.ownerLastName ?? null },
+    propertyName: row.propertyName ?? null,
   };
 }

@@ -1,7 +1,8 @@
-import { AGENCY_DIRECTORY_LIMIT, AGENCY_NOT_FOUND, type AgenciesListQuerySchema } from '@arrendia/api-contract';
+import { AGENCY_DIRECTORY_LIMIT, AGENCY_NOT_FOUND, type AGENCY_SORTS, type AgenciesListQuerySchema } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { User } from '../models/User';
+import { listOrder, orderedBy, type PageOrder, type SortColumn } from '../pagination';
 import { loadInScope } from '../policies/inScope';
 import { scopeAgencies } from '../policies/scope';
 import { containsPattern, folded } from './textSearch';
@@ -53,9 +54,23 @@ export function agencyRowsQuery(db: Db): Knex.QueryBuilder {
 
 /**
  * The 'Agencias' list: the agencies the user may see (every one for the super admin, its own for a
- * manager) matching every word of `q` in the name, CIF or email, by name (paged by the caller).
+ * manager) matching every word of `q` in the name, CIF or email, by name unless sorted (paged by the caller).
  */
-export function agencyListQuery(db: Db, user: User, { q, status }: Pick<z.output<typeof AgenciesListQuerySchema>, 'q' | 'status'>): Knex.QueryBuilder {
+type AgencySort = (typeof AGENCY_SORTS)[number];
+
+/** The column of each sortable field of the list (api-contract AGENCY_SORTS). */
+const AGENCY_SORT_COLUMNS: Record<AgencySort, SortColumn> = {
+  nombreAgencia: { text: 'agencies.nombreAgencia' },
+  commissionRate: 'agencies.commissionRate',
+  createdAt: 'agencies.createdAt',
+};
+
+const BY_NAME: PageOrder[] = [
+  { column: 'agencies.nombreAgencia', order: 'asc' },
+  { column: 'agencies.id', order: 'asc' },
+];
+
+export function agencyListQuery(db: Db, user: User, { q, status, sort }: Pick<z.output<typeof AgenciesListQuerySchema>, 'q' | 'status' | 'sort'>): Knex.QueryBuilder {
   const query = scopeAgencies(db, agencyRowsQuery(db), user);
   for (const word of (q ?? '').split(/\s+/).filter(Boolean)) {
     const pattern = containsPattern(word);
@@ -64,7 +79,7 @@ export function agencyListQuery(db: Db, user: User, { q, status }: Pick<z.output
     });
   }
   if (status) query.where('agencies.isActive', status === 'activa');
-  return query.orderBy('agencies.nombreAgencia').orderBy('agencies.id');
+  return orderedBy(query, listOrder(sort, AGENCY_SORT_COLUMNS, BY_NAME, 'agencies.id'));
 }
 
 /** One agency the user may see, as the list shows it; 404 otherwise. */

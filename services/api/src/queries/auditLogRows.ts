@@ -1,6 +1,7 @@
-import type { AuditLogFilter } from '@arrendia/api-contract';
+import type { AUDIT_LOG_SORTS, AuditLogFilter, ListSort } from '@arrendia/api-contract';
 import { TIME_ZONE } from '@arrendia/locale-es';
 import type { Knex } from 'knex';
+import { listOrder, orderedBy, type SortColumn } from '../pagination';
 import type { AuditLogRow } from '../presenters/auditLog';
 import { containsPattern, folded } from './textSearch';
 
@@ -44,6 +45,16 @@ export function auditLogRows(db: Db, filter: AuditLogFilter): Knex.QueryBuilder 
   if (filter.from) query.whereRaw('?? >= (cast(? as timestamp) at time zone ?)', ['audit_log.changedAt', filter.from, TIME_ZONE]);
   if (filter.to) query.whereRaw('?? < ((cast(? as date) + 1)::timestamp at time zone ?)', ['audit_log.changedAt', filter.to, TIME_ZONE]);
   return query;
+}
+
+type AuditLogSort = (typeof AUDIT_LOG_SORTS)[number];
+
+const AUDIT_LOG_SORT_COLUMNS: Record<AuditLogSort, SortColumn> = { changedAt: 'audit_log.changedAt' };
+
+/** The viewer's page: the filtered log, newest first unless sorted (`?sort=changedAt`: oldest first). */
+export function auditLogList(db: Db, filter: AuditLogFilter, sort: ListSort<AuditLogSort> | null | undefined): Knex.QueryBuilder {
+  const query = auditLogRows(db, filter);
+  return sort ? orderedBy(query.clearOrder(), listOrder(sort, AUDIT_LOG_SORT_COLUMNS, [], 'audit_log.id')) : query;
 }
 
 /**

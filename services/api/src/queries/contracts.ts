@@ -1,38 +1,88 @@
-import { CONTRACT_DETAIL_TRANSACTIONS, type ContractStatus } from '@arrendia/api-contract';
+import { CONTRACT_DETAIL_TRANSACTIONS, type CONTRACT_SORTS, type ContractStatus, type ListSort } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
-import type { PageOrder } from '../pagination';
+import { listOrder, orderedBy, type PageOrder, type SortColumn } from '../pagination';
 import { loadInScope } from '../policies/inScope';
 import { factsInListOrder, scopeContracts } from '../policies/scope';
 import type { ContractDetailRows, ContractDetailRow } from '../presenters/contract';
 import type { TransactionListRow } from '../presenters/transaction';
 import { contractRows, transactionRows } from './portfolioRows';
+import { containsPattern, folded } from './textSearch';
 
 type Db = Knex | Knex.Transaction;
 
 export const CONTRACT_NOT_FOUND = 'No se ha encontrado el contrato';
 
-const CONTRACT_LIST_ORDER: PageOrder[] = [
+type ContractSort = (typeof CONTRACT_SORTS)[number];
+
+export interface ContractFilters {
+  status?: ContractStatus;
+  propertyId?: number;
+  /** Part of the code, the unit's or property's name, or a tenant's name or email. */
+  q?: string;
+  /** Inclusive days of the start date (a calendar date). */
+  from?: string;
+  to?: string;
+  sort?: ListSort<ContractSort> | null;
+}
+
+/** The column of each sortable field of the list (api-contract CONTRACT_SORTS): contracts' own, so that narrow can read them. */
+const CONTRACT_SORT_COLUMNS: Record<ContractSort, SortColumn> = {
+  startDate: 'contracts.startDate',
+  endDate: 'contracts.endDate',
+  rentAmount: 'contracts.rentAmount',
+  contractCode: { text: 'contracts.contractCode' },
+};
+
+const LATEST_START_FIRST: PageOrder[] = [
   { column: 'contracts.startDate', order: 'desc' },
   { column: 'contracts.id', order: 'desc' },
 ];
 
 /**
- * GET /api/contracts: the user's contracts (ContractListRow), newest start first, with what
- * paginate needs to count them on contracts alone and, for a user who sees a small part of the
- * table, to pick the page's keys first (paginate's `narrow`).
+ * The contracts whose code, unit, property or a tenant matches `q`: subqueries by id, so that the
+ * count, on contracts alone, applies it too.
  */
-export function contractList(db: Db, user: User, { status, propertyId }: { status?: ContractStatus; propertyId?: number }) {
+function whereContractMatches(qb: Knex.QueryBuilder, db: Db, q: string): Knex.QueryBuilder {
+  const pattern = containsPattern(q);
+  return qb.where((w) =>
+    w
+      .where(folded(db, 'contracts.contractCode'), 'like', pattern)
+      .orWhereIn('contracts.rentableUnitId', db('rentable_units').select('rentable_units.id').where(folded(db, 'rentable_units.unitName'), 'like', pattern))
+      .orWhereIn('contracts.mainPropertyId', db('main_properties').select('main_properties.id').where(folded(db, 'main_properties.propertyName'), 'like', pattern))
+      .orWhereIn(
+        'contracts.id',
+        db('tenants_contracts')
+          .join('users', 'users.id', 'tenants_contracts.tenantUserId')
+          .select('tenants_contracts.contractId')
+          .where((who) => {
+            for (const column of ['users.firstName', 'users.lastName', 'users.email']) who.orWhere(folded(db, column), 'like', pattern);
+            who.orWhere(db.raw(`(? || ' ' || ?)`, [folded(db, 'users.firstName'), folded(db, 'users.lastName')]), 'like', pattern);
+          }),
+      ),
+  );
+}
+
+/**
+ * GET /api/contracts: the user's contracts (ContractListRow), latest start first unless sorted,
+ * with what paginate needs to count them on contracts alone and, for a user who sees a small part
+ * of the table, to pick the page's keys first (paginate's `narrow`, in the same order).
+ */
+export function contractList(db: Db, user: User, { status, propertyId, q, from, to, sort }: ContractFilters) {
   const filtered = (qb: Knex.QueryBuilder) => {
     if (status) qb.where('contracts.status', status);
     if (propertyId) qb.where('contracts.mainPropertyId', propertyId);
+    if (q) whereContractMatches(qb, db, q);
+    if (from) qb.where('contracts.startDate', '>=', from);
+    if (to) qb.where('contracts.startDate', '<=', to);
     return qb;
   };
   const query = filtered(scopeContracts(db, contractRows(db), user));
   // Counted on contracts alone: scope and filters read its own columns.
   const count = filtered(scopeContracts(db, db('contracts'), user));
-  query.orderBy(CONTRACT_LIST_ORDER);
-  const narrow = factsInListOrder(user) ? undefined : { key: 'contracts.id', order: CONTRACT_LIST_ORDER, rows: contractRows(db) };
+  const order = listOrder(sort, CONTRACT_SORT_COLUMNS, LATEST_START_FIRST, 'contracts.id');
+  orderedBy(query, order);
+  const narrow = factsInListOrder(user) ? undefined : { key: 'contracts.id', order, rows: contractRows(db) };
   return { query, options: { count, narrow } };
 }
 

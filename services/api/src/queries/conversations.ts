@@ -1,6 +1,7 @@
-import type { Contact } from '@arrendia/api-contract';
+import type { Contact, CONVERSATION_SORTS, ListSort } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { validationError } from '../errors';
+import { listOrder, orderedBy, type PageOrder, type SortColumn } from '../pagination';
 import { isOnline } from '../events/presence';
 import type { User } from '../models/User';
 import { contactRows, loadConversationInScope } from '../policies/conversation';
@@ -29,17 +30,38 @@ function conversationRows(db: Db, user: User): Knex.QueryBuilder {
   return scopeConversations(db, query, user);
 }
 
+type ConversationSort = (typeof CONVERSATION_SORTS)[number];
+
 /**
- * The user's conversations (searched by title), latest activity first, and the query that counts
- * them: on the bare table, since the lateral subqueries would only slow the count down.
+ * The column of each sortable field of the list (api-contract CONVERSATION_SORTS): the last
+ * activity is the list query's own output column (conversationListQuery).
  */
-export function conversationListQuery(db: Db, user: User, q?: string): { query: Knex.QueryBuilder; count: Knex.QueryBuilder } {
-  const query = conversationRows(db, user).orderByRaw('coalesce(last."sentAt", conversations."createdAt") desc, conversations.id desc');
+const CONVERSATION_SORT_COLUMNS: Record<ConversationSort, SortColumn> = {
+  lastMessageAt: 'lastMessageAt',
+  title: { text: 'conversations.title' },
+};
+
+/**
+ * The user's conversations (searched by title), latest activity first unless sorted, and the query
+ * that counts them: on the bare table, since the lateral subqueries would only slow the count down.
+ */
+export function conversationListQuery(
+  db: Db,
+  user: User,
+  { q, sort }: { q?: string; sort?: ListSort<ConversationSort> | null } = {},
+): { query: Knex.QueryBuilder; count: Knex.QueryBuilder } {
+  // The last message's time, or the conversation's own for one without messages.
+  const query = conversationRows(db, user).select(db.raw('coalesce(last."sentAt", conversations."createdAt") as "lastMessageAt"'));
   const count = scopeConversations(db, db('conversations'), user);
   if (q) {
     whereContains(query, db, ['conversations.title'], q);
     whereContains(count, db, ['conversations.title'], q);
   }
+  const latestFirst: PageOrder[] = [
+    { column: 'lastMessageAt', order: 'desc' },
+    { column: 'conversations.id', order: 'desc' },
+  ];
+  orderedBy(query, listOrder(sort, CONVERSATION_SORT_COLUMNS, latestFirst, 'conversations.id'));
   return { query, count };
 }
 

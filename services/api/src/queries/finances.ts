@@ -9,7 +9,8 @@ import { scopeProperties, scopeTransactions, scopeUnits } from '../policies/scop
  * (financial PDF). Every function is a pure read of (db, user, period): it sees what `user` may
  * see (policies/scope.ts), counts only Completado transactions, sums money in SQL on NUMERIC and
  * returns it as exact text with two decimals. Months are calendar months in Madrid; `now` is
- * there for tests.
+ * there for tests. A report of one property (a scheduled report, issue 33) passes its `propertyId`
+ * to narrow the figures further; null keeps the whole scope.
  */
 
 type Db = Knex | Knex.Transaction;
@@ -56,14 +57,20 @@ export function analysisWindow(now: Date = new Date(), months = 6): DateRange {
   return { from: `${addMonths(currentMonth(now), -months)}-01`, to: todayIso(now) };
 }
 
-/** Completed transactions in scope dated in [from, to]. */
-function completedTransactions(db: Db, user: User, range: DateRange): Knex.QueryBuilder {
+/** Narrows a query to one property by `column`; no narrowing for null. */
+const onProperty = (column: string, propertyId: number | null) => (qb: Knex.QueryBuilder) => {
+  if (propertyId !== null) qb.where(column, propertyId);
+};
+
+/** Completed transactions in scope dated in [from, to] (of one property when `propertyId` is given). */
+function completedTransactions(db: Db, user: User, range: DateRange, propertyId: number | null = null): Knex.QueryBuilder {
   return scopeTransactions(
     db,
     db('transactions')
       .where('transactions.status', 'Completado')
       .where('transactions.transactionDate', '>=', range.from)
-      .where('transactions.transactionDate', '<=', range.to),
+      .where('transactions.transactionDate', '<=', range.to)
+      .modify(onProperty('transactions.mainPropertyId', propertyId)),
     user,
   );
 }
@@ -77,10 +84,10 @@ const MONEY_COLUMNS = [`${INCOME}::numeric(14,2)::text as "income"`, `${EXPENSES
  * Income, expenses and net of each month in `months` ('YYYY-MM', ascending and contiguous), in
  * that order; a month with nothing is '0.00' throughout.
  */
-export async function monthlyFinances(db: Db, user: User, months: readonly string[]): Promise<FinancesMonth[]> {
+export async function monthlyFinances(db: Db, user: User, months: readonly string[], propertyId: number | null = null): Promise<FinancesMonth[]> {
   if (months.length === 0) return [];
   const range = { from: monthRange(months[0]!).from, to: monthRange(months[months.length - 1]!).to };
-  const rows: FinancesMonth[] = await completedTransactions(db, user, range)
+  const rows: FinancesMonth[] = await completedTransactions(db, user, range, propertyId)
     .select(db.raw(`to_char("transactions"."transactionDate", 'YYYY-MM') as "month"`), ...MONEY_COLUMNS.map((c) => db.raw(c)))
     .groupByRaw('1');
   const byMonth = new Map(rows.map((r) => [r.month, r]));
@@ -97,8 +104,8 @@ export async function monthSummary(db: Db, user: User, month: string = currentMo
 }
 
 /** Income, expenses and net over a date range, as one figure. */
-export async function rangeTotals(db: Db, user: User, range: DateRange): Promise<Omit<FinancesMonth, 'month'>> {
-  const row = await completedTransactions(db, user, range)
+export async function rangeTotals(db: Db, user: User, range: DateRange, propertyId: number | null = null): Promise<Omit<FinancesMonth, 'month'>> {
+  const row = await completedTransactions(db, user, range, propertyId)
     .select(MONEY_COLUMNS.map((c) => db.raw(c)))
     .first();
   return { income: row.income, expenses: row.expenses, net: row.net };
@@ -127,10 +134,11 @@ function addressOf(p: { addressStreet: string; addressNumber: string | null; cit
  * Income, expenses and profit (income − expenses) of each property in scope over [from, to], by
  * name: every active property, and an archived one only when it has money in the range.
  */
-export async function financesByProperty(db: Db, user: User, range: DateRange): Promise<PropertyFinances[]> {
-  const money = completedTransactions(db, user, range).select('transactions.mainPropertyId', 'transactions.type', 'transactions.amount').as('transactions');
+export async function financesByProperty(db: Db, user: User, range: DateRange, propertyId: number | null = null): Promise<PropertyFinances[]> {
+  const money = completedTransactions(db, user, range, propertyId).select('transactions.mainPropertyId', 'transactions.type', 'transactions.amount').as('transactions');
   type Row = { id: number; propertyName: string; addressStreet: string; addressNumber: string | null; city: string; income: string; expenses: string; net: string };
   const rows: Row[] = await scopeProperties(db, db('main_properties').leftJoin(money, 'transactions.mainPropertyId', 'main_properties.id'), user)
+    .modify(onProperty('main_properties.id', propertyId))
     .select(
       'main_properties.id',
       'main_properties.propertyName',
@@ -163,13 +171,14 @@ export function occupancyRate(rented: number, units: number): number {
  * units that had an Activo or Finalizado contract overlapping the month, over today's active
  * units (units and contracts keep no status history, so the past is read from contract dates).
  */
-export async function occupancy(db: Db, user: User, months: readonly string[]): Promise<Occupancy> {
+export async function occupancy(db: Db, user: User, months: readonly string[], propertyId: number | null = null): Promise<Occupancy> {
   const activeUnits = () =>
     scopeUnits(
       db,
       db('rentable_units')
         .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
-        .where({ 'rentable_units.isActive': true, 'main_properties.isArchived': false }),
+        .where({ 'rentable_units.isActive': true, 'main_properties.isArchived': false })
+        .modify(onProperty('main_properties.id', propertyId)),
       user,
     );
 
@@ -177,7 +186,8 @@ export async function occupancy(db: Db, user: User, months: readonly string[]): 
     db,
     db('main_properties')
       .leftJoin('rentable_units', (j) => j.on('rentable_units.mainPropertyId', '=', 'main_properties.id').andOn('rentable_units.isActive', '=', db.raw('true')))
-      .where('main_properties.isArchived', false),
+      .where('main_properties.isArchived', false)
+      .modify(onProperty('main_properties.id', propertyId)),
     user,
   )
     .select(

@@ -1,8 +1,10 @@
-import type { MaintenanceStats, MaintenanceTaskStatus } from '@arrendia/api-contract';
+import type { ListSort, MAINTENANCE_PLAN_SORTS, MAINTENANCE_TASK_SORTS, MaintenanceStats, MaintenanceTaskStatus, PROVIDER_SORTS } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
+import { listOrder, orderedBy, type SortColumn } from '../pagination';
 import { scopeMaintenance, scopeProviders } from '../policies/scope';
 import { madridMonthBounds } from './dashboardMetrics';
+import { whereContains } from './textSearch';
 
 type Db = Knex | Knex.Transaction;
 
@@ -16,14 +18,43 @@ export function maintenanceTaskRows(db: Db, user: User): Knex.QueryBuilder {
   return scopeMaintenance(db, query, user, 'maintenance_tasks');
 }
 
-/** GET /api/maintenance/tasks: the user's tasks (MaintenanceTaskRow) by date, the soonest first. */
-export function maintenanceTaskList(db: Db, user: User, { status }: { status?: MaintenanceTaskStatus }): Knex.QueryBuilder {
+type TaskSort = (typeof MAINTENANCE_TASK_SORTS)[number];
+
+export interface MaintenanceTaskFilters {
+  status?: MaintenanceTaskStatus;
+  propertyId?: number;
+  providerId?: number;
+  incidentId?: number;
+  /** Scheduled on or after / on or before these days (a date column: no time zone to convert). */
+  from?: string;
+  to?: string;
+  /** Words of the title or the notes. */
+  q?: string;
+  sort?: ListSort<TaskSort> | null;
+}
+
+/** The column of each sortable field of the tasks list (api-contract MAINTENANCE_TASK_SORTS). */
+const TASK_SORT_COLUMNS: Record<TaskSort, SortColumn> = {
+  scheduledDate: 'maintenance_tasks.scheduledDate',
+  createdAt: 'maintenance_tasks.createdAt',
+  cost: 'maintenance_tasks.cost',
+};
+
+/** GET /api/maintenance/tasks: the user's tasks (MaintenanceTaskRow), filtered, by date (the soonest first) unless sorted. */
+export function maintenanceTaskList(db: Db, user: User, { status, propertyId, providerId, incidentId, from, to, q, sort }: MaintenanceTaskFilters): Knex.QueryBuilder {
   const query = maintenanceTaskRows(db, user);
   if (status) query.where('maintenance_tasks.status', status);
-  return query.orderBy([
-    { column: 'maintenance_tasks.scheduledDate', order: 'asc' },
-    { column: 'maintenance_tasks.id', order: 'asc' },
-  ]);
+  if (propertyId) query.where('maintenance_tasks.mainPropertyId', propertyId);
+  if (providerId) query.where('maintenance_tasks.providerId', providerId);
+  if (incidentId) query.where('maintenance_tasks.incidentId', incidentId);
+  if (from) query.where('maintenance_tasks.scheduledDate', '>=', from);
+  if (to) query.where('maintenance_tasks.scheduledDate', '<=', to);
+  if (q) whereContains(query, db, ['maintenance_tasks.title', 'maintenance_tasks.notes'], q);
+  const soonestFirst = [
+    { column: 'maintenance_tasks.scheduledDate', order: 'asc' as const },
+    { column: 'maintenance_tasks.id', order: 'asc' as const },
+  ];
+  return orderedBy(query, listOrder(sort, TASK_SORT_COLUMNS, soonestFirst, 'maintenance_tasks.id'));
 }
 
 /** Preventive plans the user may see, with their property, unit and provider names. */
@@ -36,12 +67,30 @@ export function maintenancePlanRows(db: Db, user: User): Knex.QueryBuilder {
   return scopeMaintenance(db, query, user, 'maintenance_plans');
 }
 
-/** GET /api/maintenance/plans: the user's preventive plans (MaintenancePlanRow) by next date. */
-export function maintenancePlanList(db: Db, user: User): Knex.QueryBuilder {
-  return maintenancePlanRows(db, user).orderBy([
-    { column: 'maintenance_plans.nextDate', order: 'asc' },
-    { column: 'maintenance_plans.id', order: 'asc' },
-  ]);
+type PlanSort = (typeof MAINTENANCE_PLAN_SORTS)[number];
+
+export interface MaintenancePlanFilters {
+  propertyId?: number;
+  /** Active (true) or paused (false). */
+  active?: boolean;
+  /** Words of the title or the description. */
+  q?: string;
+  sort?: ListSort<PlanSort> | null;
+}
+
+const PLAN_SORT_COLUMNS: Record<PlanSort, SortColumn> = { nextDate: 'maintenance_plans.nextDate', title: { text: 'maintenance_plans.title' } };
+
+/** GET /api/maintenance/plans: the user's preventive plans (MaintenancePlanRow), filtered, by next date unless sorted. */
+export function maintenancePlanList(db: Db, user: User, { propertyId, active, q, sort }: MaintenancePlanFilters = {}): Knex.QueryBuilder {
+  const query = maintenancePlanRows(db, user);
+  if (propertyId) query.where('maintenance_plans.mainPropertyId', propertyId);
+  if (active !== undefined) query.where('maintenance_plans.isActive', active);
+  if (q) whereContains(query, db, ['maintenance_plans.title', 'maintenance_plans.description'], q);
+  const soonestFirst = [
+    { column: 'maintenance_plans.nextDate', order: 'asc' as const },
+    { column: 'maintenance_plans.id', order: 'asc' as const },
+  ];
+  return orderedBy(query, listOrder(sort, PLAN_SORT_COLUMNS, soonestFirst, 'maintenance_plans.id'));
 }
 
 /** Providers the user may see. */
@@ -49,12 +98,30 @@ export function providerRows(db: Db, user: User): Knex.QueryBuilder {
   return scopeProviders(db, db('providers').select('providers.*'), user);
 }
 
-/** GET /api/providers: the user's providers (ProviderRow) by name. */
-export function providerList(db: Db, user: User): Knex.QueryBuilder {
-  return providerRows(db, user).orderBy([
-    { column: 'providers.name', order: 'asc' },
-    { column: 'providers.id', order: 'asc' },
-  ]);
+type ProviderSort = (typeof PROVIDER_SORTS)[number];
+
+export interface ProviderFilters {
+  /** Words of the name, NIF/CIF, phone or email. */
+  q?: string;
+  /** Words of the trade ('fontan' finds 'Fontanería'). */
+  trade?: string;
+  active?: boolean;
+  sort?: ListSort<ProviderSort> | null;
+}
+
+const PROVIDER_SORT_COLUMNS: Record<ProviderSort, SortColumn> = { name: { text: 'providers.name' } };
+
+/** GET /api/providers: the user's providers (ProviderRow), filtered, by name. */
+export function providerList(db: Db, user: User, { q, trade, active, sort }: ProviderFilters = {}): Knex.QueryBuilder {
+  const query = providerRows(db, user);
+  if (q) whereContains(query, db, ['providers.name', 'providers.nifCif', 'providers.telefono', 'providers.email'], q);
+  if (trade) whereContains(query, db, ['providers.trade'], trade);
+  if (active !== undefined) query.where('providers.isActive', active);
+  const byName = [
+    { column: 'providers.name', order: 'asc' as const, text: true },
+    { column: 'providers.id', order: 'asc' as const },
+  ];
+  return orderedBy(query, listOrder(sort, PROVIDER_SORT_COLUMNS, byName, 'providers.id'));
 }
 
 /**

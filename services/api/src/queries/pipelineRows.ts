@@ -1,6 +1,7 @@
-import type { LeadStatus, VisitStatus } from '@arrendia/api-contract';
+import type { LEAD_SORTS, LeadStatus, ListSort, VISIT_SORTS, VisitStatus } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
+import { listOrder, orderedBy, type PageOrder, type SortColumn } from '../pagination';
 import { loadInScope } from '../policies/inScope';
 import { scopeLeads, scopeVisits } from '../policies/scope';
 import type { LeadRow } from '../presenters/lead';
@@ -31,16 +32,34 @@ export function leadRows(db: Db, user: User): Knex.QueryBuilder {
   return scopeLeads(db, query, user);
 }
 
-/** GET /api/leads: the user's leads (LeadRow), newest first; `mine` keeps those assigned to the user, `q` searches name, email and listing. */
-export function leadList(db: Db, user: User, { status, mine, q }: { status?: LeadStatus; mine?: boolean; q?: string }): Knex.QueryBuilder {
+type LeadSort = (typeof LEAD_SORTS)[number];
+
+/** The column of each sortable field of the leads list (api-contract LEAD_SORTS). */
+const LEAD_SORT_COLUMNS: Record<LeadSort, SortColumn> = {
+  createdAt: 'leads.createdAt',
+  name: { text: 'leads.name' },
+};
+
+export interface LeadFilters {
+  status?: LeadStatus;
+  /** Only those assigned to the user. */
+  mine?: boolean;
+  /** Words of the name, the email or the listing's title. */
+  q?: string;
+  sort?: ListSort<LeadSort> | null;
+}
+
+/** GET /api/leads: the user's leads (LeadRow), newest first unless sorted; `mine` keeps those assigned to the user, `q` searches name, email and listing. */
+export function leadList(db: Db, user: User, { status, mine, q, sort }: LeadFilters): Knex.QueryBuilder {
   const query = leadRows(db, user);
   if (status) query.where('leads.status', status);
   if (mine) query.where('leads.assignedAgentUserId', user.id);
   if (q) whereContains(query, db, ['leads.name', 'leads.email', 'unit_listings.title'], q);
-  return query.orderBy([
+  const newestFirst: PageOrder[] = [
     { column: 'leads.createdAt', order: 'desc' },
     { column: 'leads.id', order: 'desc' },
-  ]);
+  ];
+  return orderedBy(query, listOrder(sort, LEAD_SORT_COLUMNS, newestFirst, 'leads.id'));
 }
 
 /** One lead the user may see; 404 outside the user's agency. */
@@ -80,18 +99,34 @@ export function visitRows(db: Db, user: User): Knex.QueryBuilder {
   return scopeVisits(db, query, user);
 }
 
+type VisitSort = (typeof VISIT_SORTS)[number];
+
+/** The column of each sortable field of the visits list (api-contract VISIT_SORTS). */
+const VISIT_SORT_COLUMNS: Record<VisitSort, SortColumn> = { startsAt: 'visits.startsAt' };
+
+export interface VisitFilters {
+  /** Madrid days, inclusive, of the start. */
+  from?: string;
+  to?: string;
+  status?: VisitStatus;
+  /** Only the user's own. */
+  mine?: boolean;
+  sort?: ListSort<VisitSort> | null;
+}
+
 /**
- * GET /api/visits: the user's visits (VisitRow) by start time; `from`/`to` are Madrid days,
- * inclusive; `mine` keeps the user's own.
+ * GET /api/visits: the user's visits (VisitRow) by start time, soonest first unless sorted;
+ * `from`/`to` are Madrid days, inclusive; `mine` keeps the user's own.
  */
-export function visitList(db: Db, user: User, { from, to, status, mine }: { from?: string; to?: string; status?: VisitStatus; mine?: boolean }): Knex.QueryBuilder {
+export function visitList(db: Db, user: User, { from, to, status, mine, sort }: VisitFilters): Knex.QueryBuilder {
   const query = visitRows(db, user);
   if (from) query.where('visits.startsAt', '>=', madridDayBounds(from).start);
   if (to) query.where('visits.startsAt', '<', madridDayBounds(to).end);
   if (status) query.where('visits.status', status);
   if (mine) query.where('visits.agentUserId', user.id);
-  return query.orderBy([
+  const soonestFirst: PageOrder[] = [
     { column: 'visits.startsAt', order: 'asc' },
     { column: 'visits.id', order: 'asc' },
-  ]);
+  ];
+  return orderedBy(query, listOrder(sort, VISIT_SORT_COLUMNS, soonestFirst, 'visits.id'));
 }

@@ -1,6 +1,7 @@
-import { PROPERTY_DETAIL_INCIDENTS, PROPERTY_DETAIL_TRANSACTIONS, PROPERTY_OWNERS_LIMIT, type Person, type PropertyOwnerOption } from '@arrendia/api-contract';
+import { PROPERTY_DETAIL_INCIDENTS, PROPERTY_DETAIL_TRANSACTIONS, PROPERTY_OWNERS_LIMIT, type ListSort, type Person, type PROPERTY_SORTS, type PropertyOwnerOption } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
+import { listOrder, orderedBy, type PageOrder, type SortColumn } from '../pagination';
 import { loadInScope } from '../policies/inScope';
 import { namableOwners } from '../policies/property';
 import { scopeContracts, scopeProperties } from '../policies/scope';
@@ -39,19 +40,41 @@ function withUnitFigures(db: Db, page: Knex.QueryBuilder): Knex.QueryBuilder {
     .select(db.raw('figures.*'));
 }
 
+type PropertySort = (typeof PROPERTY_SORTS)[number];
+
+export interface PropertyFilters {
+  archived?: boolean;
+  ownerId?: number;
+  /** Part of the city, ignoring case and accents. */
+  city?: string;
+  /** Words of the name, street or city. */
+  q?: string;
+  sort?: ListSort<PropertySort> | null;
+}
+
+/** The column of each sortable field of the list (api-contract PROPERTY_SORTS). */
+const PROPERTY_SORT_COLUMNS: Record<PropertySort, SortColumn> = {
+  createdAt: 'main_properties.createdAt',
+  propertyName: { text: 'main_properties.propertyName' },
+  city: { text: 'main_properties.city' },
+};
+
+const NEWEST_FIRST: PageOrder[] = [
+  { column: 'main_properties.createdAt', order: 'desc' },
+  { column: 'main_properties.id', order: 'desc' },
+];
+
 /**
- * GET /api/properties: the user's properties (PropertyColumns & UnitFigures), newest first, and
- * paginate's `decorate` that adds each page row's unit figures.
+ * GET /api/properties: the user's properties (PropertyColumns & UnitFigures), newest first unless
+ * sorted, and paginate's `decorate` that adds each page row's unit figures.
  */
-export function propertyList(db: Db, user: User, { archived, ownerId, q }: { archived?: boolean; ownerId?: number; q?: string }) {
+export function propertyList(db: Db, user: User, { archived, ownerId, city, q, sort }: PropertyFilters) {
   const query = scopeProperties(db, db('main_properties').select(PROPERTY_COLUMNS.map((column) => `main_properties.${column}`)), user);
   if (archived !== undefined) query.where('main_properties.isArchived', archived);
   if (ownerId !== undefined) query.where('main_properties.ownerUserId', ownerId);
+  if (city) whereContains(query, db, ['main_properties.city'], city);
   if (q) whereContains(query, db, SEARCHED_COLUMNS, q);
-  query.orderBy([
-    { column: 'main_properties.createdAt', order: 'desc' },
-    { column: 'main_properties.id', order: 'desc' },
-  ]);
+  orderedBy(query, listOrder(sort, PROPERTY_SORT_COLUMNS, NEWEST_FIRST, 'main_properties.id'));
   return { query, options: { decorate: (page: Knex.QueryBuilder) => withUnitFigures(db, page) } };
 }
 

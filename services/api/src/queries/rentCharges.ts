@@ -1,6 +1,7 @@
-import type { RentChargeStatus } from '@arrendia/api-contract';
+import type { ListSort, RENT_CHARGE_SORTS, RentChargeStatus } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import type { User } from '../models/User';
+import { listOrder, orderedBy, type PageOrder, type SortColumn } from '../pagination';
 import { loadInScope } from '../policies/inScope';
 import { scopeContracts } from '../policies/scope';
 import type { PaymentDetailsRow, RentChargeRow } from '../presenters/rentCharge';
@@ -26,15 +27,40 @@ export function rentChargeRows(db: Db, user: User): Knex.QueryBuilder {
   return scopeContracts(db, query, user);
 }
 
-/** GET /api/rent-charges: the charges in scope (RentChargeRow), newest due date first; `contractId` and `status` narrow. */
-export function rentChargeList(db: Db, user: User, { contractId, status }: { contractId?: number; status?: RentChargeStatus }): Knex.QueryBuilder {
+type RentChargeSort = (typeof RENT_CHARGE_SORTS)[number];
+
+export interface RentChargeFilters {
+  status?: RentChargeStatus;
+  contractId?: number;
+  propertyId?: number;
+  /** The charge's month, 'YYYY-MM'. */
+  period?: string;
+  /** Inclusive days of the due date (a calendar date). */
+  from?: string;
+  to?: string;
+  sort?: ListSort<RentChargeSort> | null;
+}
+
+/** The column of each sortable field of the list (api-contract RENT_CHARGE_SORTS). */
+const RENT_CHARGE_SORT_COLUMNS: Record<RentChargeSort, SortColumn> = {
+  dueDate: 'rent_charges.dueDate',
+  amount: 'rent_charges.amount',
+};
+
+/** GET /api/rent-charges: the charges in scope (RentChargeRow), latest due date first unless sorted, narrowed by the filters. */
+export function rentChargeList(db: Db, user: User, { status, contractId, propertyId, period, from, to, sort }: RentChargeFilters): Knex.QueryBuilder {
   const query = rentChargeRows(db, user);
-  if (contractId) query.where('rent_charges.contractId', contractId);
   if (status) query.where('rent_charges.status', status);
-  return query.orderBy([
+  if (contractId) query.where('rent_charges.contractId', contractId);
+  if (propertyId) query.where('main_properties.id', propertyId);
+  if (period) query.where('rent_charges.period', period);
+  if (from) query.where('rent_charges.dueDate', '>=', from);
+  if (to) query.where('rent_charges.dueDate', '<=', to);
+  const latestFirst: PageOrder[] = [
     { column: 'rent_charges.dueDate', order: 'desc' },
     { column: 'rent_charges.id', order: 'desc' },
-  ]);
+  ];
+  return orderedBy(query, listOrder(sort, RENT_CHARGE_SORT_COLUMNS, latestFirst, 'rent_charges.id'));
 }
 
 /** Charge `id` as the user sees it (after a command changed it: it is in scope). */

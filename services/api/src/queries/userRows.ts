@@ -1,4 +1,4 @@
-import { ROLE_DESCRIPTIONS, type AgencyOption, type RoleSummary, type UsersListQuerySchema, type UsersStats } from '@arrendia/api-contract';
+import { ROLE_DESCRIPTIONS, type AgencyOption, type RoleSummary, type USER_SORTS, type UsersListQuerySchema, type UsersStats } from '@arrendia/api-contract';
 import { ROLE_LABELS, ROLE_NAMES, type RoleName } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import type { Pojo } from 'objection';
@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { User } from '../models/User';
 import { loadInScope } from '../policies/inScope';
 import { notFound } from '../errors';
+import { listOrder, orderedBy, type PageOrder, type SortColumn } from '../pagination';
 import { containsPattern, folded } from './textSearch';
 
 type Db = Knex | Knex.Transaction;
@@ -98,13 +99,31 @@ export function whereUserMatches(query: Knex.QueryBuilder, db: Db, q: string): K
   return query;
 }
 
-/** 'Gestión de Usuarios': the users matching the list's filters, newest first (paged by the caller). */
-export function userListQuery(db: Db, { q, role, status }: Pick<z.output<typeof UsersListQuerySchema>, 'q' | 'role' | 'status'>): Knex.QueryBuilder {
+type UserSort = (typeof USER_SORTS)[number];
+
+/** The column of each sortable field of the list (api-contract USER_SORTS); a name sorts by surname. */
+const USER_SORT_COLUMNS: Record<UserSort, SortColumn> = {
+  name: { text: 'users.lastName' },
+  email: 'users.email',
+  lastLogin: 'users.lastLogin',
+  createdAt: 'users.createdAt',
+};
+
+const NEWEST_FIRST: PageOrder[] = [
+  { column: 'users.createdAt', order: 'desc' },
+  { column: 'users.id', order: 'desc' },
+];
+
+/** 'Gestión de Usuarios': the users matching the list's filters, newest first unless sorted (paged by the caller). */
+export function userListQuery(db: Db, { q, role, status, sort }: Pick<z.output<typeof UsersListQuerySchema>, 'q' | 'role' | 'status' | 'sort'>): Knex.QueryBuilder {
   const query = userRowsQuery(db);
   if (q) whereUserMatches(query, db, q);
   if (role) query.where('roles.roleName', role);
   if (status) query.where('users.isActive', status === 'activo');
-  return query.orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc');
+  const [first, ...ties] = listOrder(sort, USER_SORT_COLUMNS, NEWEST_FIRST, 'users.id');
+  // Namesakes by first name, then by id.
+  const byFirstName: PageOrder[] = sort?.field === 'name' ? [{ column: 'users.firstName', order: sort.direction, text: true }] : [];
+  return orderedBy(query, [first!, ...byFirstName, ...ties]);
 }
 
 /** One user as the edit form reads it; 404 unknown. */

@@ -42,16 +42,16 @@ const monthLabel = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) -
 export const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || 'Usuario';
 
 /** A month slice clipped to the period: a report from the 15th counts its first month from the 15th. */
-async function monthlyInRange(db: Db, user: User, range: DateRange) {
+async function monthlyInRange(db: Db, user: User, range: DateRange, propertyId: number | null) {
   const months = monthsOf(range);
   if (months.length === 1 || (range.from.endsWith('-01') && range.to === lastDayOf(months[months.length - 1]!))) {
-    return monthlyFinances(db, user, months);
+    return monthlyFinances(db, user, months, propertyId);
   }
   return reads(
     db,
     months.map((month) => async () => {
       const clipped = { from: maxIso(range.from, `${month}-01`), to: minIso(range.to, lastDayOf(month)) };
-      return { month, ...(await rangeTotals(db, user, clipped)) };
+      return { month, ...(await rangeTotals(db, user, clipped, propertyId)) };
     }),
   );
 }
@@ -62,8 +62,12 @@ const lastDayOf = (month: string) => {
 const maxIso = (a: string, b: string) => (a > b ? a : b);
 const minIso = (a: string, b: string) => (a < b ? a : b);
 
-async function financialReport(db: Db, user: User, range: DateRange): Promise<Pick<PdfReport, 'figures' | 'tables'>> {
-  const [totals, months, properties] = await reads(db, [() => rangeTotals(db, user, range), () => monthlyInRange(db, user, range), () => financesByProperty(db, user, range)] as const);
+async function financialReport(db: Db, user: User, range: DateRange, propertyId: number | null): Promise<Pick<PdfReport, 'figures' | 'tables'>> {
+  const [totals, months, properties] = await reads(db, [
+    () => rangeTotals(db, user, range, propertyId),
+    () => monthlyInRange(db, user, range, propertyId),
+    () => financesByProperty(db, user, range, propertyId),
+  ] as const);
   return {
     figures: [
       ['Ingresos totales', formatEuros(totals.income)],
@@ -91,8 +95,8 @@ async function financialReport(db: Db, user: User, range: DateRange): Promise<Pi
   };
 }
 
-async function occupancyReport(db: Db, user: User, range: DateRange): Promise<Pick<PdfReport, 'figures' | 'tables'>> {
-  const figures = await occupancy(db, user, monthsOf(range));
+async function occupancyReport(db: Db, user: User, range: DateRange, propertyId: number | null): Promise<Pick<PdfReport, 'figures' | 'tables'>> {
+  const figures = await occupancy(db, user, monthsOf(range), propertyId);
   return {
     figures: [
       ['Unidades', String(figures.overall.units)],
@@ -133,7 +137,7 @@ interface TenantRow {
   propertyName: string;
 }
 
-async function tenantsReport(db: Db, user: User, range: DateRange): Promise<Pick<PdfReport, 'figures' | 'tables'>> {
+async function tenantsReport(db: Db, user: User, range: DateRange, propertyId: number | null): Promise<Pick<PdfReport, 'figures' | 'tables'>> {
   const rows: TenantRow[] = await scopeContracts(
     db,
     db('contracts')
@@ -142,7 +146,10 @@ async function tenantsReport(db: Db, user: User, range: DateRange): Promise<Pick
       .join('tenants_contracts', 'tenants_contracts.contractId', 'contracts.id')
       .join('users as tenant', 'tenant.id', 'tenants_contracts.tenantUserId')
       .where('contracts.startDate', '<=', range.to)
-      .where((w) => w.whereNull('contracts.endDate').orWhere('contracts.endDate', '>=', range.from)),
+      .where((w) => w.whereNull('contracts.endDate').orWhere('contracts.endDate', '>=', range.from))
+      .modify((qb) => {
+        if (propertyId !== null) qb.where('contracts.mainPropertyId', propertyId);
+      }),
     user,
   )
     .select(
@@ -184,7 +191,11 @@ async function tenantsReport(db: Db, user: User, range: DateRange): Promise<Pick
   };
 }
 
-export const REPORT_BUILDERS: Record<ReportType, (db: Db, user: User, range: DateRange) => Promise<Pick<PdfReport, 'figures' | 'tables'>>> = {
+/**
+ * Each report's figures and tables over what `user` sees in `range`, or only over the property
+ * `propertyId` (a scheduled report of one property, issue 33) when it is not null.
+ */
+export const REPORT_BUILDERS: Record<ReportType, (db: Db, user: User, range: DateRange, propertyId: number | null) => Promise<Pick<PdfReport, 'figures' | 'tables'>>> = {
   financial: financialReport,
   occupancy: occupancyReport,
   tenants: tenantsReport,

@@ -28,6 +28,7 @@ import { transactionsRoutes } from './transactions';
 import { incidentsRoutes } from './incidents';
 import { documentsRoutes } from './documents';
 import { reportsRoutes } from './reports';
+import { reportSchedulesRoutes } from './reportSchedules';
 import { notificationsRoutes } from './notifications';
 import { conversationsRoutes } from './conversations';
 import { messagesRoutes } from './messages';
@@ -44,6 +45,7 @@ import { agencyRoutes } from './agency';
 import { agenciesRoutes } from './agencies';
 import { usersRoutes } from './users';
 import { auditLogRoutes } from './auditLog';
+import { outboxRoutes } from './outbox';
 import { adminRoutes } from './admin';
 import { settingsRoutes } from './settings';
 
@@ -75,6 +77,7 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(incidentsRoutes({ session }).routes())
     .use(documentsRoutes({ session }).routes())
     .use(reportsRoutes({ session }).routes())
+    .use(reportSchedulesRoutes({ session }).routes())
     .use(notificationsRoutes({ session }).routes())
     .use(conversationsRoutes({ session }).routes())
     .use(messagesRoutes({ session }).routes())
@@ -106,6 +109,7 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(tenantHomeRoutes({ session }).routes())
     .use(usersRoutes({ session }).routes())
     .use(auditLogRoutes({ session }).routes())
+    .use(outboxRoutes({ session }).routes())
     .use(adminRoutes({ session }).routes())
     .use(settingsRoutes({ session }).routes());
 }

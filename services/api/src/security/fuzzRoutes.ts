@@ -180,6 +180,12 @@ export const ROUTES: Record<string, RouteSpec> = {
     actor: 'anonymous',
     fixtures: (w) => ({ body: () => ({ email: `fuzz.registro${w.next()}@prueba.arrendia.es`, password: 'contraseña-segura-1', firstName: 'Ana', lastName: 'Fuzz' }) }),
   },
+  'POST /api/auth/password-reset': {
+    actor: 'anonymous',
+    fixtures: (w) => ({ body: () => ({ email: w.owner.email }) }),
+    // RESETS_PER_EMAIL an hour would turn every payload after the fifth into a 429 before the handler runs.
+    beforeEach: (w) => clearThrottles(w.t.knex),
+  },
   'POST /api/auth/login': {
     actor: 'anonymous',
     fixtures: (w) => ({ body: () => ({ email: w.owner.email, password: FACTORY_PASSWORD }) }),
@@ -423,6 +429,26 @@ export const ROUTES: Record<string, RouteSpec> = {
     actor: (w) => w.owner,
     fixtures: () => ({ body: () => ({ reportType: 'financial', from: '2026-01-01', to: '2026-03-31' }) }),
   },
+  'POST /api/report-schedules': {
+    actor: (w) => w.owner,
+    // The owner has each schedule once: the valid body's goes before each try (DELETE's fixture keeps its own).
+    fixtures: async (w) => {
+      const body = { reportType: 'financial', frequency: 'trimestral', propertyId: w.propertyId };
+      await w.t.knex('report_schedules').where({ userId: w.owner.id, ...body }).delete();
+      return { body: () => body };
+    },
+    refresh: 'fixtures',
+  },
+  'DELETE /api/report-schedules/:id': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => {
+      const values = { userId: w.owner.id, reportType: 'tenants', frequency: 'mensual', propertyId: w.propertyId };
+      await w.t.knex('report_schedules').where(values).delete();
+      const [row] = await w.t.knex('report_schedules').insert(values).returning('id');
+      return { params: [row.id], body: () => ({}) };
+    },
+    refresh: 'fixtures',
+  },
   'POST /api/delegations': {
     actor: ownUser('propietario_individual'),
     fixtures: async (w, actor) => {
@@ -451,6 +477,23 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/tenant-invitations': {
     actor: (w) => w.owner,
     fixtures: (w) => ({ body: () => ({ email: `fuzz.inquilino${w.next()}@prueba.arrendia.es`, contractId: w.contractId }) }),
+  },
+  'POST /api/tenant-invitations/:id/resend': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => {
+      const { id } = await json(w.clients.owner, 'POST', '/api/tenant-invitations', { email: `fuzz.reenvio${w.next()}@prueba.arrendia.es`, contractId: w.contractId });
+      return { params: [String(id)], body: () => ({}) };
+    },
+    // RESENDS_PER_HOUR for one invitation would turn the sixth payload into a 429 first.
+    beforeEach: (w) => clearThrottles(w.t.knex),
+  },
+  'DELETE /api/tenant-invitations/:id': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => {
+      const { id } = await json(w.clients.owner, 'POST', '/api/tenant-invitations', { email: `fuzz.anulada${w.next()}@prueba.arrendia.es`, contractId: w.contractId });
+      return { params: [String(id)], body: () => ({}) };
+    },
+    refresh: 'fixtures',
   },
   'POST /api/tenant-invitations/:token/accept': {
     actor: 'anonymous',
@@ -501,7 +544,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'PATCH /api/incidents/:id': {
     actor: (w) => w.owner,
-    fixtures: async (w) => ({ params: [(await newIncident(w)).id], body: () => ({ status: 'En Progreso', priority: 'Urgente', assignedToUserId: w.owner.id, finalCost: 80, resolutionNotes: 'Fontanero avisado' }) }),
+    fixtures: async (w) => ({ params: [(await newIncident(w)).id], body: () => ({ status: 'En Progreso', priority: 'Urgente', assignedToUserId: w.owner.id, finalCost: 80, recordAsExpense: true, resolutionNotes: 'Fontanero avisado' }) }),
     refresh: 'fixtures',
   },
   'POST /api/incidents/:id/photos': {
@@ -516,7 +559,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'POST /api/documents': {
     actor: (w) => w.owner,
-    fixtures: (w) => ({ fields: () => ({ category: 'Contratos', relatedEntityType: 'contract', relatedEntityId: String(w.contractId) }) }),
+    fixtures: (w) => ({ fields: () => ({ category: 'contrato', relatedEntityType: 'contract', relatedEntityId: String(w.contractId) }) }),
     multipart: { maxBytes: DOCUMENT_MAX_BYTES },
   },
   'DELETE /api/documents/:id': {
@@ -524,7 +567,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     fixtures: async (w) => {
       const [row] = await w.t
         .knex('documents')
-        .insert({ fileName: 'recibo.pdf', filePath: `fuzz-${w.next()}`, fileType: 'application/pdf', fileSizeKb: 1, category: 'Recibos', relatedEntityType: 'property', relatedEntityId: w.propertyId, uploadedByUserId: w.owner.id })
+        .insert({ fileName: 'recibo.pdf', filePath: `fuzz-${w.next()}`, fileType: 'application/pdf', fileSizeKb: 1, category: 'recibo', relatedEntityType: 'property', relatedEntityId: w.propertyId, uploadedByUserId: w.owner.id })
         .returning('id');
       return { params: [row.id], body: () => ({}) };
     },
@@ -545,6 +588,22 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/maintenance/plans': {
     actor: (w) => w.owner,
     fixtures: (w) => ({ body: () => ({ title: 'Revisión anual', description: 'Caldera', mainPropertyId: w.propertyId, rentableUnitId: w.rentedUnitId, intervalMonths: 12, nextDate: '2026-09-01', estimatedCost: 90 }) }),
+  },
+  'PATCH /api/maintenance/plans/:id': {
+    actor: (w) => w.owner,
+    fixtures: async (w, _actor, client) => {
+      const plan = await json(client, 'POST', '/api/maintenance/plans', { title: 'Revisión anual', mainPropertyId: w.propertyId, intervalMonths: 12, nextDate: '2026-09-01' });
+      return { params: [plan.id], body: () => ({ title: 'Revisión semestral', description: 'Caldera y radiadores', rentableUnitId: w.rentedUnitId, intervalMonths: 6, nextDate: '2026-10-01', estimatedCost: 95.5, isActive: false }) };
+    },
+    refresh: 'fixtures',
+  },
+  'PATCH /api/providers/:id': {
+    actor: (w) => w.owner,
+    fixtures: async (w, _actor, client) => {
+      const provider = await json(client, 'POST', '/api/providers', { name: 'Electricidad Ruiz', trade: 'Electricidad', nifCif: VALID_NIF });
+      return { params: [provider.id], body: () => ({ name: 'Electricidad Ruiz SL', trade: 'Electricidad y gas', nifCif: VALID_NIF, telefono: VALID_PHONE, email: 'ruiz@example.com', ibanBancaria: VALID_IBAN, isActive: false }) };
+    },
+    refresh: 'fixtures',
   },
   'POST /api/providers': {
     actor: (w) => w.owner,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /**
  * The authorization matrix (issue 15, point 1): every API route, who may call it (function level),
  * which rows each caller reaches through it (object level) and which fields it may set (property
@@ -177,6 +178,29 @@ const otherCell = (c: Case) => OTHER_CELL[cellOf(c.target)];
 const me = (c: CaseCtx) => c.w.id(c.actor as UserKey);
 const list = <T>(body: unknown) => (Array.isArray(body) ? (body as T[]) : []);
 const cellTargets = CELLS as readonly string[];
+
+/** A pending invitation (issue 34) to the target cell's contract, made by the cell's owner; its id. */
+async function pendingInvitation(c: CaseCtx): Promise<number> {
+  const cell = cellOf(c.target);
+  const [{ id }] = await c.w.t
+    .knex('tenant_invitations')
+    .insert({ tokenHash: randomBytes(32).toString('hex'), email: c.w.fresh.email('pendiente'), contractId: c.w.cells[cell].contract, invitedByUserId: c.w.id(CELL_OWNER[cell]), expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning('id');
+  return id as number;
+}
+
+/** GET /api/tenant-invitations: each actor lists only invitations of contracts it manages. */
+function scopedListOfInvitations(): RouteSpec {
+  return read(
+    '/api/tenant-invitations?pageSize=100',
+    async (c, res) => {
+      const contracts = (res.body as { contractId: number }[]).map((i) => i.contractId);
+      const foreign = CELLS.filter((cell) => !staffSees(c.actor, cell)).map((cell) => c.w.cells[cell].contract);
+      return contracts.filter((id) => foreign.includes(id)).map((id) => `lists an invitation of contract ${id}, which it does not manage`);
+    },
+    'tenants:invite',
+  );
+}
 /** The cells' contracts (their tenant's) and the neighbours' contracts in the same buildings. */
 const partyTargets = CELLS.flatMap((cell) => [cell, `${cell}:neighbour`]);
 const isNeighbour = (target: string | null) => Boolean(target?.endsWith(':neighbour'));
@@ -376,10 +400,12 @@ const incidentBody = (c: CaseCtx) => {
   return body;
 };
 
-const attachedEntity = (c: CaseCtx): { type: 'property' | 'contract' | 'incident'; id: number } => {
+const attachedEntity = (c: CaseCtx): { type: 'property' | 'unit' | 'contract' | 'incident' | 'tenant'; id: number } => {
   const rows = c.w.cells[cellOf(c.target)];
+  if (c.target!.endsWith(':unit')) return { type: 'unit', id: rows.unit };
   if (c.target!.endsWith(':contract')) return { type: 'contract', id: rows.contract };
   if (c.target!.endsWith(':incident')) return { type: 'incident', id: rows.incident };
+  if (c.target!.endsWith(':tenant')) return { type: 'tenant', id: c.w.id(CELL_TENANT[cellOf(c.target)]) };
   return { type: 'property', id: rows.property };
 };
 
@@ -414,6 +440,22 @@ const reportSees = (a: ActorKey, target: string) => {
   const owner: UserKey = target === 'principal A' ? 'ownerA' : 'ownerB';
   return a === 'super' || a === owner || (a === 'delegateA' && owner === 'ownerA');
 };
+
+/** A scheduled report of `user`'s whole portfolio on file (straight to the table; the one it has of that type if any). */
+async function scheduleOf(w: World, user: UserKey, reportType: 'occupancy' | 'tenants'): Promise<number> {
+  const values = { userId: w.id(user), reportType, frequency: 'mensual', propertyId: null };
+  await w.t.knex('report_schedules').insert(values).onConflict().ignore();
+  return (await w.t.knex('report_schedules').where(values).first('id')).id;
+}
+/** Another user who has scheduled reports: the caller's must never show or reach theirs. */
+const otherReporter = (a: ActorKey): UserKey => (a === 'ownerB' ? 'ownerA' : 'ownerB');
+/** A schedule of the whole portfolio, or of the property of a cell (only one the caller sees: otherwise 400 on propertyId). */
+const scheduleBody = (c: CaseCtx) => ({
+  reportType: 'financial',
+  frequency: 'trimestral',
+  propertyId: c.target === 'whole portfolio' ? null : c.w.cells[cellOf(c.target)].property,
+  ...(c.variant === 'userId' ? { userId: c.w.id('ownerB') } : {}),
+});
 
 /**
  * Answering a consent request (issue 30): only the party asked (delegateA for a delegation to its
@@ -591,6 +633,14 @@ export const MATRIX: Record<string, RouteSpec> = {
         : [],
     guard: (c) => (c.variant ? null : { table: 'leads', where: { name: 'Visitante Matriz' } }),
     phase: 2,
+  },
+  'POST /api/auth/password-reset': {
+    gate: 'public',
+    ok: 202,
+    // The same answer for every actor and address; a link is made only for an active account. Each
+    // case asks for the link of an account of its own: RESETS_PER_EMAIL would refuse the sixth.
+    fresh: async (c) => (await c.w.fresh.user()).email,
+    send: (c) => c.http.post('/api/auth/password-reset').send({ email: c.fresh }),
   },
   'POST /api/auth/register': {
     gate: 'public',
@@ -1202,6 +1252,33 @@ export const MATRIX: Record<string, RouteSpec> = {
     phase: 2,
   },
 
+  'GET /api/tenant-invitations': scopedListOfInvitations(),
+  'POST /api/tenant-invitations/:id/resend': {
+    gate: 'tenants:invite',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    // A pending invitation of the target cell's contract, for every actor: one who does not manage
+    // that contract gets 404 and the invitation is left as it was.
+    fresh: (c) => pendingInvitation(c),
+    freshForAll: true,
+    send: (c) => c.http.post(`/api/tenant-invitations/${c.fresh}/resend`),
+    guard: (c) => ({ table: 'tenant_invitations', where: { id: c.fresh } }),
+    phase: 2,
+  },
+  'DELETE /api/tenant-invitations/:id': {
+    gate: 'tenants:invite',
+    ok: 204,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    fresh: (c) => pendingInvitation(c),
+    freshForAll: true,
+    send: (c) => c.http.delete(`/api/tenant-invitations/${c.fresh}`),
+    verify: async (c) => ((await c.w.t.knex('tenant_invitations').where({ id: c.fresh }).first('revokedAt'))?.revokedAt ? [] : ['the invitation was not revoked']),
+    guard: (c) => ({ table: 'tenant_invitations', where: { id: c.fresh } }),
+    phase: 2,
+  },
+
   'POST /api/owner-invitations': {
     gate: 'owners:invite',
     ok: 201,
@@ -1298,21 +1375,45 @@ export const MATRIX: Record<string, RouteSpec> = {
     ok: 200,
     targets: partyTargets,
     sees: staffSeesTarget,
-    variants: ['assignedToUserId', 'rentableUnitId', 'reportedByUserId', 'contractId'],
-    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    variants: ['assignedToUserId', 'assignedProviderId', 'maintenanceTaskId', 'rentableUnitId', 'reportedByUserId', 'contractId'],
+    // Another account's provider or task is a 400 on its field; linking a task is for whoever writes maintenance (a delegate does not).
+    rule: (a, _t, variant) => (variant === 'maintenanceTaskId' && !can(roleOf(a), 'maintenance:write') ? 403 : variant ? 400 : undefined),
     send: (c) => {
       const cell = cellOf(c.target);
       const other = c.w.cells[otherCell(c)];
       const body: Record<string, unknown> = { priority: c.variant ? 'Urgente' : 'Alta' };
       if (c.variant === 'assignedToUserId') body.assignedToUserId = c.w.id(foreignAssignee(cell));
+      if (c.variant === 'assignedProviderId') body.assignedProviderId = other.provider;
+      if (c.variant === 'maintenanceTaskId') body.maintenanceTaskId = other.task;
       if (c.variant === 'rentableUnitId') body.rentableUnitId = other.unit;
       if (c.variant === 'reportedByUserId') body.reportedByUserId = c.w.id(CELL_TENANT[otherCell(c)]);
       if (c.variant === 'contractId') body.contractId = other.contract;
       return c.http.patch(`/api/incidents/${incidentOf(c)}`).send(body);
     },
     verify: (c) => stored(c, 'incidents', incidentOf(c), { priority: 'Alta' }),
-    guard: (c) => ({ table: 'incidents', where: { id: incidentOf(c) } }),
+    guard: (c) => [
+      { table: 'incidents', where: { id: incidentOf(c) } },
+      { table: 'maintenance_tasks', where: { id: c.w.cells[otherCell(c)].task } },
+    ],
     phase: 2,
+  },
+  'GET /api/incidents/:id/assignees': {
+    gate: 'incidents:manage',
+    ok: 200,
+    targets: partyTargets,
+    sees: staffSeesTarget,
+    send: (c) => c.http.get(`/api/incidents/${incidentOf(c)}/assignees`),
+    // The property's staff (owner, its delegate, its agency's admin and agent) and the providers of its owner and agency, whoever asks.
+    verify: (c, res) => {
+      const cell = cellOf(c.target);
+      const body = res.body as { staff: { id: number }[]; providers: { id: number }[] };
+      const staff = USER_KEYS.filter((u) => u !== 'super' && PROFILES[u].role !== 'inquilino' && PROFILES[u].cells.includes(cell));
+      const providers = CELLS.filter((p) => CELL_OWNER[p] === CELL_OWNER[cell] && (p === cell || CELL_AGENCY[p] === null));
+      return same({
+        staff: [body.staff.map((x) => x.id).sort((x, y) => x - y), staff.map((u) => c.w.id(u)).sort((x, y) => x - y)],
+        providers: [body.providers.map((x) => x.id).sort((x, y) => x - y), providers.map((p) => c.w.cells[p].provider).sort((x, y) => x - y)],
+      });
+    },
   },
   'GET /api/incidents/:id/photos': {
     gate: 'incidents:read',
@@ -1480,14 +1581,14 @@ export const MATRIX: Record<string, RouteSpec> = {
   'POST /api/documents': {
     gate: 'documents:write',
     ok: 201,
-    // Attached to a property, a contract or an incident: only one the caller manages.
-    targets: CELLS.flatMap((cell) => [cell, `${cell}:contract`, `${cell}:incident`]),
+    // Attached to a property, a unit, a contract, an incident or a tenant: only one the caller manages.
+    targets: CELLS.flatMap((cell) => [cell, `${cell}:unit`, `${cell}:contract`, `${cell}:incident`, `${cell}:tenant`]),
     sees: staffSeesTarget,
     variants: ['uploadedByUserId'],
     rule: (_a, _t, variant) => (variant ? 400 : undefined),
     send: (c) => {
       const entity = attachedEntity(c);
-      const req = c.http.post('/api/documents').field('category', 'Recibos').field('relatedEntityType', entity.type).field('relatedEntityId', String(entity.id));
+      const req = c.http.post('/api/documents').field('category', 'recibo').field('relatedEntityType', entity.type).field('relatedEntityId', String(entity.id));
       if (c.variant === 'uploadedByUserId') req.field('uploadedByUserId', String(c.w.id(CELL_STAFF[otherCell(c)])));
       return req.attach('file', pdfBytes(), 'recibo.pdf');
     },
@@ -1537,6 +1638,51 @@ export const MATRIX: Record<string, RouteSpec> = {
       return stored(c, 'reports', (res.body as { id: number }).id, { userId: me(c), ownerUserId: owner });
     },
     guard: (c) => ({ table: 'reports', where: { ownerUserId: c.target === 'principal B' ? c.w.id('ownerB') : c.w.id('ownerA') } }),
+    phase: 2,
+  },
+  'GET /api/report-schedules': {
+    gate: 'reports:read',
+    ok: 200,
+    // Each case files a schedule of the caller's and one of another user's: exactly the caller's own come back.
+    fresh: async (c) => {
+      await scheduleOf(c.w, otherReporter(c.actor), 'occupancy');
+      return scheduleOf(c.w, c.actor as UserKey, 'occupancy');
+    },
+    send: (c) => c.http.get('/api/report-schedules?pageSize=100'),
+    verify: async (c, res) => {
+      const own: number[] = await c.w.t.knex('report_schedules').where({ userId: me(c) }).pluck('id');
+      const got = list<{ id: number }>(res.body).map((s) => s.id);
+      return [...same({ schedules: [sorted(got), sorted(own)] }), ...(got.includes(c.fresh as number) ? [] : ['left out the schedule just filed'])];
+    },
+  },
+  'POST /api/report-schedules': {
+    gate: 'reports:generate',
+    ok: 201,
+    // Over the whole portfolio, or one property the caller sees; any other property is a 400 on propertyId.
+    targets: ['whole portfolio', ...cellTargets],
+    sees: (a, target) => target === 'whole portfolio' || staffSees(a, target as Cell),
+    hidden: 400,
+    variants: ['userId'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => c.http.post('/api/report-schedules').send(scheduleBody(c)),
+    verify: (c, res) => stored(c, 'report_schedules', (res.body as { id: number }).id, { userId: me(c), reportType: 'financial', frequency: 'trimestral', propertyId: scheduleBody(c).propertyId }),
+    guard: (c) =>
+      c.target === 'whole portfolio'
+        ? { table: 'report_schedules', where: { reportType: 'financial', frequency: 'trimestral' }, whereRaw: ['"propertyId" is null', []] }
+        : { table: 'report_schedules', where: { propertyId: c.w.cells[cellOf(c.target)].property } },
+    phase: 2,
+  },
+  'DELETE /api/report-schedules/:id': {
+    gate: 'reports:generate',
+    ok: 204,
+    // Only one's own: another user's schedule is a 404 and stays.
+    targets: ['own', 'another user'],
+    sees: (_a, target) => target === 'own',
+    freshForAll: true,
+    fresh: (c) => scheduleOf(c.w, c.target === 'own' && isUser(c.actor) ? c.actor : otherReporter(c.actor), 'tenants'),
+    send: (c) => c.http.delete(`/api/report-schedules/${c.fresh}`),
+    verify: async (c) => ((await rowById(c, 'report_schedules', c.fresh)) ? ['the schedule is still there'] : []),
+    guard: (c) => ({ table: 'report_schedules', where: { id: c.fresh } }),
     phase: 2,
   },
 
@@ -2004,6 +2150,45 @@ export const MATRIX: Record<string, RouteSpec> = {
     guard: (c) => ({ table: 'maintenance_plans', where: { mainPropertyId: c.w.cells[cellOf(c.target)].property } }),
     phase: 2,
   },
+  'PATCH /api/maintenance/plans/:id': {
+    gate: 'maintenance:write',
+    ok: 200,
+    // The plan of a cell the caller manages; a unit of another property or a provider of another account is a 400 on the field; the property stays.
+    targets: maintenanceTargets('foreignProvider', 'foreignUnit'),
+    sees: staffSeesTarget,
+    variants: ['mainPropertyId'],
+    rule: foreignProviderRule,
+    send: (c) => {
+      const cell = cellOf(c.target);
+      const body: Record<string, unknown> = { description: `Plan de ${c.actor}` };
+      if (c.target?.endsWith('+foreignProvider')) body.providerId = c.w.cells[OTHER_CELL[cell]].provider;
+      if (c.target?.endsWith('+foreignUnit')) body.rentableUnitId = c.w.cells[OTHER_CELL[cell]].unit;
+      if (c.variant === 'mainPropertyId') body.mainPropertyId = c.w.cells[otherCell(c)].property;
+      return c.http.patch(`/api/maintenance/plans/${c.w.cells[cell].plan}`).send(body);
+    },
+    verify: (c) => stored(c, 'maintenance_plans', c.w.cells[cellOf(c.target)].plan, { description: `Plan de ${c.actor}`, mainPropertyId: c.w.cells[cellOf(c.target)].property }),
+    guard: (c) => ({ table: 'maintenance_plans', where: { id: c.w.cells[cellOf(c.target)].plan } }),
+    phase: 2,
+  },
+  'PATCH /api/providers/:id': {
+    gate: 'maintenance:write',
+    ok: 200,
+    // A provider of the caller's account (providerSees); whose account it is does not change (the form has no such field).
+    targets: cellTargets,
+    sees: (a, target) => providerSees(a, cellOf(target)),
+    variants: ['agencyId', 'ownerUserId'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      const side = sideOf(c.actor);
+      const body: Record<string, unknown> = { trade: `Fontanería de ${c.actor}`, telefono: '600 111 222' };
+      if (c.variant === 'agencyId') body.agencyId = c.w.agencies[side === 'A' ? 'Y' : 'X'];
+      if (c.variant === 'ownerUserId') body.ownerUserId = c.w.id(side === 'A' ? 'ownerB' : 'ownerA');
+      return c.http.patch(`/api/providers/${c.w.cells[cellOf(c.target)].provider}`).send(body);
+    },
+    verify: (c) => stored(c, 'providers', c.w.cells[cellOf(c.target)].provider, { trade: `Fontanería de ${c.actor}`, telefono: '600111222' }),
+    guard: (c) => ({ table: 'providers', where: { id: c.w.cells[cellOf(c.target)].provider } }),
+    phase: 2,
+  },
   'POST /api/providers': {
     gate: 'maintenance:write',
     ok: 201,
@@ -2085,6 +2270,16 @@ export const MATRIX: Record<string, RouteSpec> = {
   'POST /api/users/:id/password-reset': { ...userWrite((id) => `/api/users/${id}/password-reset`, 'post', () => undefined, { isActive: true }), ok: 201 },
   'GET /api/admin/audit-log': read('/api/admin/audit-log?pageSize=5', undefined, 'audit:read'),
   'GET /api/admin/audit-log.csv': read('/api/admin/audit-log.csv?tableName=main_properties', (_c, res) => same({ 'content-type': [res.headers['content-type'], 'text/csv; charset=utf-8'] }), 'audit:read'),
+  'GET /api/admin/outbox': read('/api/admin/outbox?pageSize=5', undefined, 'outbox:read'),
+  'GET /api/admin/outbox/:id': {
+    gate: 'outbox:read',
+    ok: 200,
+    fresh: async (c) => {
+      const [{ id }] = await c.w.t.knex('outbox_messages').insert({ kind: 'prueba', toAddress: 'matriz@example.com', subject: 'Matriz', html: '<p>Matriz</p>', text: 'Matriz', state: 'no_enviado' }).returning('id');
+      return id as number;
+    },
+    send: (c) => c.http.get(`/api/admin/outbox/${c.fresh ?? 1}`),
+  },
   'GET /api/admin/remotes': read('/api/admin/remotes', undefined, 'remotes:manage'),
   'PATCH /api/admin/remotes/:name': {
     gate: 'remotes:manage',

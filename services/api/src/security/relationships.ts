@@ -35,6 +35,7 @@ export type Relationship =
 export const RELATIONSHIPS: Readonly<Record<string, Readonly<Record<string, Relationship>>>> = {
   'POST /api/auth/register': { email: { check: 'self', why: 'the new account’s own address' } },
   'POST /api/auth/login': { email: { check: 'self', why: 'the caller’s own account' } },
+  'POST /api/auth/password-reset': { email: { check: 'self', why: 'the account of whoever asks: the link goes only to that address, and the answer is the same for any address' } },
   'POST /api/contracts': {
     tenantUserIds: { check: 'refused', variant: 'tenantUserIds', binds: ['super'], why: 'only tenants of the landlord side’s own contracts; anyone else through an invitation they accept' },
   },
@@ -42,10 +43,15 @@ export const RELATIONSHIPS: Readonly<Record<string, Readonly<Record<string, Rela
     participantUserIds: { check: 'refused', why: 'only the caller’s contacts (policies/conversation.ts): the targets it has no relationship with' },
   },
   'POST /api/delegations': { delegateEmail: { check: 'consent', why: 'a consent request to that email; owner_delegations is written when the delegate accepts' } },
-  'PATCH /api/incidents/:id': { assignedToUserId: { check: 'refused', variant: 'assignedToUserId', why: 'the assignee is the property’s staff, never someone else' } },
+  'PATCH /api/incidents/:id': {
+    assignedToUserId: { check: 'refused', variant: 'assignedToUserId', why: 'the assignee is the property’s staff, never someone else' },
+    assignedProviderId: { check: 'refused', variant: 'assignedProviderId', why: 'a provider of the property’s owner or agency, never another account’s' },
+  },
   'PATCH /api/leads/:id': { assignedAgentUserId: { check: 'refused', variant: 'assignedAgentUserId', why: 'an agent of the lead’s own agency' } },
   'POST /api/maintenance/tasks': { providerId: { check: 'refused', target: '+foreignProvider', binds: ['super'], why: 'a provider of the caller’s own account' } },
   'POST /api/maintenance/plans': { providerId: { check: 'refused', target: '+foreignProvider', binds: ['super'], why: 'a provider of the caller’s own account' } },
+  'PATCH /api/maintenance/plans/:id': { providerId: { check: 'refused', target: '+foreignProvider', binds: ['super'], why: 'a provider of the caller’s own account' } },
+  'PATCH /api/providers/:id': { email: { check: 'self', why: 'the provider’s contact address; binds no account' } },
   'PUT /api/properties/:id/agent': { agentUserId: { check: 'refused', variant: 'agentUserId', why: 'an active agent of the agency that manages the property: the manager assigns its own staff' } },
   'PUT /api/properties/:id/agency': {
     managerAgencyId: { check: 'consent', why: 'the owner’s or delegate’s choice is a request the agency accepts; the super admin binds it (units.test.ts proves both)' },

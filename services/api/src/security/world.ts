@@ -354,10 +354,10 @@ export async function buildWorld(): Promise<World> {
     await knex('transactions').where({ id: incomeTx.id }).update({ description: `Renta Matriz ${cell}` });
     const expenseTx = await buildTransaction(knex, { mainPropertyId: property.id, type: 'Gasto', amount: CELL_EXPENSE[cell].toFixed(2) });
     const document = await inTrx(knex, (trx) =>
-      storeDocument(trx, staff, dir, { bytes: pdfBytes(), originalName: `escritura-${cell}.pdf`, fileType: 'application/pdf', category: 'Contratos', relatedEntityType: 'property', relatedEntityId: property.id }),
+      storeDocument(trx, staff, dir, { bytes: pdfBytes(), originalName: `escritura-${cell}.pdf`, fileType: 'application/pdf', category: 'contrato', relatedEntityType: 'property', relatedEntityId: property.id }),
     );
     const photo = await inTrx(knex, (trx) =>
-      storeDocument(trx, tenant, dir, { bytes: pngBytes(), originalName: `fuga-${cell}.png`, fileType: 'image/png', category: 'Incidencias', relatedEntityType: 'incident', relatedEntityId: incident.id }),
+      storeDocument(trx, tenant, dir, { bytes: pngBytes(), originalName: `fuga-${cell}.png`, fileType: 'image/png', category: 'otro', relatedEntityType: 'incident', relatedEntityId: incident.id }),
     );
     const conversation = await buildConversation(knex, CONVERSATION_PARTIES[cell].map((k) => users[k].id), `Conversación Matriz ${cell}`);
     const [charge] = await knex('rent_charges')
@@ -439,7 +439,7 @@ export async function buildWorld(): Promise<World> {
   await knex('main_properties').where({ id: cells.B.property }).update({ assignedAgentUserId: users.agentX.id });
   // And an inventory agentX attached to that property back then: owner B's document now, not agentX's.
   const staleDocument = await inTrx(knex, (trx) =>
-    storeDocument(trx, users.agentX, dir, { bytes: pdfBytes(), originalName: 'inventario-B.pdf', fileType: 'application/pdf', category: 'Inventarios', relatedEntityType: 'property', relatedEntityId: cells.B.property }),
+    storeDocument(trx, users.agentX, dir, { bytes: pdfBytes(), originalName: 'inventario-B.pdf', fileType: 'application/pdf', category: 'inventario', relatedEntityType: 'property', relatedEntityId: cells.B.property }),
   );
 
   const reports: Partial<Record<UserKey, number>> = {};
@@ -486,7 +486,7 @@ export async function buildWorld(): Promise<World> {
           bytes: pdfBytes(),
           originalName: `desechable-${cell}.pdf`,
           fileType: 'application/pdf',
-          category: 'Recibos',
+          category: 'recibo',
           relatedEntityType: 'property',
           relatedEntityId: cells[cell].property,
         }),
@@ -525,7 +525,7 @@ export async function buildWorld(): Promise<World> {
       return link.split('/').pop()!;
     },
     async invitation(cell, email) {
-      const { token } = await inTrx(knex, (trx) => inviteTenant(trx, users[CELL_OWNER[cell]], { email, contractId: cells[cell].contract }));
+      const { token } = await inTrx(knex, (trx) => inviteTenant(trx, users[CELL_OWNER[cell]], { email, contractId: cells[cell].contract }, { publicUrl: t.config.publicUrl }));
       return token;
     },
     async ownerInvitation(email) {

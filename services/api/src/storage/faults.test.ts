@@ -62,7 +62,7 @@ describeWithMount('the documents folder full or read-only', () => {
 
   /** The three ways a user stores a file. */
   const uploads = {
-    document: () => agent.post('/api/documents').field('category', 'Contratos').field('relatedEntityType', 'property').field('relatedEntityId', String(propertyId)).attach('file', PDF, { filename: 'contrato.pdf', contentType: 'application/pdf' }),
+    document: () => agent.post('/api/documents').field('category', 'contrato').field('relatedEntityType', 'property').field('relatedEntityId', String(propertyId)).attach('file', PDF, { filename: 'contrato.pdf', contentType: 'application/pdf' }),
     photo: () => agent.post('/api/settings/profile/photo').attach('file', PNG, 'yo.png'),
     report: () => agent.post('/api/reports').send({ reportType: 'financial', from: '2026-03-01', to: '2026-04-30' }),
   };

@@ -27,9 +27,9 @@ const quotaKb = (plan: keyof typeof USER_PLANS) => USER_PLANS[plan].storageQuota
 
 /** What `user` already stores, as a documents row of `kb` KB (its file is not needed to count). */
 const alreadyStored = (user: User, kb: number) =>
-  t.knex('documents').insert({ fileName: 'archivo.pdf', filePath: `antiguo-${user.id}-${kb}`, fileType: 'application/pdf', fileSizeKb: kb, category: 'Contratos', uploadedByUserId: user.id });
+  t.knex('documents').insert({ fileName: 'archivo.pdf', filePath: `antiguo-${user.id}-${kb}`, fileType: 'application/pdf', fileSizeKb: kb, category: 'contrato', uploadedByUserId: user.id });
 
-const uploadDocument = (agent: Awaited<ReturnType<typeof signIn>>, bytes: Buffer, name = 'recibo.pdf') => agent.post('/api/documents').field('category', 'Recibos').attach('file', bytes, name);
+const uploadDocument = (agent: Awaited<ReturnType<typeof signIn>>, bytes: Buffer, name = 'recibo.pdf') => agent.post('/api/documents').field('category', 'recibo').attach('file', bytes, name);
 
 async function owner() {
   const user = await buildUser(t.knex, { roleName: 'propietario_individual' });

@@ -7,6 +7,7 @@ import {
   OccupancySchema,
   PropertyDetailSchema,
   PropertyListItemSchema,
+  TRANSACTION_SORTS,
   TransactionCategorySchema,
   TransactionListItemSchema,
   type TransactionListItem,
@@ -14,12 +15,15 @@ import {
   type TransactionsDeleteData,
   type TransactionsUpdateData,
 } from '@arrendia/api-contract';
-import { apiRequest, getJson, type ResponseSchema } from '@arrendia/api-client';
+import { apiRequest, getJson, useListPage, type ResponseSchema } from '@arrendia/api-client';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
-/** Spec §9: the finances screen lists the 10 most recent transactions. */
+/** Spec §9: the finances screen lists the 10 most recent transactions (its list's first page; issue 33 pages the rest). */
 export const RECENT_TRANSACTIONS = 10;
+
+/** The filters of the transactions list, as the API and the URL name them. */
+export const TRANSACTION_FILTERS = ['q', 'type', 'propertyId', 'categoryId', 'from', 'to'] as const;
 
 /** Query keys are the API paths (the shared client's convention). */
 export const FINANCE_KEYS = {
@@ -28,7 +32,7 @@ export const FINANCE_KEYS = {
   expensesByCategory: '/api/finances/expenses-by-category',
   byProperty: (from: string) => `/api/finances/by-property?from=${from}`,
   occupancy: '/api/analytics/occupancy',
-  recentTransactions: `/api/transactions?pageSize=${RECENT_TRANSACTIONS}`,
+  transactions: '/api/transactions',
   categories: '/api/transaction-categories',
   properties: '/api/properties?pageSize=100',
   property: (id: number) => `/api/properties/${id}`,
@@ -48,7 +52,27 @@ export const useFinancesMonthly = (months: number = MONTHLY_EVOLUTION_MONTHS) =>
 export const useExpensesByCategory = () => useApiQuery(FINANCE_KEYS.expensesByCategory, ExpensesByCategorySchema);
 export const useFinancesByProperty = (from: string) => useApiQuery(FINANCE_KEYS.byProperty(from), FinancesByPropertySchema);
 export const useOccupancy = () => useApiQuery(FINANCE_KEYS.occupancy, OccupancySchema);
-export const useRecentTransactions = () => useApiQuery(FINANCE_KEYS.recentTransactions, z.array(TransactionListItemSchema));
+/** The filters of one property's movements (its detail page). */
+export const PROPERTY_MOVEMENT_FILTERS = ['type', 'from', 'to'] as const;
+
+/**
+ * One property's movements (its detail's 'Movimientos'), most recent first unless sorted, 10 a
+ * page; the state in the URL under 'movimientos.' beside the detail's other lists.
+ */
+export const usePropertyMovements = (propertyId: number) =>
+  useListPage({
+    path: FINANCE_KEYS.transactions,
+    schema: z.array(TransactionListItemSchema),
+    filters: PROPERTY_MOVEMENT_FILTERS,
+    sorts: TRANSACTION_SORTS,
+    pageSize: RECENT_TRANSACTIONS,
+    fixed: { propertyId },
+    prefix: 'movimientos',
+  });
+
+/** The user's transactions, most recent first unless sorted, 10 a page, with the list's filters and order in the URL. */
+export const useTransactionList = () =>
+  useListPage({ path: FINANCE_KEYS.transactions, schema: z.array(TransactionListItemSchema), filters: TRANSACTION_FILTERS, sorts: TRANSACTION_SORTS, pageSize: RECENT_TRANSACTIONS });
 export const useTransactionCategories = (enabled = true) => useApiQuery(FINANCE_KEYS.categories, z.array(TransactionCategorySchema), enabled);
 export const usePropertyOptions = (enabled = true) => useApiQuery(FINANCE_KEYS.properties, z.array(PropertyListItemSchema), enabled);
 export const usePropertyDetail = (id: number | undefined) => useApiQuery(FINANCE_KEYS.property(id ?? 0), PropertyDetailSchema, id !== undefined);

@@ -30,6 +30,8 @@ export interface PagedListState<T> {
   filtered: boolean;
   clearFilters: () => void;
   sort: PagedListSort | null;
+  /** Why the server refused the filters (a 400's message), shown instead of the load error. */
+  refusal?: string | null;
   /** Sorts by `field`: ascending first, then descending, then back to the list's own order. */
   toggleSort: (field: string) => void;
 }
@@ -43,6 +45,8 @@ export interface PagedListProps<T> {
   error: ReactNode;
   /** A placeholder shaped like the list (ListState's `skeleton`). */
   skeleton?: (busy: ListBusyProps) => ReactNode;
+  /** 'inline' for a list inside a card that stays (a panel): placeholder rows and an error line, not cards of their own. */
+  variant?: 'card' | 'inline';
   /** The filter fields above the list (FilterBar with ListSearch, ListFilterSelect…). */
   filters?: ReactNode;
   /** What an unfiltered empty list says (a card with its own call to action). */
@@ -77,7 +81,7 @@ function NoMatches({ clear }: { clear: () => void }) {
  * filters says so and offers 'Quitar filtros'. The state (page, sort, filters) lives in the URL,
  * kept by `useListPage`, so back, reload and a shared link give the same page.
  */
-export function PagedList<T>({ list, noun, loading, error, skeleton, filters, whenEmpty, children }: PagedListProps<T>) {
+export function PagedList<T>({ list, noun, loading, error, skeleton, variant, filters, whenEmpty, children }: PagedListProps<T>) {
   const rows = list.read.data ?? [];
   return (
     <Section data-list="paged" aria-label={`Lista de ${noun}`}>
@@ -86,7 +90,8 @@ export function PagedList<T>({ list, noun, loading, error, skeleton, filters, wh
         read={list.read}
         loading={loading}
         skeleton={skeleton}
-        error={error}
+        variant={variant}
+        error={list.refusal ?? error}
         empty={rows.length === 0 && list.page === 1}
         whenEmpty={list.filtered ? <NoMatches clear={list.clearFilters} /> : whenEmpty}
       >
@@ -145,18 +150,32 @@ export function ListSortSelect({ list, options, label = 'Ordenar por' }: { list:
 const ALL = '__todos';
 const DEFAULT_ORDER = '__defecto';
 
-/** A filter chosen from a few values; 'Todos' (or `allLabel`) clears it. */
-export function ListFilterSelect({ label, value, onChange, options, allLabel = 'Todos' }: { label: string; value: string; onChange: (value: string) => void; options: readonly { value: string; label: string }[]; allLabel?: string }) {
+/** A filter chosen from a few values; 'Todos' (or `allLabel`) clears it. `error`: why its value is refused. */
+export function ListFilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+  allLabel = 'Todos',
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  allLabel?: string;
+  error?: string;
+}) {
   // A value from the URL stays visible even when the options do not list it.
   const all = value && !options.some((o) => o.value === value) ? [...options, { value, label: value }] : options;
-  return <SelectField label={label} value={value || ALL} onValueChange={(next) => onChange(next === ALL ? '' : next)} options={[{ value: ALL, label: allLabel }, ...all]} />;
+  return <SelectField label={label} value={value || ALL} onValueChange={(next) => onChange(next === ALL ? '' : next)} options={[{ value: ALL, label: allLabel }, ...all]} error={error} />;
 }
 
 /** How long a list's search waits for the typing to stop before it filters. */
 export const LIST_SEARCH_DELAY_MS = 300;
 
 /** The list's free-text filter: applied once the typing stops, and emptied when the filters are cleared. */
-export function ListSearch({ label = 'Buscar', value, onChange, placeholder }: { label?: string; value: string; onChange: (value: string) => void; placeholder?: string }) {
+export function ListSearch({ label = 'Buscar', value, onChange, placeholder, error }: { label?: string; value: string; onChange: (value: string) => void; placeholder?: string; error?: string }) {
   const [text, setText] = useState(value);
   const settled = useDebouncedValue(text.trim(), LIST_SEARCH_DELAY_MS);
   const apply = useRef(onChange);
@@ -172,12 +191,12 @@ export function ListSearch({ label = 'Buscar', value, onChange, placeholder }: {
     if (value !== shown.current && value !== text.trim()) setText(value);
     shown.current = value;
   }, [value, text]);
-  return <TextField type="search" label={label} value={text} placeholder={placeholder} onChange={(e) => setText(e.target.value)} />;
+  return <TextField type="search" label={label} value={text} placeholder={placeholder} onChange={(e) => setText(e.target.value)} error={error} />;
 }
 
 /** A date filter (Desde / Hasta) as an ISO day. */
-export function ListDateFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  return <TextField type="date" label={label} value={value} onChange={(e) => onChange(e.target.value)} />;
+export function ListDateFilter({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error?: string }) {
+  return <TextField type="date" label={label} value={value} onChange={(e) => onChange(e.target.value)} error={error} />;
 }
 
 export { FilterBar as ListFilters };

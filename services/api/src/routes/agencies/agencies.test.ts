@@ -157,6 +157,25 @@ describe('GET /api/agencies', () => {
     const own = await (await signedIn(manager)).get('/api/agencies').expect(200);
     expect(ids(own.body)).toEqual([made[0].id]);
     expect(own.headers['x-total-count']).toBe('1');
+    const sortedForManager = await (await signedIn(manager)).get('/api/agencies?sort=-createdAt&pageSize=100').expect(200);
+    expect([ids(sortedForManager.body), sortedForManager.headers['x-total-count']]).toEqual([[made[0].id], '1']);
+  });
+
+  it('sorts by ?sort= (name in the readers\' order, commission, creation), id breaking ties; an unknown field is a 400 naming sort', async () => {
+    const api = await asAdmin();
+    const tag = uniqueTag();
+    const beta = (await api.post('/api/agencies').send(agencyForm({ nombreAgencia: `beta ${tag}`, commissionRate: 5 })).expect(201)).body;
+    const alfa = (await api.post('/api/agencies').send(agencyForm({ nombreAgencia: `Álamo ${tag}`, commissionRate: 5 })).expect(201)).body;
+    const gamma = (await api.post('/api/agencies').send(agencyForm({ nombreAgencia: `Gamma ${tag}`, commissionRate: 3 })).expect(201)).body;
+    const sorted = async (query: string) => ids((await api.get(`/api/agencies?q=${tag}&${query}`).expect(200)).body);
+
+    expect(await sorted('sort=nombreAgencia')).toEqual([alfa.id, beta.id, gamma.id]);
+    expect(await sorted('sort=-nombreAgencia')).toEqual([gamma.id, beta.id, alfa.id]);
+    expect(await sorted('sort=commissionRate')).toEqual([gamma.id, beta.id, alfa.id]);
+    expect(await sorted('sort=-commissionRate')).toEqual([alfa.id, beta.id, gamma.id]);
+    expect(await sorted('sort=-createdAt')).toEqual([gamma.id, alfa.id, beta.id]);
+    const res = await api.get('/api/agencies?sort=cif').expect(400);
+    expect(res.body).toMatchObject({ error: 'validation_error', fields: { sort: 'Campo de ordenación no válido' } });
   });
 });
 

@@ -15,10 +15,10 @@ async function loadRow(ctx: Ctx, id: number) {
   return presentAgency(await loadAgencyRow(ctx.state.trx ?? ctx.knex, currentUser(ctx), id));
 }
 
-/** GET /api/agencies?q=&status= → one page of the agencies the user may see, by name (X-Total-Count). */
+/** GET /api/agencies?q=&status=&sort= → one page of the agencies the user may see, by name or by ?sort= (X-Total-Count). */
 export async function list(ctx: Ctx) {
-  const { q, status, ...page } = parseInput(AgenciesListQuerySchema, ctx.query);
-  const rows = await paginate<AgencyRowRecord>(ctx, agencyListQuery(ctx.knex, currentUser(ctx), { q, status }), page);
+  const { page, pageSize, ...filters } = parseInput(AgenciesListQuerySchema, ctx.query);
+  const rows = await paginate<AgencyRowRecord>(ctx, agencyListQuery(ctx.knex, currentUser(ctx), filters), { page, pageSize });
   ctx.body = rows.map(presentAgency);
 }
 

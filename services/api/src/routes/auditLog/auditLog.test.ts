@@ -155,6 +155,12 @@ describe('GET /api/admin/audit-log', () => {
     expect(third.body.map((r: { id: number }) => r.id)).toEqual(newestFirst.slice(20));
     expect(third.headers['x-total-count']).toBe('25');
     expect((await list('tableName=prueba_paginas&page=4&pageSize=10')).body).toEqual([]);
+
+    // ?sort=changedAt: oldest first, ties by id in the same direction; the filters and the total stay.
+    const oldestFirst = [...newestFirst].reverse();
+    const sorted = await list('tableName=prueba_paginas&sort=changedAt&pageSize=10&page=2');
+    expect([sorted.body.map((r: { id: number }) => r.id), sorted.headers['x-total-count']]).toEqual([oldestFirst.slice(10, 20), '25']);
+    expect((await list('tableName=prueba_paginas&sort=-changedAt&pageSize=10')).body.map((r: { id: number }) => r.id)).toEqual(newestFirst.slice(0, 10));
   });
 
   it.each([
@@ -170,6 +176,8 @@ describe('GET /api/admin/audit-log', () => {
     [`user=${'x'.repeat(256)}`, 'user', 'Máximo 255 caracteres'],
     ['pageSize=101', 'pageSize', expect.any(String)],
     ['page=0', 'page', expect.any(String)],
+    ['sort=tableName', 'sort', 'Campo de ordenación no válido'],
+    ['sort=-', 'sort', 'Campo de ordenación no válido'],
   ])('refuses ?%s with 400 and the field', async (query, field, message) => {
     const res = await admin.get(`/api/admin/audit-log?${query}`).expect(400);
     expect(res.body).toEqual({ error: 'validation_error', message: 'Revisa los campos marcados', fields: { [field]: message } });

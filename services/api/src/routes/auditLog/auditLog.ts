@@ -5,13 +5,13 @@ import type { Ctx } from '../../context';
 import { parseInput } from '../../middlewares/validate';
 import { paginate } from '../../pagination';
 import { presentAuditLogEntry, type AuditLogRow } from '../../presenters/auditLog';
-import { auditLogExceeds, auditLogFacets, auditLogRows } from '../../queries/auditLogRows';
+import { auditLogExceeds, auditLogFacets, auditLogList } from '../../queries/auditLogRows';
 import { auditCsvChunks } from './csv';
 
-/** GET /api/admin/audit-log → one page of the filtered log, newest first (X-Total-Count). */
+/** GET /api/admin/audit-log → one page of the filtered log, newest first or by ?sort= (X-Total-Count). */
 export async function list(ctx: Ctx) {
-  const { page, pageSize, ...filter } = parseInput(AuditLogQuerySchema, ctx.query);
-  const rows = await paginate<AuditLogRow>(ctx, auditLogRows(ctx.knex, filter), { page, pageSize });
+  const { page, pageSize, sort, ...filter } = parseInput(AuditLogQuerySchema, ctx.query);
+  const rows = await paginate<AuditLogRow>(ctx, auditLogList(ctx.knex, filter, sort), { page, pageSize });
   ctx.set('Cache-Control', 'no-store');
   ctx.body = rows.map(presentAuditLogEntry);
 }

@@ -133,6 +133,50 @@ describe('GET /api/contracts', () => {
     expect(byProperty.headers['x-total-count']).toBe('2');
   });
 
+  it('sorts by ?sort= (id breaking ties), searches code, unit, property and tenant, filters by start days, and the total is the filtered count, for an owner and its agency alike', async () => {
+    const agency = await buildAgency(t.knex);
+    const owner = await buildUser(t.knex, { roleName: 'propietario_individual' });
+    const agencyAdmin = await buildUser(t.knex, { roleName: 'admin_agencia', agencyId: agency.id });
+    const property = await buildProperty(t.knex, { ownerUserId: owner.id, managerAgencyId: agency.id, propertyName: 'Residencial Olivos' });
+    const attic = await buildUnit(t.knex, { mainPropertyId: property.id, unitName: 'Ático B' });
+    const ground = await buildUnit(t.knex, { mainPropertyId: property.id, unitName: 'Bajo A' });
+    const lucia = await buildUser(t.knex, { roleName: 'inquilino', firstName: 'Lucía', lastName: 'Peñalver' });
+    const tag = Date.now();
+    const march = await buildContract(t.knex, { rentableUnitId: attic.id, contractCode: `ZETA-${tag}`, startDate: '2026-03-01', endDate: '2027-02-28', rentAmount: '900.00', tenantUserIds: [lucia.id] });
+    const january = await buildContract(t.knex, { rentableUnitId: ground.id, contractCode: `alfa-${tag}`, startDate: '2026-01-15', endDate: null, rentAmount: '900.00', status: 'Pendiente' });
+    const old = await buildContract(t.knex, { rentableUnitId: ground.id, contractCode: `Beta-${tag}`, startDate: '2025-01-01', endDate: '2025-12-31', rentAmount: '1200.00', status: 'Finalizado' });
+    // Another owner's contract matches every filter and is never listed nor counted.
+    const { contract: foreign } = await strangersContract();
+    await t.knex('contracts').where('id', foreign.id).update({ contractCode: `alfa-ajeno-${tag}`, startDate: '2026-01-20' });
+    const ids = (res: { body: unknown }) => ContractListItemSchema.array().parse(res.body).map((i) => i.contract.id);
+
+    for (const user of [owner, agencyAdmin]) {
+      const agent = await signIn(t, user);
+      expect(ids(await agent.get('/api/contracts').expect(200))).toEqual([march.id, january.id, old.id]);
+      expect(ids(await agent.get('/api/contracts?sort=startDate').expect(200))).toEqual([old.id, january.id, march.id]);
+      // Equal rents: id breaks the tie in the same direction.
+      expect(ids(await agent.get('/api/contracts?sort=rentAmount').expect(200))).toEqual([march.id, january.id, old.id]);
+      expect(ids(await agent.get('/api/contracts?sort=-rentAmount').expect(200))).toEqual([old.id, january.id, march.id]);
+      expect(ids(await agent.get('/api/contracts?sort=contractCode').expect(200))).toEqual([january.id, old.id, march.id]);
+      expect(ids(await agent.get('/api/contracts?sort=endDate').expect(200))).toEqual([old.id, march.id, january.id]);
+      const paged = await agent.get('/api/contracts?sort=-contractCode&page=2&pageSize=2').expect(200);
+      expect([ids(paged), paged.headers['x-total-count']]).toEqual([[january.id], '3']);
+
+      // q: a tenant's name without accents, the unit, the property, the code.
+      const byTenant = await agent.get('/api/contracts?q=lucia%20penalver').expect(200);
+      expect([ids(byTenant), byTenant.headers['x-total-count']]).toEqual([[march.id], '1']);
+      expect(ids(await agent.get('/api/contracts?q=bajo').expect(200))).toEqual([january.id, old.id]);
+      expect(ids(await agent.get('/api/contracts?q=OLIVOS').expect(200))).toEqual([march.id, january.id, old.id]);
+      expect(ids(await agent.get(`/api/contracts?q=ALFA-${tag}`).expect(200))).toEqual([january.id]);
+
+      const started2026 = await agent.get('/api/contracts?from=2026-01-01&to=2026-02-28').expect(200);
+      expect([ids(started2026), started2026.headers['x-total-count']]).toEqual([[january.id], '1']);
+      const since = await agent.get('/api/contracts?from=2026-01-15&status=Activo').expect(200);
+      expect([ids(since), since.headers['x-total-count']]).toEqual([[march.id], '1']);
+      expect(ids(await agent.get('/api/contracts?to=2026-01-15').expect(200))).toEqual([january.id, old.id]);
+    }
+  });
+
   it("answers an empty list for a property outside the user's scope", async () => {
     const { agent } = await ownerWithUnit();
     const { property } = await strangersContract();
@@ -149,6 +193,12 @@ describe('GET /api/contracts', () => {
     ['propertyId=abc', 'propertyId'],
     ['propertyId=99999999999', 'propertyId'],
     ['status=Activo&status=Pendiente', 'status'],
+    ['sort=tenant', 'sort'],
+    ['sort=-', 'sort'],
+    ['sort=--startDate', 'sort'],
+    ['from=2026-02-30', 'from'],
+    ['from=2026-04-02&to=2026-04-01', 'to'],
+    ['q=a&q=b', 'q'],
   ])('refuses ?%s with 400 naming %s', async (query, field) => {
     const { agent } = await signedIn('propietario_individual');
     const res = await agent.get(`/api/contracts?${query}`).expect(400);

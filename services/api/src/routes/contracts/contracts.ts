@@ -13,11 +13,11 @@ import { contentDisposition } from '../../storage/files';
 
 const contractIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
 
-/** GET /api/contracts → the user's contracts, newest start first, paged (X-Total-Count). */
+/** GET /api/contracts → the user's contracts, latest start first or by ?sort=, paged (X-Total-Count); filters status, propertyId, q, from, to. */
 export async function list(ctx: Ctx) {
-  const { status, propertyId, ...page } = parseInput(ContractsListQuerySchema, ctx.query);
-  const { query, options } = contractList(ctx.knex, currentUser(ctx), { status, propertyId });
-  const rows = await paginate<ContractListRow>(ctx, query, page, options);
+  const { page, pageSize, ...filters } = parseInput(ContractsListQuerySchema, ctx.query);
+  const { query, options } = contractList(ctx.knex, currentUser(ctx), filters);
+  const rows = await paginate<ContractListRow>(ctx, query, { page, pageSize }, options);
   ctx.body = rows.map(presentContractListItem);
 }
 

@@ -103,6 +103,44 @@ describe('GET /api/conversations', () => {
     expect(page.body).toHaveLength(1);
     await agent.get('/api/conversations?pageSize=500').expect(400);
   });
+
+  it('sorts by ?sort=lastMessageAt or title (id breaking ties) among the user\'s own, with the search, and refuses an unknown field naming sort', async () => {
+    const me = await buildUser(t.knex);
+    const other = await buildUser(t.knex);
+    const made = async (title: string, lastAt: string | null) => {
+      const conversation = await buildConversation(t.knex, [me.id, other.id], title);
+      await t.knex('messages').where({ conversationId: conversation.id }).delete();
+      await t.knex('conversations').where({ id: conversation.id }).update({ createdAt: '2026-01-01T09:00:00Z' });
+      if (lastAt) await buildMessage(conversation.id, other.id, lastAt);
+      return conversation.id;
+    };
+    const boiler = await made('Caldera', '2026-03-01T09:00:00Z');
+    const attic = await made('Ático: llaves', '2026-02-01T09:00:00Z');
+    // No message: its own creation counts, the oldest activity here.
+    const silent = await made('contrato', null);
+    const sameTime = await made('Visita', '2026-03-01T09:00:00Z');
+    // Somebody else's conversation matches everything and is never listed nor counted.
+    await buildConversation(t.knex, [other.id], 'Caldera ajena');
+    const agent = await signedIn(me);
+    const ids = async (query: string) => {
+      const res = await agent.get(`/api/conversations?${query}`).expect(200);
+      return [res.body.map((i: { conversation: { id: number } }) => i.conversation.id), res.headers['x-total-count']];
+    };
+    expect(await ids('')).toEqual([[sameTime, boiler, attic, silent], '4']);
+    expect(await ids('sort=-lastMessageAt')).toEqual([[sameTime, boiler, attic, silent], '4']);
+    expect(await ids('sort=lastMessageAt')).toEqual([[silent, attic, boiler, sameTime], '4']);
+    expect(await ids('sort=lastMessageAt&pageSize=3&page=2')).toEqual([[sameTime], '4']);
+    // As a reader orders titles: 'Ático' with the a's, 'contrato' among the c's.
+    expect(await ids('sort=title')).toEqual([[attic, boiler, silent, sameTime], '4']);
+    expect(await ids('sort=-title&q=a')).toEqual([[sameTime, silent, boiler, attic], '4']);
+    expect(await ids('q=caldera&sort=title')).toEqual([[boiler], '1']);
+    for (const sort of ['createdAt', '-', '--title']) {
+      const res = await agent.get(`/api/conversations?sort=${sort}`).expect(400);
+      expect(Object.keys(res.body.fields)).toEqual(['sort']);
+    }
+    // The contacts are no sorted list: a sort there is not read.
+    await agent.get('/api/conversations/contacts?sort=title').expect(200);
+  });
 });
 
 describe('GET /api/conversations/contacts', () => {

@@ -1,4 +1,5 @@
 import {
+  ContactsListQuerySchema,
   ConversationsListQuerySchema,
   IdSchema,
   MessagesListQuerySchema,
@@ -19,17 +20,17 @@ import { contactListQuery, conversationListQuery, conversationMessages, conversa
 
 const conversationIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
 
-/** GET /api/conversations[?q] → the user's conversations (searched by title), latest activity first, paged (X-Total-Count). */
+/** GET /api/conversations[?q&sort] → the user's conversations (searched by title), latest activity first or by ?sort=, paged (X-Total-Count). */
 export async function list(ctx: Ctx) {
-  const page = parseInput(ConversationsListQuerySchema, ctx.query);
-  const { query, count } = conversationListQuery(ctx.knex, currentUser(ctx), page.q);
-  const rows = await paginate<ConversationRow>(ctx, query, page, { count });
+  const { page, pageSize, q, sort } = parseInput(ConversationsListQuerySchema, ctx.query);
+  const { query, count } = conversationListQuery(ctx.knex, currentUser(ctx), { q, sort });
+  const rows = await paginate<ConversationRow>(ctx, query, { page, pageSize }, { count });
   ctx.body = rows.map(presentConversationListItem);
 }
 
 /** GET /api/conversations/contacts[?q] → who the user may start a conversation with (searched by name or email), by name, paged. */
 export async function contacts(ctx: Ctx) {
-  const page = parseInput(ConversationsListQuerySchema, ctx.query);
+  const page = parseInput(ContactsListQuerySchema, ctx.query);
   const rows = await paginate<Contact>(ctx, contactListQuery(ctx.knex, currentUser(ctx), page.q), page);
   ctx.body = rows.map(presentContact);
 }

@@ -15,7 +15,7 @@ import { receiveFile } from '../../middlewares/receiveFile';
 import { parseInput } from '../../middlewares/validate';
 import { paginate } from '../../pagination';
 import { presentDocument, presentDocumentsSummary, type DocumentRow } from '../../presenters/document';
-import { deletableDocumentIds, documentCountsByCategory, documentRows, findDocument } from '../../queries/documents';
+import { deletableDocumentIds, documentCountsByCategory, documentListPage, findDocument } from '../../queries/documents';
 import { sendFile } from '../../storage/download';
 import { detectFileType } from '../../storage/fileType';
 import { documentsDir } from '../../storage/files';
@@ -26,11 +26,15 @@ const documentIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.pa
 /** One document of at most 10 MB (multipart field `file`). */
 export const receiveDocument = receiveFile({ maxBytes: DOCUMENT_MAX_BYTES, sizeError: DOCUMENT_SIZE_ERROR });
 
-/** GET /api/documents → the user's documents, newest first, paged (X-Total-Count); ?category=. */
+/**
+ * GET /api/documents → the user's documents, newest first or by ?sort=, paged (X-Total-Count);
+ * filters category, relatedEntityType(+relatedEntityId), propertyId, q, from, to.
+ */
 export async function list(ctx: Ctx) {
-  const { category, ...page } = parseInput(DocumentsListQuerySchema, ctx.query);
+  const { page, pageSize, ...filters } = parseInput(DocumentsListQuerySchema, ctx.query);
   const user = currentUser(ctx);
-  const rows = await paginate<DocumentRow>(ctx, documentRows(ctx.knex, user, { category }), page);
+  const { query, count, decorate } = documentListPage(ctx.knex, user, filters);
+  const rows = await paginate<DocumentRow>(ctx, query, { page, pageSize }, { count, decorate });
   const deletable = await deletableDocumentIds(ctx.knex, user, rows.map((r) => r.id));
   ctx.body = rows.map((r) => presentDocument(r, deletable.has(r.id)));
 }
@@ -42,7 +46,10 @@ export async function summary(ctx: Ctx) {
   ctx.body = presentDocumentsSummary(counts, storage);
 }
 
-/** POST /api/documents (multipart: file, category, relatedEntityType?, relatedEntityId?) → 201 with the document. */
+/**
+ * POST /api/documents (multipart: file, category, description?, relatedEntityType?, relatedEntityId?)
+ * → 201 with the document; 404 when the record is not one the user may see and edit.
+ */
 export async function create(ctx: Ctx) {
   const user = currentUser(ctx);
   const file = (ctx.request as { file?: Express.Multer.File }).file;
@@ -57,11 +64,13 @@ export async function create(ctx: Ctx) {
     originalName: file.originalname,
     fileType,
     category: fields.category,
+    description: fields.description,
     relatedEntityType: fields.relatedEntityType,
     relatedEntityId: fields.relatedEntityId,
   });
   ctx.status = 201;
-  ctx.body = presentDocument(row, true);
+  // Read back as the list reads it, with the name of the record it hangs off.
+  ctx.body = presentDocument(await findDocument(ctx.state.trx!, user, row.id), true);
 }
 
 /** GET /api/documents/:id/download → the bytes, with the original name; 404 outside the user's scope. */

@@ -453,7 +453,7 @@ describe('PATCH /api/incidents/:id', () => {
   });
 
   it('assigns an active staff member of the property, and unassigns with null', async () => {
-    const { incident, owner, agente } = await openIncident();
+    const { incident, owner, agente, tenant } = await openIncident();
     const agent = await signedIn(owner);
 
     const assigned = await agent.patch(`/api/incidents/${incident.id}`).send({ assignedToUserId: agente.id, finalCost: '80.5', resolutionNotes: 'Cambio de junta' }).expect(200);
@@ -461,8 +461,12 @@ describe('PATCH /api/incidents/:id', () => {
       incident: { assignedToUserId: agente.id, finalCost: '80.50', resolutionNotes: 'Cambio de junta', status: 'Abierta' },
       assignee: { id: agente.id },
     });
-    // No status change: the reporter hears nothing.
-    expect(await t.knex('notifications').where({ relatedEntityType: 'incident', relatedEntityId: incident.id })).toEqual([]);
+    // Every change is told as a status move is (issue 33): the reporter hears what changed, the assignee that it is theirs.
+    const notified = await t.knex('notifications').where({ relatedEntityType: 'incident', relatedEntityId: incident.id }).orderBy('id');
+    expect(notified.map((n) => [n.recipientUserId, n.title, n.message])).toEqual([
+      [agente.id, 'Incidencia asignada', `Se te ha asignado la incidencia «${incident.title}»`],
+      [tenant.id, 'Incidencia actualizada', `La incidencia «${incident.title}» se ha actualizado: asignada a ${agente.firstName} ${agente.lastName}, coste final, notas de resolución`],
+    ]);
 
     const unassigned = await agent.patch(`/api/incidents/${incident.id}`).send({ assignedToUserId: null }).expect(200);
     expect(unassigned.body.assignee).toBeNull();

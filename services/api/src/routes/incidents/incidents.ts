@@ -1,4 +1,5 @@
 import { IdSchema, IncidentsListQuerySchema, type IncidentsUpdateSchema, type IncidentsCreateSchema } from '@arrendia/api-contract';
+import { can } from '@arrendia/permissions';
 import { z } from 'zod';
 import { reportIncident } from '../../commands/incidentReporter';
 import { changeIncident } from '../../commands/incidentTransitioner';
@@ -7,9 +8,12 @@ import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { paginate } from '../../pagination';
 import { presentIncidentDetail, presentIncidentListItem, type IncidentRow } from '../../presenters/incident';
-import { findIncidentDetail, findIncidentRow, incidentListPage } from '../../queries/incidents';
+import { findIncidentDetail, findIncidentRow, incidentListPage, incidentProviders, incidentStaff, loadIncidentProperty } from '../../queries/incidents';
 
 const incidentIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
+
+/** Whether the detail shows the expense the final cost was recorded as: the property's staff, not its tenant. */
+const seesMoney = (ctx: Ctx) => can(currentUser(ctx).role?.roleName, 'incidents:manage');
 
 /** GET /api/incidents → the user's incidents, newest first or by ?sort=, paged (X-Total-Count); filters status, priority, propertyId, q, from, to. */
 export async function list(ctx: Ctx) {
@@ -28,10 +32,18 @@ export async function create(ctx: Ctx, input: z.output<typeof IncidentsCreateSch
   ctx.body = presentIncidentListItem(await findIncidentRow(trx, user, id));
 }
 
-/** GET /api/incidents/:id → the incident with its assignee and history. */
+/** GET /api/incidents/:id → the incident with its assignee, its expense and its history. */
 export async function show(ctx: Ctx) {
   const { row, history } = await findIncidentDetail(ctx.knex, currentUser(ctx), incidentIdOf(ctx));
-  ctx.body = presentIncidentDetail(row, history);
+  ctx.body = presentIncidentDetail(row, history, { seesMoney: seesMoney(ctx) });
+}
+
+/** GET /api/incidents/:id/assignees → whom 'Asignar a' offers for an incident the user manages: the property's staff and its owner's or agency's providers. */
+export async function assignees(ctx: Ctx) {
+  const property = await loadIncidentProperty(ctx.knex, currentUser(ctx), incidentIdOf(ctx));
+  const staff = await incidentStaff(ctx.knex, property);
+  const providers = await incidentProviders(ctx.knex, property);
+  ctx.body = { staff, providers };
 }
 
 /** PATCH /api/incidents/:id → 200 with the changed incident's detail record. */
@@ -41,5 +53,5 @@ export async function update(ctx: Ctx, input: z.output<typeof IncidentsUpdateSch
   const id = incidentIdOf(ctx);
   await changeIncident(trx, user, id, input);
   const { row, history } = await findIncidentDetail(trx, user, id);
-  ctx.body = presentIncidentDetail(row, history);
+  ctx.body = presentIncidentDetail(row, history, { seesMoney: seesMoney(ctx) });
 }

@@ -6,7 +6,7 @@ import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { route } from '../../middlewares/validate';
 import { addComment, addPhoto, listComments, listPhotos, photo, receivePhoto } from './extras';
-import { create, list, show, update } from './incidents';
+import { assignees, create, list, show, update } from './incidents';
 
 export function incidentsRoutes({ session }: { session: AppMiddleware }) {
   const read = [session, authenticate, requirePermission('incidents:read')];
@@ -15,6 +15,8 @@ export function incidentsRoutes({ session }: { session: AppMiddleware }) {
     .post('/incidents', session, authenticate, requirePermission('incidents:report'), transaction, route(IncidentsCreateSchema, create))
     .get('/incidents/:id', ...read, show)
     .patch('/incidents/:id', session, authenticate, requirePermission('incidents:manage'), transaction, route(IncidentsUpdateSchema, update))
+    // Whom 'Asignar a' offers (issue 33): the staff who may change the incident.
+    .get('/incidents/:id/assignees', session, authenticate, requirePermission('incidents:manage'), assignees)
     // Photos and comments (issue 12): whoever sees the incident, tenants included.
     .get('/incidents/:id/photos', ...read, listPhotos)
     .post('/incidents/:id/photos', session, authenticate, requirePermission('incidents:report'), receivePhoto, transaction, addPhoto)

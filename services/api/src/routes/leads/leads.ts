@@ -10,10 +10,10 @@ import { findLead, leadList } from '../../queries/pipelineRows';
 
 const leadIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
 
-/** GET /api/leads → the agency's leads, newest first, paged (X-Total-Count); ?status=&mine=true&q=. */
+/** GET /api/leads → the agency's leads, newest first or by ?sort=, paged (X-Total-Count); ?status=&mine=true&q=. */
 export async function list(ctx: Ctx) {
-  const { status, mine, q, ...page } = parseInput(LeadsListQuerySchema, ctx.query);
-  const rows = await paginate<LeadRow>(ctx, leadList(ctx.knex, currentUser(ctx), { status, mine, q }), page);
+  const { page, pageSize, ...filters } = parseInput(LeadsListQuerySchema, ctx.query);
+  const rows = await paginate<LeadRow>(ctx, leadList(ctx.knex, currentUser(ctx), filters), { page, pageSize });
   ctx.body = rows.map(presentLead);
 }
 

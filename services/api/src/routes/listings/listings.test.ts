@@ -316,7 +316,7 @@ describe('listing photos', () => {
     expect(sizeKb).toBeGreaterThan(0);
     const quotaKb = USER_PLANS[planForRole('propietario_individual')].storageQuotaMb * 1024;
     // Everything else the account stores leaves less room than the next photo takes.
-    await t.knex('documents').insert({ fileName: 'a.pdf', filePath: `lleno-${owner.user.id}`, fileType: 'application/pdf', fileSizeKb: quotaKb - sizeKb - 1, category: 'Contratos', uploadedByUserId: owner.user.id });
+    await t.knex('documents').insert({ fileName: 'a.pdf', filePath: `lleno-${owner.user.id}`, fileType: 'application/pdf', fileSizeKb: quotaKb - sizeKb - 1, category: 'contrato', uploadedByUserId: owner.user.id });
     const files = await storedFiles();
     const full = await owner.agent.post(`/api/listings/${listing.id}/photos`).attach('file', await jpeg(800, 600), 'b.jpg').expect(409);
     expect(full.body.error).toBe('storage_quota_exceeded');

@@ -1,11 +1,11 @@
-import { MaintenancePlansCreateSchema, MaintenanceTasksCreateSchema, MaintenanceTasksUpdateSchema } from '@arrendia/api-contract';
+import { MaintenancePlansCreateSchema, MaintenancePlansUpdateSchema, MaintenanceTasksCreateSchema, MaintenanceTasksUpdateSchema } from '@arrendia/api-contract';
 import Router from '@koa/router';
 import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { route } from '../../middlewares/validate';
-import { createPlan, createTask, listPlans, listTasks, stats, updateTask } from './maintenance';
+import { createPlan, createTask, listPlans, listTasks, stats, updatePlan, updateTask } from './maintenance';
 
 /** Maintenance (issue 11): who may open /maintenance; rows by property through policies/scope. */
 export function maintenanceRoutes({ session }: { session: AppMiddleware }) {
@@ -17,5 +17,6 @@ export function maintenanceRoutes({ session }: { session: AppMiddleware }) {
     .post('/maintenance/tasks', ...write, transaction, route(MaintenanceTasksCreateSchema, createTask))
     .patch('/maintenance/tasks/:id', ...write, transaction, route(MaintenanceTasksUpdateSchema, updateTask))
     .get('/maintenance/plans', ...read, listPlans)
-    .post('/maintenance/plans', ...write, transaction, route(MaintenancePlansCreateSchema, createPlan));
+    .post('/maintenance/plans', ...write, transaction, route(MaintenancePlansCreateSchema, createPlan))
+    .patch('/maintenance/plans/:id', ...write, transaction, route(MaintenancePlansUpdateSchema, updatePlan));
 }

@@ -1,13 +1,14 @@
 import {
   IdSchema,
+  MaintenancePlansListQuerySchema,
   MaintenanceTasksListQuerySchema,
-  PageQuerySchema,
   type MaintenancePlansCreateSchema,
+  type MaintenancePlansUpdateSchema,
   type MaintenanceTasksCreateSchema,
   type MaintenanceTasksUpdateSchema,
 } from '@arrendia/api-contract';
 import { z } from 'zod';
-import { createMaintenancePlan, createMaintenanceTask, updateMaintenanceTask } from '../../commands/maintenanceScheduler';
+import { createMaintenancePlan, createMaintenanceTask, updateMaintenancePlan, updateMaintenanceTask } from '../../commands/maintenanceScheduler';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
@@ -15,10 +16,10 @@ import { paginate } from '../../pagination';
 import { presentMaintenancePlan, presentMaintenanceTask, type MaintenancePlanRow, type MaintenanceTaskRow } from '../../presenters/maintenance';
 import { maintenancePlanList, maintenanceStats, maintenanceTaskList } from '../../queries/maintenanceRows';
 
-/** GET /api/maintenance/tasks → the user's tasks by date (the soonest first), paged; ?status=. */
+/** GET /api/maintenance/tasks → the user's tasks by date (the soonest first) or by ?sort=, paged (X-Total-Count); filters status, propertyId, providerId, incidentId, from, to, q. */
 export async function listTasks(ctx: Ctx) {
-  const { status, ...page } = parseInput(MaintenanceTasksListQuerySchema, ctx.query);
-  ctx.body = (await paginate<MaintenanceTaskRow>(ctx, maintenanceTaskList(ctx.knex, currentUser(ctx), { status }), page)).map(presentMaintenanceTask);
+  const { page, pageSize, ...filters } = parseInput(MaintenanceTasksListQuerySchema, ctx.query);
+  ctx.body = (await paginate<MaintenanceTaskRow>(ctx, maintenanceTaskList(ctx.knex, currentUser(ctx), filters), { page, pageSize })).map(presentMaintenanceTask);
 }
 
 /** POST /api/maintenance/tasks → 201 with the task. */
@@ -34,10 +35,10 @@ export async function updateTask(ctx: Ctx, input: z.output<typeof MaintenanceTas
   ctx.body = presentMaintenanceTask(await updateMaintenanceTask(ctx.state.trx!, currentUser(ctx), id, input));
 }
 
-/** GET /api/maintenance/plans → the user's preventive plans by next date, paged. */
+/** GET /api/maintenance/plans → the user's preventive plans by next date or by ?sort=, paged (X-Total-Count); filters propertyId, active, q. */
 export async function listPlans(ctx: Ctx) {
-  const page = parseInput(PageQuerySchema, ctx.query);
-  ctx.body = (await paginate<MaintenancePlanRow>(ctx, maintenancePlanList(ctx.knex, currentUser(ctx)), page)).map(presentMaintenancePlan);
+  const { page, pageSize, ...filters } = parseInput(MaintenancePlansListQuerySchema, ctx.query);
+  ctx.body = (await paginate<MaintenancePlanRow>(ctx, maintenancePlanList(ctx.knex, currentUser(ctx), filters), { page, pageSize })).map(presentMaintenancePlan);
 }
 
 /** POST /api/maintenance/plans → 201 with the plan (its first task booked). */
@@ -45,6 +46,12 @@ export async function createPlan(ctx: Ctx, input: z.output<typeof MaintenancePla
   const row = await createMaintenancePlan(ctx.state.trx!, currentUser(ctx), input);
   ctx.status = 201;
   ctx.body = presentMaintenancePlan(row);
+}
+
+/** PATCH /api/maintenance/plans/:id → the plan, edited, paused or resumed. */
+export async function updatePlan(ctx: Ctx, input: z.output<typeof MaintenancePlansUpdateSchema>) {
+  const { id } = parseInput(z.object({ id: IdSchema }), ctx.params);
+  ctx.body = presentMaintenancePlan(await updateMaintenancePlan(ctx.state.trx!, currentUser(ctx), id, input));
 }
 
 /** GET /api/maintenance/stats → the four cards of /maintenance. */

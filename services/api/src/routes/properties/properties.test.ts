@@ -144,6 +144,37 @@ describe('GET /api/properties', () => {
     expect(beyond.body).toEqual([]);
   });
 
+  it('sorts by ?sort= (id breaking ties), filters by city, and the total is the filtered count; another owner\'s properties never appear', async () => {
+    const { agent, user } = await signedIn();
+    const stranger = await buildUser(t.knex, { roleName: 'propietario_individual' });
+    // Another owner's property would head every order and matches every filter.
+    await buildProperty(t.knex, { ownerUserId: stranger.id, propertyName: 'Aaa ajena', city: 'Madrid' });
+    const attic = await buildProperty(t.knex, { ownerUserId: user.id, propertyName: 'Ático en Chamberí', city: 'Madrid' });
+    const beach = await buildProperty(t.knex, { ownerUserId: user.id, propertyName: 'Casa en la playa', city: 'Málaga' });
+    const shop = await buildProperty(t.knex, { ownerUserId: user.id, propertyName: 'bajo comercial', city: 'MADRID', isArchived: true });
+    await t.knex('main_properties').whereIn('id', [attic.id, beach.id]).update({ createdAt: new Date('2026-02-01T09:00:00Z') });
+    await t.knex('main_properties').where('id', shop.id).update({ createdAt: new Date('2026-01-01T09:00:00Z') });
+    const ids = (res: { body: { id: number }[] }) => res.body.map((p) => p.id);
+
+    expect(ids(await agent.get('/api/properties').expect(200))).toEqual([beach.id, attic.id, shop.id]);
+    // Names in the readers' order: accents and case do not push 'Ático' or 'bajo' after 'Casa'.
+    expect(ids(await agent.get('/api/properties?sort=propertyName').expect(200))).toEqual([attic.id, shop.id, beach.id]);
+    expect(ids(await agent.get('/api/properties?sort=-propertyName').expect(200))).toEqual([beach.id, shop.id, attic.id]);
+    expect(ids(await agent.get('/api/properties?sort=city').expect(200))).toEqual([attic.id, shop.id, beach.id]);
+    expect(ids(await agent.get('/api/properties?sort=-city').expect(200))).toEqual([beach.id, shop.id, attic.id]);
+    expect(ids(await agent.get('/api/properties?sort=createdAt').expect(200))).toEqual([shop.id, attic.id, beach.id]);
+    expect(ids(await agent.get('/api/properties?sort=-createdAt&page=2&pageSize=2').expect(200))).toEqual([shop.id]);
+
+    const madrid = await agent.get('/api/properties?city=madrid&sort=propertyName').expect(200);
+    expect([ids(madrid), madrid.headers['x-total-count']]).toEqual([[attic.id, shop.id], '2']);
+    const malaga = await agent.get('/api/properties?city=MALAGA').expect(200);
+    expect([ids(malaga), malaga.headers['x-total-count']]).toEqual([[beach.id], '1']);
+    const activeInMadrid = await agent.get('/api/properties?city=Madrid&archived=false').expect(200);
+    expect([ids(activeInMadrid), activeInMadrid.headers['x-total-count']]).toEqual([[attic.id], '1']);
+    // An empty filter (a select's 'Todas') filters nothing.
+    expect((await agent.get('/api/properties?archived=&city=').expect(200)).headers['x-total-count']).toBe('3');
+  });
+
   it('filters by archived=true and archived=false', async () => {
     const { agent, user } = await signedIn();
     const active = await buildProperty(t.knex, { ownerUserId: user.id });
@@ -193,6 +224,12 @@ describe('GET /api/properties', () => {
     [`q=${'a'.repeat(101)}`, 'q'],
     ['q=a&q=b', 'q'],
     ['q=a%00b', 'q'],
+    ['city=a&city=b', 'city'],
+    ['ownerId=abc', 'ownerId'],
+    ['sort=precio', 'sort'],
+    ['sort=-', 'sort'],
+    ['sort=--createdAt', 'sort'],
+    ['sort=monthlyRent', 'sort'],
   ])('refuses ?%s with 400 naming %s', async (query, field) => {
     const { agent } = await signedIn();
     const res = await agent.get(`/api/properties?${query}`).expect(400);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { PropertiesListQuerySchema, PropertyOwnersQuerySchema, PropertyParamsSchema, type PropertiesCreateSchema, type PropertiesUpdateSchema, type PropertyAgencyPutSchema, type PropertyAgentPutSchema, type UnitCreateSchema } from '@arrendia/api-contract';
+import { PropertiesListQuerySchema, PropertyOwnersQuerySchema, PropertyParamsSchema, PropertyUnitsListQuerySchema, type PropertiesCreateSchema, type PropertiesUpdateSchema, type PropertyAgencyPutSchema, type PropertyAgentPutSchema, type UnitCreateSchema } from '@arrendia/api-contract';
 import { createProperty } from '../../commands/propertyCreator';
 import { deleteProperty, updateProperty } from '../../commands/propertyUpdater';
 import { createUnit } from '../../commands/unitEditor';
@@ -14,14 +14,14 @@ import { presentProperty, presentPropertyDetail, presentPropertyListItem, presen
 import { presentPropertyUnit } from '../../presenters/unit';
 import { presentPerson } from '../../presenters/user';
 import { assignableAgents, propertyDetail, propertyList, propertyOwnerOptions } from '../../queries/properties';
-import { propertyUnit, propertyUnits } from '../../queries/units';
+import { propertyUnit, propertyUnitList, unitsInOrder } from '../../queries/units';
 import { assertPropertyVisible } from '../../policies/scope';
 
-/** GET /api/properties → the user's properties, newest first, one page; the total in X-Total-Count. */
+/** GET /api/properties → the user's properties, newest first or by ?sort=, one page (X-Total-Count); filters archived, ownerId, city, q. */
 export async function list(ctx: Ctx) {
-  const { archived, ownerId, q, ...page } = parseInput(PropertiesListQuerySchema, ctx.query);
-  const { query, options } = propertyList(ctx.knex, currentUser(ctx), { archived, ownerId, q });
-  const properties = await paginate<PropertyColumns & UnitFigures>(ctx, query, page, options);
+  const { page, pageSize, ...filters } = parseInput(PropertiesListQuerySchema, ctx.query);
+  const { query, options } = propertyList(ctx.knex, currentUser(ctx), filters);
+  const properties = await paginate<PropertyColumns & UnitFigures>(ctx, query, { page, pageSize }, options);
   ctx.body = properties.map((p) => presentPropertyListItem(p, p));
 }
 
@@ -58,11 +58,17 @@ export async function remove(ctx: Ctx) {
   ctx.status = 204;
 }
 
-/** GET /api/properties/:id/units → its units, archived ones too, with type, details and occupancy. */
+/**
+ * GET /api/properties/:id/units → its units, archived ones too, with type, details and occupancy:
+ * the active ones first in the order they were added, or by ?sort=; paged (X-Total-Count);
+ * filters status, type, archived, q.
+ */
 export async function units(ctx: Ctx) {
   const { id } = parseInput(PropertyParamsSchema, ctx.params);
+  const { page, pageSize, ...filters } = parseInput(PropertyUnitsListQuerySchema, ctx.query);
   await assertPropertyVisible(ctx.knex, currentUser(ctx), id);
-  ctx.body = (await propertyUnits(ctx.knex, id)).map(presentPropertyUnit);
+  const ids = await paginate<{ id: number }>(ctx, propertyUnitList(ctx.knex, id, filters), { page, pageSize });
+  ctx.body = (await unitsInOrder(ctx.knex, ids.map((row) => row.id))).map(presentPropertyUnit);
 }
 
 /** POST /api/properties/:id/units → 201 with the new unit ('Añadir unidad'; commands/unitEditor). */

@@ -51,6 +51,57 @@ async function agencyPortfolio() {
   return { agency, owner, property, manager, agentUser };
 }
 
+describe('GET /api/properties/:id/units', () => {
+  it('pages the units (active first, in the order they were added) with X-Total-Count, sorts by ?sort= and narrows by status, type, archived and q', async () => {
+    const owner = await signedIn('propietario_individual');
+    const property = await buildProperty(t.knex, { ownerUserId: owner.user.id });
+    const archived = await buildUnit(t.knex, { mainPropertyId: property.id, unitName: 'Trastero viejo', typeName: 'trastero', baseRentPrice: '60.00', isActive: false });
+    const second = await buildUnit(t.knex, { mainPropertyId: property.id, unitName: 'Piso 2º', baseRentPrice: '900.00', currentStatus: 'Reservado' });
+    const first = await buildUnit(t.knex, { mainPropertyId: property.id, unitName: 'ático', baseRentPrice: '1200.00' });
+    const garage = await buildUnit(t.knex, { mainPropertyId: property.id, unitName: 'Plaza 4', typeName: 'garaje', baseRentPrice: '900.00' });
+    // Another property's unit, of the same owner, is never listed nor counted.
+    await buildUnit(t.knex, { mainPropertyId: (await buildProperty(t.knex, { ownerUserId: owner.user.id })).id, unitName: 'Ático ajeno' });
+    const path = `/api/properties/${property.id}/units`;
+    const ids = (res: { body: unknown }) => z.array(PropertyUnitSchema).parse(res.body).map((u) => u.id);
+
+    const all = await owner.agent.get(path).expect(200);
+    expect([ids(all), all.headers['x-total-count']]).toEqual([[second.id, first.id, garage.id, archived.id], '4']);
+    const page2 = await owner.agent.get(`${path}?page=2&pageSize=3`).expect(200);
+    expect([ids(page2), page2.headers['x-total-count']]).toEqual([[archived.id], '4']);
+    expect(ids(await owner.agent.get(`${path}?sort=unitName`).expect(200))).toEqual([first.id, second.id, garage.id, archived.id]);
+    // Equal rents in id order, ascending or descending.
+    expect(ids(await owner.agent.get(`${path}?sort=baseRentPrice`).expect(200))).toEqual([archived.id, second.id, garage.id, first.id]);
+    expect(ids(await owner.agent.get(`${path}?sort=-baseRentPrice`).expect(200))).toEqual([first.id, garage.id, second.id, archived.id]);
+
+    const reserved = await owner.agent.get(`${path}?status=Reservado`).expect(200);
+    expect([ids(reserved), reserved.headers['x-total-count']]).toEqual([[second.id], '1']);
+    expect(ids(await owner.agent.get(`${path}?type=garaje`).expect(200))).toEqual([garage.id]);
+    const gone = await owner.agent.get(`${path}?archived=true`).expect(200);
+    expect([ids(gone), gone.headers['x-total-count']]).toEqual([[archived.id], '1']);
+    expect(ids(await owner.agent.get(`${path}?archived=false`).expect(200))).toEqual([second.id, first.id, garage.id]);
+    expect(ids(await owner.agent.get(`${path}?q=ATICO`).expect(200))).toEqual([first.id]);
+  });
+
+  it("answers 404 for another owner's property, 403 to a tenant, and 400 naming the field for an unknown sort or filter", async () => {
+    const owner = await signedIn('propietario_individual');
+    const property = await buildProperty(t.knex, { ownerUserId: owner.user.id });
+    await buildUnit(t.knex, { mainPropertyId: property.id });
+    const stranger = await signedIn('propietario_individual');
+    expect((await stranger.agent.get(`/api/properties/${property.id}/units`).expect(404)).body.error).toBe('not_found');
+    await (await signedIn('inquilino')).agent.get(`/api/properties/${property.id}/units`).expect(403);
+    for (const [query, field] of [
+      ['sort=areaM3', 'sort'],
+      ['sort=-', 'sort'],
+      ['status=Vendido', 'status'],
+      ['type=chalet', 'type'],
+      ['archived=si', 'archived'],
+    ]) {
+      const res = await owner.agent.get(`/api/properties/${property.id}/units?${query}`).expect(400);
+      expect([res.body.error, Object.keys(res.body.fields)]).toEqual(['validation_error', [field]]);
+    }
+  });
+});
+
 describe('POST /api/properties/:id/units', () => {
   it('adds a habitación with its residential details and extras, audited, and lists it with the property', async () => {
     const owner = await signedIn('propietario_individual');

@@ -1,6 +1,6 @@
-import { PageQuerySchema, type ProvidersCreateSchema } from '@arrendia/api-contract';
-import type { z } from 'zod';
-import { registerProvider } from '../../commands/maintenanceScheduler';
+import { IdSchema, ProvidersListQuerySchema, type ProvidersCreateSchema, type ProvidersUpdateSchema } from '@arrendia/api-contract';
+import { z } from 'zod';
+import { registerProvider, updateProvider } from '../../commands/maintenanceScheduler';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
@@ -8,10 +8,10 @@ import { paginate } from '../../pagination';
 import { presentProvider, type ProviderRow } from '../../presenters/maintenance';
 import { providerList } from '../../queries/maintenanceRows';
 
-/** GET /api/providers → the user's providers by name, paged. */
+/** GET /api/providers → the user's providers by name, paged (X-Total-Count); filters q, trade, active. */
 export async function list(ctx: Ctx) {
-  const page = parseInput(PageQuerySchema, ctx.query);
-  ctx.body = (await paginate<ProviderRow>(ctx, providerList(ctx.knex, currentUser(ctx)), page)).map(presentProvider);
+  const { page, pageSize, ...filters } = parseInput(ProvidersListQuerySchema, ctx.query);
+  ctx.body = (await paginate<ProviderRow>(ctx, providerList(ctx.knex, currentUser(ctx), filters), { page, pageSize })).map(presentProvider);
 }
 
 /** POST /api/providers → 201 with the provider. */
@@ -19,4 +19,10 @@ export async function create(ctx: Ctx, input: z.output<typeof ProvidersCreateSch
   const row = await registerProvider(ctx.state.trx!, currentUser(ctx), input);
   ctx.status = 201;
   ctx.body = presentProvider(row);
+}
+
+/** PATCH /api/providers/:id → the provider, edited, deactivated or reactivated. */
+export async function update(ctx: Ctx, input: z.output<typeof ProvidersUpdateSchema>) {
+  const { id } = parseInput(z.object({ id: IdSchema }), ctx.params);
+  ctx.body = presentProvider(await updateProvider(ctx.state.trx!, currentUser(ctx), id, input));
 }

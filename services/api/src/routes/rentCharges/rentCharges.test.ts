@@ -93,3 +93,68 @@ describe('/api/rent-charges', () => {
     expect((await asOwner.get(`/api/rent-charges?contractId=${charge.contractId}`).expect(200)).body[0]).toMatchObject({ state: 'Vencido' });
   });
 });
+
+describe('GET /api/rent-charges: the list (issue 33)', () => {
+  /** An owner with two properties, a contract on each, and the charges written as given. */
+  async function portfolio() {
+    const owner = await buildUser(t.knex);
+    const contractOn = async () => {
+      const property = await buildProperty(t.knex, { ownerUserId: owner.id });
+      const unit = await buildUnit(t.knex, { mainPropertyId: property.id, currentStatus: 'Alquilado' });
+      return { property, contract: await buildContract(t.knex, { rentableUnitId: unit.id }) };
+    };
+    return { owner, first: await contractOn(), second: await contractOn(), asOwner: await signedIn(owner) };
+  }
+  const charge = async (contractId: number, period: string, dueDate: string, amount: string, status = 'Pendiente'): Promise<number> => {
+    const [row] = await t.knex('rent_charges').insert({ contractId, period, dueDate, amount, status, reference: `ARR-${contractId}-${period.replace('-', '')}` }).returning('id');
+    return row.id;
+  };
+
+  it('sorts by ?sort=dueDate or amount (id breaking ties), filters by status, contract, property, month and due dates, and counts only what the filters leave', async () => {
+    const { first, second, asOwner } = await portfolio();
+    const jan = await charge(first.contract.id, '2026-01', '2026-01-05', '900.00', 'Pagado');
+    const feb = await charge(first.contract.id, '2026-02', '2026-02-05', '900.00');
+    const otherFeb = await charge(second.contract.id, '2026-02', '2026-02-05', '1250.00', 'Transferencia indicada');
+    const otherMar = await charge(second.contract.id, '2026-03', '2026-03-01', '700.00');
+    // Another owner's charge matches every filter and is never listed nor counted.
+    const stranger = await portfolio();
+    await charge(stranger.first.contract.id, '2026-02', '2026-02-05', '900.00');
+
+    const ids = async (query: string) => {
+      const res = await asOwner.get(`/api/rent-charges?${query}`).expect(200);
+      return [res.body.map((c: { id: number }) => c.id), res.headers['x-total-count']];
+    };
+    expect(await ids('')).toEqual([[otherMar, otherFeb, feb, jan], '4']);
+    expect(await ids('sort=dueDate')).toEqual([[jan, feb, otherFeb, otherMar], '4']);
+    expect(await ids('sort=-dueDate&pageSize=3&page=2')).toEqual([[jan], '4']);
+    expect(await ids('sort=amount')).toEqual([[otherMar, jan, feb, otherFeb], '4']);
+    expect(await ids('sort=-amount')).toEqual([[otherFeb, feb, jan, otherMar], '4']);
+    expect(await ids('status=Pendiente')).toEqual([[otherMar, feb], '2']);
+    expect(await ids(`contractId=${first.contract.id}`)).toEqual([[feb, jan], '2']);
+    expect(await ids(`propertyId=${second.property.id}&sort=dueDate`)).toEqual([[otherFeb, otherMar], '2']);
+    expect(await ids('period=2026-02')).toEqual([[otherFeb, feb], '2']);
+    expect(await ids('from=2026-02-05&to=2026-02-28')).toEqual([[otherFeb, feb], '2']);
+    expect(await ids('from=2026-02-06')).toEqual([[otherMar], '1']);
+    // Another owner's contract or property lists nothing.
+    expect(await ids(`contractId=${stranger.first.contract.id}`)).toEqual([[], '0']);
+    expect(await ids(`propertyId=${stranger.first.property.id}`)).toEqual([[], '0']);
+  });
+
+  it.each([
+    ['sort=period', 'sort'],
+    ['sort=-', 'sort'],
+    ['status=Perdido', 'status'],
+    ['contractId=abc', 'contractId'],
+    ['propertyId=0', 'propertyId'],
+    ['period=2026-13', 'period'],
+    ['period=marzo', 'period'],
+    ['from=2026-02-30', 'from'],
+    ['from=2026-03-01&to=2026-02-01', 'to'],
+    ['pageSize=101', 'pageSize'],
+  ])('refuses ?%s with 400 naming %s', async (query, field) => {
+    const { asOwner } = await portfolio();
+    const res = await asOwner.get(`/api/rent-charges?${query}`).expect(400);
+    expect(res.body.error).toBe('validation_error');
+    expect(Object.keys(res.body.fields)).toEqual([field]);
+  });
+});

@@ -1,4 +1,4 @@
-import { IdSchema, PageQuerySchema, RENT_CHARGE_STATUSES } from '@arrendia/api-contract';
+import { IdSchema, RentChargesListQuerySchema } from '@arrendia/api-contract';
 import { todayIso } from '@arrendia/locale-es';
 import { z } from 'zod';
 import { confirmPayment, markTransfer } from '../../commands/rentPayments';
@@ -9,16 +9,12 @@ import { paginate } from '../../pagination';
 import { presentPaymentDetails, presentRentCharge, type RentChargeRow } from '../../presenters/rentCharge';
 import { paymentDetails, rentCharge, rentChargeList } from '../../queries/rentCharges';
 
-const ListQuerySchema = PageQuerySchema.extend({
-  contractId: IdSchema.optional(),
-  status: z.enum(RENT_CHARGE_STATUSES, { error: 'Estado no válido' }).optional(),
-});
 const Params = z.object({ id: IdSchema });
 
-/** GET /api/rent-charges[?contractId&status] → the charges in scope, newest due date first, paged. */
+/** GET /api/rent-charges → the charges in scope, latest due date first or by ?sort=, paged (X-Total-Count); filters status, contractId, propertyId, period, from, to. */
 export async function list(ctx: Ctx) {
-  const { contractId, status, ...page } = parseInput(ListQuerySchema, ctx.query);
-  const rows = await paginate<RentChargeRow>(ctx, rentChargeList(ctx.knex, currentUser(ctx), { contractId, status }), page);
+  const { page, pageSize, ...filters } = parseInput(RentChargesListQuerySchema, ctx.query);
+  const rows = await paginate<RentChargeRow>(ctx, rentChargeList(ctx.knex, currentUser(ctx), filters), { page, pageSize });
   const today = todayIso();
   ctx.body = rows.map((row) => presentRentCharge(row, today));
 }

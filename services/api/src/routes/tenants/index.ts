@@ -5,6 +5,7 @@ import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { route } from '../../middlewares/validate';
+import { listPending, resend, revoke } from './invitations';
 import { accept, invite, list, preview } from './tenants';
 
 /**
@@ -14,7 +15,10 @@ import { accept, invite, list, preview } from './tenants';
 export function tenantsRoutes({ session }: { session: AppMiddleware }) {
   return new Router<AppState, AppContext>()
     .get('/tenants', session, authenticate, requirePermission('tenants:read'), list)
+    .get('/tenant-invitations', session, authenticate, requirePermission('tenants:invite'), listPending)
     .post('/tenant-invitations', session, authenticate, requirePermission('tenants:invite'), transaction, route(TenantInvitationsCreateSchema, invite))
+    .post('/tenant-invitations/:id/resend', session, authenticate, requirePermission('tenants:invite'), transaction, resend)
+    .delete('/tenant-invitations/:id', session, authenticate, requirePermission('tenants:invite'), transaction, revoke)
     .get('/tenant-invitations/:token', preview)
     .post('/tenant-invitations/:token/accept', session, route(TenantInvitationAcceptSchema, accept));
 }

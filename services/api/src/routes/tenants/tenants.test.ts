@@ -48,6 +48,56 @@ describe('GET /api/tenants', () => {
   });
 });
 
+describe('GET /api/tenants: order, filters and totals', () => {
+  it('sorts by ?sort= (ties broken by contract, then tenant), narrows by status and q, and the total is the filtered count, for an owner and its agency alike', async () => {
+    const { owner, manager, property, contract: atticContract, tenant: lucia } = await portfolio('Lucía');
+    await t.knex('users').where('id', lucia.id).update({ lastName: 'Zamora' });
+    // Two tenants share a contract, and a past contract of the same owner.
+    // Bea's account is the older one: by id she comes before Ana.
+    const bea = await buildUser(t.knex, { roleName: 'inquilino', firstName: 'Bea', lastName: 'Álvarez' });
+    const ana = await buildUser(t.knex, { roleName: 'inquilino', firstName: 'Ana', lastName: 'Álvarez' });
+    const flat = await buildUnit(t.knex, { mainPropertyId: property.id, unitName: 'Primero' });
+    const shared = await buildContract(t.knex, { rentableUnitId: flat.id, tenantUserIds: [bea.id, ana.id], rentAmount: '800.00', startDate: '2025-06-01', status: 'Finalizado' });
+    // Another owner's tenant matches every filter and is never listed nor counted.
+    const theirs = await portfolio('Lucía');
+    await t.knex('users').where('id', theirs.tenant.id).update({ lastName: 'Álvarez' });
+    const rows = (res: { body: unknown }) => TenantRowSchema.array().parse(res.body).map((r) => `${r.tenant.firstName} ${r.contract.id === shared.id ? 'shared' : r.contract.id === atticContract.id ? 'attic' : r.contract.id}`);
+
+    for (const user of [owner, manager]) {
+      const api = await signedIn(user);
+      // Its own order: current contracts first, then by surname.
+      expect(rows(await api.get('/api/tenants').expect(200))).toEqual(['Lucía attic', 'Ana shared', 'Bea shared']);
+      expect(rows(await api.get('/api/tenants?sort=name').expect(200))).toEqual(['Ana shared', 'Bea shared', 'Lucía attic']);
+      expect(rows(await api.get('/api/tenants?sort=-name').expect(200))).toEqual(['Lucía attic', 'Bea shared', 'Ana shared']);
+      // One contract's tenants tie on rent and start: the tenant's id breaks it, in the same direction.
+      expect(rows(await api.get('/api/tenants?sort=rentAmount').expect(200))).toEqual(['Bea shared', 'Ana shared', 'Lucía attic']);
+      expect(rows(await api.get('/api/tenants?sort=-startDate').expect(200))).toEqual(['Lucía attic', 'Ana shared', 'Bea shared']);
+      const paged = await api.get('/api/tenants?sort=startDate&page=2&pageSize=2').expect(200);
+      expect([rows(paged), paged.headers['x-total-count']]).toEqual([['Lucía attic'], '3']);
+
+      const former = await api.get('/api/tenants?status=Inactivo').expect(200);
+      expect([rows(former), former.headers['x-total-count']]).toEqual([['Ana shared', 'Bea shared'], '2']);
+      const current = await api.get('/api/tenants?status=Activo').expect(200);
+      expect([rows(current), current.headers['x-total-count']]).toEqual([['Lucía attic'], '1']);
+      expect((await api.get('/api/tenants?status=Pendiente').expect(200)).headers['x-total-count']).toBe('0');
+      const search = await api.get('/api/tenants?q=alvarez&sort=name').expect(200);
+      expect([rows(search), search.headers['x-total-count']]).toEqual([['Ana shared', 'Bea shared'], '2']);
+    }
+  });
+
+  it.each([
+    ['sort=email', 'sort'],
+    ['sort=-', 'sort'],
+    ['status=Activa', 'status'],
+    ['q=a&q=b', 'q'],
+    ['pageSize=101', 'pageSize'],
+  ])('refuses ?%s with 400 naming %s', async (query, field) => {
+    const { owner } = await portfolio();
+    const res = await (await signedIn(owner)).get(`/api/tenants?${query}`).expect(400);
+    expect([res.body.error, Object.keys(res.body.fields)]).toEqual(['validation_error', [field]]);
+  });
+});
+
 describe('tenant invitations', () => {
   it('an accepted link creates a tenant account that signs in and sees that contract and nothing else; the link then answers used', async () => {
     const { owner, newContract, contract } = await portfolio();

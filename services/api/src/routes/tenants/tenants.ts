@@ -11,16 +11,16 @@ import { presentCurrentUser } from '../../presenters/user';
 import { invitationPreview } from '../../queries/tenantInvitations';
 import { tenantRows } from '../../queries/tenants';
 
-/** GET /api/tenants → one row per tenant and contract the user may see, current contracts first, paged; ?q=. */
+/** GET /api/tenants → one row per tenant and contract the user may see, current contracts first or by ?sort=, paged (X-Total-Count); filters q, status. */
 export async function list(ctx: Ctx) {
-  const { q, ...page } = parseInput(TenantsListQuerySchema, ctx.query);
-  const rows = await paginate<TenantListRow>(ctx, tenantRows(ctx.knex, currentUser(ctx), q), page);
+  const { page, pageSize, ...filters } = parseInput(TenantsListQuerySchema, ctx.query);
+  const rows = await paginate<TenantListRow>(ctx, tenantRows(ctx.knex, currentUser(ctx), filters), { page, pageSize });
   ctx.body = rows.map(presentTenantRow);
 }
 
-/** POST /api/tenant-invitations → 201 with the one-time link to hand to the invitee. */
+/** POST /api/tenant-invitations → 201 with the one-time link, which also goes to the invitee by email. */
 export async function invite(ctx: Ctx, input: z.output<typeof TenantInvitationsCreateSchema>) {
-  const { id, token, expiresAt } = await inviteTenant(ctx.state.trx!, currentUser(ctx), input);
+  const { id, token, expiresAt } = await inviteTenant(ctx.state.trx!, currentUser(ctx), input, { publicUrl: ctx.config.publicUrl });
   ctx.status = 201;
   ctx.body = presentTenantInvitation({ id, email: input.email, contractId: input.contractId, expiresAt, link: invitationLink(token) });
 }

@@ -115,6 +115,39 @@ describe('GET /api/transactions', () => {
     expect(res.headers['x-total-count']).toBe('1');
   });
 
+  it('sorts by ?sort=transactionDate or amount (id breaking ties), filters by category and words of the description, and counts only what the filters leave', async () => {
+    const { owner, agent, property } = await ownerWithContract();
+    const other = await buildProperty(t.knex, { ownerUserId: owner.id });
+    const described = async (description: string, input: Parameters<typeof buildTransaction>[1]) => {
+      const made = await buildTransaction(t.knex, input);
+      await t.knex('transactions').where('id', made.id).update({ description });
+      return made;
+    };
+    const rent = await described('Renta de marzo, Ático', { mainPropertyId: property.id, transactionDate: '2025-03-01', amount: '950.00' });
+    const boiler = await described('Reparación de la caldera', { mainPropertyId: property.id, type: 'Gasto', transactionDate: '2025-03-10', amount: '310.45' });
+    const boilerAgain = await described('Revisión CALDERA', { mainPropertyId: other.id, type: 'Gasto', transactionDate: '2025-03-10', amount: '310.45' });
+    const insurance = await described('Seguro del hogar', { mainPropertyId: other.id, type: 'Gasto', categoryName: 'Seguro', transactionDate: '2025-02-01', amount: '1200.00' });
+    // Another owner's caldera matches every filter and is never listed nor counted.
+    await described('Caldera nueva', { mainPropertyId: (await strangers()).property.id, type: 'Gasto', transactionDate: '2025-03-10', amount: '310.45' });
+
+    const ids = async (query: string) => {
+      const res = await agent.get(`/api/transactions?${query}`).expect(200);
+      return [idsOf(res.body), res.headers['x-total-count']];
+    };
+    expect(await ids('')).toEqual([[boilerAgain.id, boiler.id, rent.id, insurance.id], '4']);
+    expect(await ids('sort=transactionDate')).toEqual([[insurance.id, rent.id, boiler.id, boilerAgain.id], '4']);
+    expect(await ids('sort=-transactionDate&pageSize=3&page=2')).toEqual([[insurance.id], '4']);
+    expect(await ids('sort=amount')).toEqual([[boiler.id, boilerAgain.id, rent.id, insurance.id], '4']);
+    expect(await ids('sort=-amount')).toEqual([[insurance.id, rent.id, boilerAgain.id, boiler.id], '4']);
+    // Accents and case folded.
+    expect(await ids('q=caldera')).toEqual([[boilerAgain.id, boiler.id], '2']);
+    expect(await ids('q=atico')).toEqual([[rent.id], '1']);
+    expect(await ids(`categoryId=${categories.Seguro}`)).toEqual([[insurance.id], '1']);
+    expect(await ids(`q=caldera&propertyId=${property.id}&sort=amount`)).toEqual([[boiler.id], '1']);
+    // An empty filter (what a 'Todos' select sends) filters nothing.
+    expect(await ids('type=&categoryId=&q=')).toEqual([[boilerAgain.id, boiler.id, rent.id, insurance.id], '4']);
+  });
+
   it.each([
     ['type=Otro', 'type'],
     ['from=2025-02-30', 'from'],
@@ -122,7 +155,10 @@ describe('GET /api/transactions', () => {
     ['to=ayer', 'to'],
     ['from=2025-04-01&to=2025-03-01', 'to'],
     ['propertyId=-1', 'propertyId'],
+    ['categoryId=abc', 'categoryId'],
     ['pageSize=1000', 'pageSize'],
+    ['sort=importe', 'sort'],
+    ['sort=-description', 'sort'],
   ])('refuses ?%s with 400 naming %s', async (query, field) => {
     const { agent } = await signedIn('propietario_individual');
     const res = await agent.get(`/api/transactions?${query}`).expect(400);

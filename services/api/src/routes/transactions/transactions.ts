@@ -8,11 +8,11 @@ import { paginate } from '../../pagination';
 import { presentTransactionListItem, type TransactionListRow } from '../../presenters/transaction';
 import { transactionList } from '../../queries/transactions';
 
-/** GET /api/transactions → the user's transactions, most recent first, paged (X-Total-Count). */
+/** GET /api/transactions → the user's transactions, most recent first or by ?sort=, paged (X-Total-Count); filters type, propertyId, categoryId, from, to, q. */
 export async function list(ctx: Ctx) {
-  const { type, propertyId, from, to, ...page } = parseInput(TransactionsListQuerySchema, ctx.query);
-  const { query, options } = transactionList(ctx.knex, currentUser(ctx), { type, propertyId, from, to });
-  const rows = await paginate<TransactionListRow>(ctx, query, page, options);
+  const { page, pageSize, ...filters } = parseInput(TransactionsListQuerySchema, ctx.query);
+  const { query, options } = transactionList(ctx.knex, currentUser(ctx), filters);
+  const rows = await paginate<TransactionListRow>(ctx, query, { page, pageSize }, options);
   ctx.body = rows.map(presentTransactionListItem);
 }
 

@@ -4,17 +4,20 @@ import { updateUnit } from '../../commands/unitEditor';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { presentPropertyUnit, presentUnitOption } from '../../presenters/unit';
-import { propertyUnit, unitOptions } from '../../queries/units';
+import { paginate } from '../../pagination';
+import { presentPropertyUnit, presentUnitOption, type UnitOptionRow } from '../../presenters/unit';
+import { propertyUnit, unitOptionList } from '../../queries/units';
 
 /**
- * GET /api/units?available=&propertyId= → the units of the properties the user manages (the
- * contract form's choice), by property name then unit name. `available=true` keeps the active
- * units of non-archived properties that no Activo contract rents.
+ * GET /api/units → the units of the properties the user manages (the contract form's choice), by
+ * property name then unit name or by ?sort=, paged (X-Total-Count); filters available,
+ * propertyId, status, q. `available=true` keeps the active units of non-archived properties that
+ * no Activo contract rents.
  */
 export async function list(ctx: Ctx) {
-  const { available, propertyId } = parseInput(UnitsListQuerySchema, ctx.query);
-  ctx.body = (await unitOptions(ctx.knex, currentUser(ctx), { available, propertyId })).map(presentUnitOption);
+  const { page, pageSize, ...filters } = parseInput(UnitsListQuerySchema, ctx.query);
+  const rows = await paginate<UnitOptionRow>(ctx, unitOptionList(ctx.knex, currentUser(ctx), filters), { page, pageSize });
+  ctx.body = rows.map(presentUnitOption);
 }
 
 /** PATCH /api/units/:id → the unit as its property's detail shows it ('Editar unidad', archive, restore; commands/unitEditor). */

@@ -132,10 +132,36 @@ describe('GET /api/users', () => {
     expect(JSON.stringify(row)).not.toMatch(/password|argon2/i);
   });
 
-  it('refuses an unknown role or status with 400 in Spanish', async () => {
+  it('sorts by ?sort= (surname, then first name; email; last login; creation), id breaking ties, and the total is the filtered count', async () => {
+    const api = await asAdmin();
+    const tag = uniqueTag();
+    const zoe = await buildUser(t.knex, { roleName: 'inquilino', firstName: 'Zoe', lastName: `Ávila ${tag}`, email: `c.${tag}@prueba.arrendia.es` });
+    const ana = await buildUser(t.knex, { roleName: 'inquilino', firstName: 'Ana', lastName: `Ávila ${tag}`, email: `a.${tag}@prueba.arrendia.es` });
+    const marta = await buildUser(t.knex, { roleName: 'agente', agencyId: (await buildAgency(t.knex)).id, firstName: 'Marta', lastName: `beltrán ${tag}`, email: `b.${tag}@prueba.arrendia.es` });
+    const sameInstant = new Date('2026-02-01T10:00:00Z');
+    await t.knex('users').whereIn('id', [zoe.id, ana.id]).update({ createdAt: sameInstant });
+    await t.knex('users').where('id', marta.id).update({ createdAt: new Date('2026-01-01T10:00:00Z'), lastLogin: new Date('2026-03-01T10:00:00Z') });
+    await t.knex('users').where('id', zoe.id).update({ lastLogin: new Date('2026-02-01T10:00:00Z') });
+    const sorted = async (query: string) => ids((await api.get(`/api/users?q=${tag}&${query}`).expect(200)).body);
+
+    expect(await sorted('')).toEqual([ana.id, zoe.id, marta.id]);
+    expect(await sorted('sort=name')).toEqual([ana.id, zoe.id, marta.id]);
+    expect(await sorted('sort=-name')).toEqual([marta.id, zoe.id, ana.id]);
+    expect(await sorted('sort=email')).toEqual([ana.id, marta.id, zoe.id]);
+    expect(await sorted('sort=createdAt')).toEqual([marta.id, zoe.id, ana.id]);
+    // Never signed in sorts after every sign-in, ascending.
+    expect(await sorted('sort=lastLogin')).toEqual([zoe.id, marta.id, ana.id]);
+    const filtered = await api.get(`/api/users?q=${tag}&role=inquilino&sort=-createdAt&pageSize=1&page=2`).expect(200);
+    expect([ids(filtered.body), filtered.headers['x-total-count']]).toEqual([[zoe.id], '2']);
+  });
+
+  it('refuses an unknown role, status or sort with 400 in Spanish', async () => {
     const api = await asAdmin();
     expect((await api.get('/api/users?role=jefe').expect(400)).body.fields).toEqual({ role: 'Rol no válido' });
     expect((await api.get('/api/users?status=borrado').expect(400)).body.fields).toEqual({ status: 'Estado no válido' });
+    expect((await api.get('/api/users?sort=password').expect(400)).body.fields).toEqual({ sort: 'Campo de ordenación no válido' });
+    expect((await api.get('/api/users?sort=-').expect(400)).body.fields).toEqual({ sort: 'Campo de ordenación no válido' });
+    expect((await api.get('/api/users?q=a&q=b').expect(400)).body.fields).toEqual({ q: 'Texto de búsqueda no válido' });
   });
 });
 

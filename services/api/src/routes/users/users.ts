@@ -18,10 +18,10 @@ async function loadDetail(ctx: Ctx, id: number) {
   return presentUserDetail(await loadUserRow(ctx.state.trx ?? ctx.knex, id));
 }
 
-/** GET /api/users?q=&role=&status= → one page of users, newest first (X-Total-Count). */
+/** GET /api/users?q=&role=&status=&sort= → one page of users, newest first or by ?sort= (X-Total-Count). */
 export async function list(ctx: Ctx) {
-  const { q, role, status, ...page } = parseInput(UsersListQuerySchema, ctx.query);
-  const rows = await paginate<UserRowRecord>(ctx, userListQuery(ctx.knex, { q, role, status }), page);
+  const { page, pageSize, ...filters } = parseInput(UsersListQuerySchema, ctx.query);
+  const rows = await paginate<UserRowRecord>(ctx, userListQuery(ctx.knex, filters), { page, pageSize });
   ctx.body = rows.map(presentUserRow);
 }
 

@@ -212,6 +212,86 @@ describe('POST /api/visits', () => {
   });
 });
 
+describe('GET /api/leads and /api/visits: the lists (issue 33)', () => {
+  it('sorts the leads by ?sort=createdAt or name (id breaking ties), keeps status, mine and q, and counts only what the filters leave', async () => {
+    const { ours, theirs } = await agencies();
+    const lead = async (name: string, createdAt: string, input: { status?: string; assignedAgentUserId?: number } = {}) => {
+      const made = await buildLead(t.knex, { rentableUnitId: ours.unit.id, agencyId: ours.agency.id, recipientUserId: ours.owner.id, name, ...input });
+      await t.knex('leads').where('id', made.id).update({ createdAt, email: `${name.toLowerCase().replace(/\W/g, '')}@example.com` });
+      return made.id;
+    };
+    // The agencies() lead is the newest: it was made now.
+    const alvaro = await lead('Álvaro Ruiz', '2026-03-01T10:00:00Z', { assignedAgentUserId: ours.agente.id });
+    const beatriz = await lead('beatriz Sanz', '2026-03-02T10:00:00Z', { status: 'Contactado' });
+    const carmen = await lead('Carmen Ruiz', '2026-03-02T10:00:00Z', { assignedAgentUserId: ours.agente.id, status: 'Contactado' });
+    // Another agency's lead matches every filter and is never listed nor counted.
+    await buildLead(t.knex, { rentableUnitId: theirs.unit.id, agencyId: theirs.agency.id, assignedAgentUserId: theirs.agente.id, status: 'Contactado', name: 'Rosa Ruiz' });
+    const seed = ours.lead.id;
+    const manager = await signedIn(ours.manager);
+    const ids = async (query: string, as = manager) => {
+      const res = await as.get(`/api/leads?${query}`).expect(200);
+      return [res.body.map((l: { id: number }) => l.id), res.headers['x-total-count']];
+    };
+    expect(await ids('')).toEqual([[seed, carmen, beatriz, alvaro], '4']);
+    expect(await ids('sort=createdAt')).toEqual([[alvaro, beatriz, carmen, seed], '4']);
+    expect(await ids('sort=-createdAt&pageSize=3&page=2')).toEqual([[alvaro], '4']);
+    // Names as a reader orders them ('Cliente N' is the seed's): accents and case do not push 'Álvaro' or 'beatriz' to the end.
+    expect(await ids('sort=name')).toEqual([[alvaro, beatriz, carmen, seed], '4']);
+    expect(await ids('sort=-name')).toEqual([[seed, carmen, beatriz, alvaro], '4']);
+    expect(await ids('status=Contactado')).toEqual([[carmen, beatriz], '2']);
+    expect(await ids('q=ruiz&sort=name')).toEqual([[alvaro, carmen], '2']);
+    expect(await ids('mine=true', await signedIn(ours.agente))).toEqual([[seed, carmen, alvaro], '3']);
+    expect(await ids('mine=true&status=Contactado&q=carmen', await signedIn(ours.agente))).toEqual([[carmen], '1']);
+  });
+
+  it('sorts the visits by ?sort=startsAt (soonest first by default, id breaking ties), keeps from, to, status and mine, and counts only what the filters leave', async () => {
+    const { ours, theirs } = await agencies();
+    const visit = async (startsAt: string, agentUserId: number, status = 'Programada', unitId = ours.unit.id) => {
+      const endsAt = new Date(new Date(startsAt).getTime() + 30 * 60_000);
+      const [row] = await t.knex('visits').insert({ contactName: 'Clara', rentableUnitId: unitId, agentUserId, startsAt, endsAt, status }).returning('id');
+      return row.id as number;
+    };
+    const early = await visit('2026-05-04T08:00:00Z', ours.agente.id);
+    const tieA = await visit('2026-05-05T09:00:00Z', ours.agente.id, 'Realizada');
+    const tieB = await visit('2026-05-05T09:00:00Z', ours.otherAgent.id);
+    // 22:30 UTC on 5 May is 6 May in Madrid.
+    const late = await visit('2026-05-05T22:30:00Z', ours.otherAgent.id, 'Cancelada');
+    // Another agency's visit matches every filter and is never listed nor counted.
+    await visit('2026-05-05T09:00:00Z', theirs.agente.id, 'Programada', theirs.unit.id);
+    const manager = await signedIn(ours.manager);
+    const ids = async (query: string, as = manager) => {
+      const res = await as.get(`/api/visits?${query}`).expect(200);
+      return [res.body.map((v: { id: number }) => v.id), res.headers['x-total-count']];
+    };
+    expect(await ids('')).toEqual([[early, tieA, tieB, late], '4']);
+    expect(await ids('sort=startsAt')).toEqual([[early, tieA, tieB, late], '4']);
+    expect(await ids('sort=-startsAt')).toEqual([[late, tieB, tieA, early], '4']);
+    expect(await ids('sort=-startsAt&pageSize=3&page=2')).toEqual([[early], '4']);
+    expect(await ids('from=2026-05-05&to=2026-05-05')).toEqual([[tieA, tieB], '2']);
+    expect(await ids('from=2026-05-06')).toEqual([[late], '1']);
+    expect(await ids('status=Programada')).toEqual([[early, tieB], '2']);
+    expect(await ids('mine=true', await signedIn(ours.agente))).toEqual([[early, tieA], '2']);
+    expect(await ids('mine=true&status=Programada&sort=-startsAt', await signedIn(ours.otherAgent))).toEqual([[tieB], '1']);
+  });
+
+  it.each([
+    ['leads', 'sort=email', 'sort'],
+    ['leads', 'sort=-', 'sort'],
+    ['leads', 'status=Perdido', 'status'],
+    ['leads', 'mine=si', 'mine'],
+    ['visits', 'sort=endsAt', 'sort'],
+    ['visits', 'sort=--startsAt', 'sort'],
+    ['visits', 'from=2026-02-30', 'from'],
+    ['visits', 'from=2026-05-06&to=2026-05-05', 'to'],
+    ['visits', 'status=Hecha', 'status'],
+  ])('refuses /api/%s?%s with 400 naming %s', async (list, query, field) => {
+    const { ours } = await agencies();
+    const res = await (await signedIn(ours.manager)).get(`/api/${list}?${query}`).expect(400);
+    expect(res.body.error).toBe('validation_error');
+    expect(Object.keys(res.body.fields)).toEqual([field]);
+  });
+});
+
 describe('GET /api/agents/me/performance and /properties', () => {
   it("counts this month's leads, visits, signed contracts and the commission on collected rent against the target", async () => {
     const { ours } = await agencies();

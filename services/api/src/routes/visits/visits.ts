@@ -8,10 +8,10 @@ import { paginate } from '../../pagination';
 import { presentVisit, type VisitRow } from '../../presenters/visit';
 import { visitList } from '../../queries/pipelineRows';
 
-/** GET /api/visits → the agency's visits by start time, paged (X-Total-Count); ?from=&to= (Madrid days, inclusive), ?status=, ?mine=true. */
+/** GET /api/visits → the agency's visits, soonest first or by ?sort=startsAt, paged (X-Total-Count); ?from=&to= (Madrid days, inclusive), ?status=, ?mine=true. */
 export async function list(ctx: Ctx) {
-  const { from, to, status, mine, ...page } = parseInput(VisitsListQuerySchema, ctx.query);
-  const rows = await paginate<VisitRow>(ctx, visitList(ctx.knex, currentUser(ctx), { from, to, status, mine }), page);
+  const { page, pageSize, ...filters } = parseInput(VisitsListQuerySchema, ctx.query);
+  const rows = await paginate<VisitRow>(ctx, visitList(ctx.knex, currentUser(ctx), filters), { page, pageSize });
   ctx.body = rows.map(presentVisit);
 }
 
