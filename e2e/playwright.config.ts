@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import path from 'node:path';
 import { CHROMIUM_ARGS, resolveChromium } from './support/chromium.cjs';
+import { E2E_SMTP_PORT } from './fixtures/mailbox';
 
 const repoRoot = path.resolve(__dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3111);
@@ -41,6 +42,7 @@ export default defineConfig({
     timeout: 600_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), PGLITE_DIR: dataDir, SESSION_SECRET: 'e2e-secret-not-for-production' },
+    // Mail goes to the SMTP server a test opens (fixtures/mailbox.ts), its links to this server.
+    env: { PORT: String(port), PGLITE_DIR: dataDir, SESSION_SECRET: 'e2e-secret-not-for-production', SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`, PUBLIC_URL: baseURL },
   },
 });

@@ -15,6 +15,7 @@ const SCREENS = {
   '/users': lazyScreen(() => import('@arrendia/feature-users').then(({ UsersScreen }) => UsersScreen)),
   '/modules': lazyScreen(() => import('@arrendia/feature-platform').then(({ RemotesScreen }) => RemotesScreen)),
   '/audit-log': lazyScreen(() => import('@arrendia/feature-platform').then(({ AuditLogScreen }) => AuditLogScreen)),
+  '/outbox': lazyScreen(() => import('@arrendia/feature-platform').then(({ OutboxScreen }) => OutboxScreen)),
   '/apartments-management': ApartmentsManagementScreen,
   '/rooms-management': RoomsManagementScreen,
 } as const;

@@ -323,3 +323,45 @@ describe('other public pages', () => {
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   });
 });
+
+describe("'¿Olvidaste tu contraseña?' (issue 34)", () => {
+  const SENT = 'Si existe una cuenta con ese correo, te hemos enviado un enlace';
+
+  it('asks for the address (the one typed to sign in), sends it and shows the one answer the API gives for any address', async () => {
+    let finish: (v: unknown) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    const user = userEvent.setup();
+    await renderSite('/?login=1');
+    await user.type(within(loginDialog()).getByLabelText('Correo electrónico'), 'olvido@example.com');
+    await user.click(within(loginDialog()).getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Restablecer contraseña' }));
+    const email = dialog.getByLabelText('Correo electrónico');
+    expect(email).toHaveValue('olvido@example.com');
+    expect(email).toHaveFocus();
+    await user.click(dialog.getByRole('button', { name: 'Enviar enlace' }));
+    expect(dialog.getByRole('button', { name: 'Enviando...' })).toBeDisabled();
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/auth/password-reset');
+    expect(body(0)).toEqual({ email: 'olvido@example.com' });
+    await act(async () => finish(answer(202, { message: SENT })));
+    expect(await dialog.findByRole('status')).toHaveTextContent(SENT);
+    await user.click(dialog.getByRole('button', { name: 'Volver al inicio de sesión' }));
+    expect(within(loginDialog()).getByLabelText('Contraseña')).toBeVisible();
+  });
+
+  it('checks the address before sending, and toasts a refusal (too many requests)', async () => {
+    fetchMock.mockImplementation(async () => answer(429, { error: 'rate_limited', message: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo' }));
+    const user = userEvent.setup();
+    await renderSite('/?login=1');
+    await user.click(within(loginDialog()).getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Restablecer contraseña' }));
+    await user.type(dialog.getByLabelText('Correo electrónico'), 'no-es-correo');
+    await user.click(dialog.getByRole('button', { name: 'Enviar enlace' }));
+    expect(dialog.getByLabelText('Correo electrónico')).toHaveAccessibleDescription('Introduce un correo electrónico válido');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.clear(dialog.getByLabelText('Correo electrónico'));
+    await user.type(dialog.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await user.click(dialog.getByRole('button', { name: 'Enviar enlace' }));
+    expect(await findToast('No se pudo enviar el enlace')).toHaveTextContent('Demasiados intentos');
+    expect(dialog.queryByRole('status')).toBeNull();
+  });
+});

@@ -18,6 +18,7 @@ import { forgetAfterWrites } from './middlewares/forgetAfterWrites';
 import type { SessionCache } from './middlewares/sessionCache';
 import { CookieKeys } from './cookieKeys';
 import { trustProxies } from './clientAddress';
+import { configureMailLinks } from './mail/notificationMail';
 
 export interface AppOptions {
   knex: Knex;
@@ -42,6 +43,8 @@ export function createApp({ knex, config, log = createLogger(config.logLevel), e
   app.keys = new CookieKeys([config.sessionSecret]);
   app.context.knex = knex;
   app.context.config = config;
+  // Mail written by this process links to its public address (notifications deep in commands).
+  configureMailLinks(config.publicUrl);
   app.context.log = log;
   if (events) app.context.events = events;
   if (sessionCache) app.context.sessionCache = sessionCache;

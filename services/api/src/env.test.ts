@@ -33,6 +33,20 @@ describe('readConfig', () => {
     expect(config).toMatchObject({ pgliteDir: path.join(cwd, 'otra/base'), distDir: path.join(cwd, 'build'), databaseUrl: 'postgres://db/arrendia', port: 8080 });
   });
 
+  it('keeps mail in the outbox unless SMTP_URL names a server; links go to PUBLIC_URL, by default this server (issue 34)', () => {
+    expect(readConfig({}, cwd)).toMatchObject({ smtpUrl: null, mailFrom: 'Arrendia <no-responder@arrendia.es>', publicUrl: 'http://localhost:3000' });
+    expect(readConfig({ PORT: '8080', SMTP_URL: 'smtp://ana:clave@correo.example.es:587', MAIL_FROM: 'Gestoría <hola@example.es>', PUBLIC_URL: 'https://arrendia.example.es/' }, cwd)).toMatchObject({
+      smtpUrl: 'smtp://ana:clave@correo.example.es:587',
+      mailFrom: 'Gestoría <hola@example.es>',
+      publicUrl: 'https://arrendia.example.es',
+    });
+    expect(() => readConfig({ SMTP_URL: 'http://correo.example.es' }, cwd)).toThrow(/SMTP_URL debe empezar por smtp:\/\/ o smtps:\/\//);
+    // The password of a URL it cannot read is not repeated in the message.
+    expect(() => readConfig({ SMTP_URL: 'smtp://ana:secreta@' }, cwd)).toThrow(ConfigError);
+    expect(() => readConfig({ SMTP_URL: 'smtp://ana:secreta@' }, cwd)).not.toThrow(/secreta/);
+    expect(() => readConfig({ PUBLIC_URL: 'arrendia.example.es' }, cwd)).toThrow(/PUBLIC_URL/);
+  });
+
   it('refuses a port that is no port and an unknown LOG_LEVEL', () => {
     expect(() => readConfig({ PORT: 'tres mil' }, cwd)).toThrow(/PORT/);
     expect(() => readConfig({ LOG_LEVEL: 'verbose' }, cwd)).toThrow(/LOG_LEVEL/);

@@ -51,6 +51,18 @@ export interface Config {
    * their addresses and networks; nobody by default, so a client cannot choose its own address.
    */
   trustProxy: ProxyTrust;
+  /** Outbound mail (issue 34): the SMTP server (SMTP_URL, smtp:// or smtps://), null keeps every message in the outbox unsent. */
+  smtpUrl: string | null;
+  /** The From of every message (MAIL_FROM). */
+  mailFrom: string;
+  /** Where the product is reached (PUBLIC_URL), for the absolute links in mail. */
+  publicUrl: string;
+  /**
+   * How long a reset request ('¿Olvidaste tu contraseña?') takes at least, in ms: more than the work
+   * for an existing account, so the answer comes as late for an unknown address. 300 unless set
+   * (tests that send thousands of requests set 0).
+   */
+  resetRequestFloorMs?: number;
 }
 
 /** A setting that stops the server from starting; its message is meant for the operator. */
@@ -107,6 +119,35 @@ function proxyTrust(value: string | undefined): ProxyTrust {
   return { networks };
 }
 
+const DEFAULT_MAIL_FROM = 'Arrendia <no-responder@arrendia.es>';
+
+/** SMTP_URL: smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start). */
+function smtpUrl(value: string | undefined): string | null {
+  const text = (value ?? '').trim();
+  if (!text) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`SMTP_URL debe ser una URL como smtp://usuario:clave@servidor:587 (recibido "${text.replace(/\/\/[^@/]*@/, '//…@')}")`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError(`SMTP_URL debe empezar por smtp:// o smtps:// (recibido "${url.protocol}")`);
+  return text;
+}
+
+/** PUBLIC_URL without its trailing slash; by default this server on localhost. */
+function publicUrl(value: string | undefined, port: number): string {
+  const text = (value ?? '').trim() || `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL debe ser una URL como https://arrendia.example.es (recibido "${text}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_URL debe empezar por http:// o https:// (recibido "${text}")`);
+  return text.replace(/\/+$/, '');
+}
+
 /** LOG_LEVEL, by default silent under jest (NODE_ENV=test) and info elsewhere. */
 export function readLogLevel(env: NodeJS.ProcessEnv = process.env): LogLevel {
   const level = (env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info')) as LogLevel;
@@ -155,6 +196,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     listTotalCacheSeconds,
     workers,
     trustProxy: proxyTrust(env.TRUST_PROXY),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
+    publicUrl: publicUrl(env.PUBLIC_URL, port),
     documentsDir: path.resolve(cwd, env.DOCUMENTS_DIR || path.join(path.dirname(env.PGLITE_DIR || './data/pglite'), 'documents')),
   };
 }

@@ -1,10 +1,10 @@
 import { useFormDialog } from '@arrendia/api-client';
-import { AuthLoginSchema, AuthTwoFactorSchema } from '@arrendia/api-contract';
+import { AuthLoginSchema, AuthTwoFactorSchema, PASSWORD_RESET_REQUESTED, PasswordResetRequestSchema } from '@arrendia/api-contract';
 import { Button, Dialog, Form, TextField } from '@arrendia/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { safeNextPath } from '../navigation';
-import { useLogin, useLoginSecondStep } from './useAuthMutations';
+import { useLogin, useLoginSecondStep, useRequestPasswordReset } from './useAuthMutations';
 
 /** The ui Form with the roomier gap of the sign-in dialogs. */
 export const AuthForm = styled(Form)`
@@ -36,11 +36,15 @@ interface LoginDialogProps {
   onRegister: () => void;
 }
 
+type Step = 'password' | 'code' | 'forgot';
+
 const TWO_FACTOR_HINT = 'Introduce el código de 6 cifras de tu aplicación de autenticación o uno de tus códigos de recuperación.';
 
 export function LoginDialog({ open, onOpenChange, next, initialEmail = '', onRegister }: LoginDialogProps) {
   // An account with two-factor authentication on is asked for a code after its password.
-  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [step, setStep] = useState<Step>('password');
+  // '¿Olvidaste tu contraseña?': the address, then the one answer the API gives for any address.
+  const [resetSent, setResetSent] = useState(false);
   const target = safeNextPath(next);
   // Both steps stay open on a success: the page loads `target`, or the code step follows. The
   // mutations say their failures (useAuthMutations), and closing keeps what was typed.
@@ -58,9 +62,21 @@ export function LoginDialog({ open, onOpenChange, next, initialEmail = '', onReg
     stayOpen: true,
     failureMessage: 'Error de login',
   });
-  const toStep = (to: 'password' | 'code') => {
+  const forgot = useFormDialog({
+    schema: PasswordResetRequestSchema,
+    initialValues: { email: '' },
+    mutation: useRequestPasswordReset(() => setResetSent(true)),
+    stayOpen: true,
+    failureMessage: 'No se pudo enviar el enlace',
+  });
+  const toStep = (to: Step) => {
     setStep(to);
     verify.reset();
+    if (to === 'forgot') {
+      setResetSent(false);
+      forgot.reset();
+      forgot.set('email', login.values.email);
+    }
   };
 
   const setLoginValue = login.set;
@@ -71,6 +87,28 @@ export function LoginDialog({ open, onOpenChange, next, initialEmail = '', onReg
   useEffect(() => {
     if (!open) setStep('password');
   }, [open]);
+
+  if (step === 'forgot') {
+    return (
+      <Dialog open={open} onOpenChange={onOpenChange} title="Restablecer contraseña" description="Te enviaremos por correo un enlace para elegir una contraseña nueva.">
+        {resetSent ? (
+          <p role="status">{PASSWORD_RESET_REQUESTED}</p>
+        ) : (
+          <AuthForm key="forgot" onSubmit={forgot.submit} aria-label="Restablecer contraseña">
+            <TextField label="Correo electrónico" type="email" name="email" autoComplete="email" required autoFocus {...forgot.field('email')} />
+            <Button type="submit" fullWidth disabled={forgot.pending}>
+              {forgot.pending ? 'Enviando...' : 'Enviar enlace'}
+            </Button>
+          </AuthForm>
+        )}
+        <SwitchLine>
+          <TextButton type="button" onClick={() => toStep('password')}>
+            Volver al inicio de sesión
+          </TextButton>
+        </SwitchLine>
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Iniciar Sesión" description={step === 'code' ? TWO_FACTOR_HINT : 'Accede a tu cuenta de Arrendia.'}>
@@ -98,6 +136,11 @@ export function LoginDialog({ open, onOpenChange, next, initialEmail = '', onReg
               {login.pending ? 'Iniciando sesión...' : 'Iniciar Sesión'}
             </Button>
           </AuthForm>
+          <SwitchLine>
+            <TextButton type="button" onClick={() => toStep('forgot')}>
+              ¿Olvidaste tu contraseña?
+            </TextButton>
+          </SwitchLine>
           <SwitchLine>
             ¿No tienes cuenta?{' '}
             <TextButton type="button" onClick={onRegister}>

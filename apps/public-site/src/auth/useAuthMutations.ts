@@ -1,4 +1,4 @@
-import type { AuthLoginInput, AuthRegisterInput, AuthTwoFactorInput, TwoFactorChallenge } from '@arrendia/api-contract';
+import type { AuthLoginInput, AuthRegisterInput, AuthTwoFactorInput, PasswordResetRequestInput, TwoFactorChallenge } from '@arrendia/api-contract';
 import { apiRequest, readErrorBody, serverMessage } from '@arrendia/api-client';
 import { toast } from '@arrendia/ui';
 import { useMutation } from '@tanstack/react-query';
@@ -58,6 +58,22 @@ export function useRegister(onSuccess: (input: AuthRegisterInput) => void) {
     },
     onError: (error) => {
       toast({ variant: 'destructive', title: 'Error en el registro', description: serverMessage(error) || 'Error de registro' });
+    },
+  });
+}
+
+/**
+ * '¿Olvidaste tu contraseña?': asks for a reset link (POST /api/auth/password-reset). The answer is
+ * the same whether or not the address has an account; `onSent` shows it. A 429 or a network failure
+ * toasts the server's message.
+ */
+export function useRequestPasswordReset(onSent: () => void) {
+  return useMutation({
+    mutationFn: (input: PasswordResetRequestInput) => apiRequest('POST', '/api/auth/password-reset', input),
+    meta: { handlesUnauthorized: true },
+    onSuccess: () => onSent(),
+    onError: (error) => {
+      toast({ variant: 'destructive', title: 'No se pudo enviar el enlace', description: serverMessage(error) || 'Inténtalo de nuevo en unos minutos.' });
     },
   });
 }

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { notificationTarget } from '@arrendia/permissions';
 import type { Notification } from '@arrendia/api-contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +7,6 @@ import { configureAxe, toHaveNoViolations } from 'jest-axe';
 import { failsOnce } from '@arrendia/testing';
 import { answer, renderInShell, routedFetch, type Routes } from '../test-utils';
 import { MARK_ALL_READ_LABEL, NO_NEW_NOTIFICATIONS, NotificationsMenu } from './NotificationsMenu';
-import { notificationTarget } from './notificationTarget';
 
 const n = (id: number, isRead: boolean, related: Partial<Notification> = {}): Notification => ({
   id,

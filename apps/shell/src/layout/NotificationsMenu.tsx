@@ -1,3 +1,4 @@
+import { notificationTarget } from '@arrendia/permissions';
 import type { Notification } from '@arrendia/api-contract';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '@arrendia/api-client';
 import { formatDateTime } from '@arrendia/locale-es';
@@ -18,7 +19,6 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { IconButton } from './IconButton';
-import { notificationTarget } from './notificationTarget';
 
 /** Spec §8, word for word. */
 export const NO_NEW_NOTIFICATIONS = 'No hay notificaciones nuevas';

@@ -1,2 +1,3 @@
 export * from './RemotesScreen';
 export * from './AuditLogScreen';
+export * from './OutboxScreen';

@@ -55,6 +55,14 @@ export const AuthRegisterSchema = z.object({
 });
 export type AuthRegisterInput = z.infer<typeof AuthRegisterSchema>;
 
+/** POST /api/auth/password-reset: '¿Olvidaste tu contraseña?' (issue 34). */
+export const PasswordResetRequestSchema = z.object({ email });
+export type PasswordResetRequestInput = z.infer<typeof PasswordResetRequestSchema>;
+
+/** The one answer to a reset request, whether or not an account has that email (202). */
+export const PASSWORD_RESET_REQUESTED = 'Si existe una cuenta con ese correo, te hemos enviado un enlace';
+export const PasswordResetRequestedSchema = z.object({ message: z.literal(PASSWORD_RESET_REQUESTED) });
+
 /** The signed-in user as `GET /api/auth/user` answers it (spec §3, "Current user"). */
 export const CurrentUserSchema = z.object({
   id: z.number().int(),

@@ -70,6 +70,8 @@ export const ACTION_ACCESS = {
   'users:manage': ROUTE_ACCESS['/users'],
   /** The audit log viewer and its CSV export (issue 13). */
   'audit:read': ROUTE_ACCESS['/audit-log'],
+  /** The mail outbox (issue 34): what was sent, is waiting or failed, and what would be sent without a server. */
+  'outbox:read': ROUTE_ACCESS['/outbox'],
   /** The platform overview of the admin dashboard and the portfolio by rental type (issue 13). */
   'platform:overview': ROUTE_ACCESS['/apartments-management'],
   /** Every user's own account: profile, photo, preferences, password, sessions (issue 13). */

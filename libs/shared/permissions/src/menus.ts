@@ -51,6 +51,7 @@ export const MENUS: Readonly<Record<RoleName, readonly MenuEntry[]>> = {
     e('/rooms-management', 'Gestión de Habitaciones', 'bed'),
     e('/modules', 'Módulos', 'plug'),
     e('/audit-log', 'Auditoría', 'history'),
+    e('/outbox', 'Correo saliente', 'mail'),
   ],
   propietario_individual: [
     DASHBOARD,

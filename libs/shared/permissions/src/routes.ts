@@ -20,6 +20,7 @@ export const APP_ROUTES = [
   '/rooms-management',
   '/modules',
   '/audit-log',
+  '/outbox',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];
@@ -51,6 +52,8 @@ export const ROUTE_ACCESS: Readonly<Record<AppRoute, readonly RoleName[]>> = {
   /** The run-time registry of remotes ('Módulos'; /remotes/* serves the remotes' files) and the audit log viewer (issue 13). */
   '/modules': ['super_admin'],
   '/audit-log': ['super_admin'],
+  /** The mail outbox (issue 34). */
+  '/outbox': ['super_admin'],
 };
 
 /** The guarded route a path belongs to ('/properties/12' → '/properties'), or null. */

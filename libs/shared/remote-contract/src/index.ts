@@ -72,6 +72,7 @@ export const ROUTE_TITLES: Readonly<Record<AppRoute, string>> = {
   '/rooms-management': 'Gestión de Habitaciones',
   '/modules': 'Módulos',
   '/audit-log': 'Registro de Auditoría',
+  '/outbox': 'Correo saliente',
 };
 
 /** The heading of each role's dashboard, as spec §2 names it. */

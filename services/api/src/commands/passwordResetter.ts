@@ -8,6 +8,8 @@ import { endSessions } from '../sessions';
 import { hashPassword } from '../passwords';
 import { loadInScope } from '../policies/inScope';
 import { takeAllowances } from '../policies/throttle';
+import { enqueueMail } from '../mail/outbox';
+import { passwordResetMail, type MailLinks, type Recipient } from '../mail/messages';
 import { hashToken } from './tenantInviter';
 
 export const passwordResetLink = (token: string) => `/restablecer/${token}`;
@@ -50,6 +52,27 @@ export async function requestPasswordReset(trx: Knex.Transaction, createdByUserI
     now,
   );
   return issuePasswordReset(trx, createdByUserId, user.id, now);
+}
+
+/**
+ * '¿Olvidaste tu contraseña?' (POST /api/auth/password-reset, issue 34): the same allowances as an
+ * admin's request, counted for the address typed whether or not an account has it (a 429 must not
+ * tell which addresses exist); then, for an active account only, a new link (the earlier ones
+ * expire) and its email, in the caller's transaction: the mail goes if and only if the link exists.
+ */
+export async function requestOwnPasswordReset(trx: Knex.Transaction, email: string, ipAddress: string, links: MailLinks, now = new Date()): Promise<void> {
+  await takeAllowances(
+    trx,
+    [
+      { scope: 'reset email', key: email.toLowerCase(), limit: RESETS_PER_EMAIL, windowMs: RESET_WINDOW_MS },
+      { scope: 'reset address', key: storedAddress(ipAddress), limit: RESETS_PER_ADDRESS, windowMs: RESET_WINDOW_MS },
+    ],
+    now,
+  );
+  const user: Recipient | undefined = await trx('users').where({ email: email.toLowerCase(), isActive: true }).first('id', 'email', 'firstName');
+  if (!user) return;
+  const { link } = await issuePasswordReset(trx, user.id, user.id, now);
+  await enqueueMail(trx, passwordResetMail(user, link, links));
 }
 
 export interface PasswordResetRow {

@@ -67,6 +67,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     listTotalCacheSeconds: 0,
     workers: 1,
     trustProxy: TRUST_NOBODY,
+    // Mail stays in the outbox unless a test starts a sender (mail/sender.ts) with its own server.
+    smtpUrl: null,
+    mailFrom: 'Arrendia <no-responder@arrendia.test>',
+    publicUrl: 'https://arrendia.test',
+    // The fuzz sends thousands of reset requests; the floor has its own test.
+    resetRequestFloorMs: 0,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { TwoFactorChallenge, AuthRegisterSchema, AuthLoginSchema, AuthTwoFactorSchema } from '@arrendia/api-contract';
+import { PASSWORD_RESET_REQUESTED, type TwoFactorChallenge, type AuthRegisterSchema, type AuthLoginSchema, type AuthTwoFactorSchema, type PasswordResetRequestSchema } from '@arrendia/api-contract';
+import { requestOwnPasswordReset } from '../../commands/passwordResetter';
 import { clientAddress } from '../../clientAddress';
 import { twoFactorOn } from '../../commands/twoFactorSettings';
 import { registerUser } from '../../commands/userRegistrar';
@@ -81,4 +82,17 @@ function safeNext(next: unknown): string | null {
 export async function loginRedirect(ctx: Ctx) {
   const next = safeNext(ctx.query.next);
   ctx.redirect(next ? `/?login=1&next=${encodeURIComponent(next)}` : '/?login=1');
+}
+
+/**
+ * POST /api/auth/password-reset { email } → 202 with PASSWORD_RESET_REQUESTED, whether or not an
+ * account has that email: the link and its mail are made only for an active account (issue 34).
+ * The answer waits for the `samePace` floor (routes/auth/index.ts), so how long it takes does not
+ * tell either.
+ */
+export async function requestPasswordReset(ctx: Ctx, input: z.output<typeof PasswordResetRequestSchema>) {
+  await requestOwnPasswordReset(ctx.state.trx!, input.email, clientAddress(ctx), { publicUrl: ctx.config.publicUrl });
+  ctx.status = 202;
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = { message: PASSWORD_RESET_REQUESTED };
 }

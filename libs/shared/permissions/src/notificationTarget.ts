@@ -1,5 +1,10 @@
-import type { Notification } from '@arrendia/api-contract';
-import { canAccessRoute } from '@arrendia/permissions';
+import { canAccessRoute } from './routes';
+
+/** What of a notification says where it leads (api-contract Notification has these fields). */
+export interface NotificationLink {
+  relatedEntityType: string | null;
+  relatedEntityId: number | null;
+}
 
 /** The screen each kind of related entity lives on. */
 const TARGETS: Readonly<Record<string, (id: number) => string>> = {
@@ -15,13 +20,19 @@ const TARGETS: Readonly<Record<string, (id: number) => string>> = {
   owner_invitation: () => '/properties',
   /** A sign-in or a password change: the security tab of the user's own settings. */
   settings: () => '/settings?tab=seguridad',
+  /** A scheduled report just generated (issue 33): the reports' Historial, where it is downloaded. */
+  report: () => '/reports?tab=historial',
 };
 
 /** Where a kind goes for a role that cannot open its page: a lead, on the agent's pipeline. */
 const FALLBACKS: Readonly<Record<string, string>> = { lead: '/dashboard' };
 
-/** Where opening a notification goes: its related entity's page when the role may open it, else its kind's fallback (FALLBACKS) when there is one, else nowhere. */
-export function notificationTarget(notification: Pick<Notification, 'relatedEntityType' | 'relatedEntityId'>, roleName: string | null): string | null {
+/**
+ * Where opening a notification goes: its related entity's page when the role may open it, else its
+ * kind's fallback (FALLBACKS) when there is one, else nowhere. The bell's menu and the notification
+ * emails (issue 34) lead to the same place.
+ */
+export function notificationTarget(notification: NotificationLink, roleName: string | null): string | null {
   const { relatedEntityType: type, relatedEntityId: id } = notification;
   if (!type || id == null || !Object.prototype.hasOwnProperty.call(TARGETS, type)) return null;
   const target = TARGETS[type](id);
