@@ -34,9 +34,9 @@ test.describe('contracts (/contracts) as the demo owner', () => {
       await card.getByRole('link', { name: `Ver Detalles del contrato ${code}` }).click();
       const main = page.getByRole('main');
       await expect(main.getByRole('heading', { level: 1, name: `Contrato ${code}` })).toBeVisible();
-      await expect(main.getByRole('region', { name: 'Inquilinos' })).toBeVisible();
+      await expect(main.getByRole('region', { name: 'Inquilinos', exact: true })).toBeVisible();
       await expect(main.getByRole('region', { name: 'Pagos' })).toBeVisible();
-      await expect(main.getByRole('region', { name: 'Documentos' })).toBeVisible();
+      await expect(main.getByRole('region', { name: 'Documentos', exact: true })).toBeVisible();
 
       // Editar: Activo → Finalizado asks for the reason.
       await main.getByRole('button', { name: 'Editar' }).click();

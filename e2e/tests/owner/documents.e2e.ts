@@ -41,7 +41,7 @@ test.describe('documents (/documents) as the demo owner', () => {
     const [first] = (await (await page.request.get('/api/contracts?pageSize=1')).json()) as { contract: { id: number; contractCode: string } }[];
     expect(first, 'the demo owner has a contract').toBeDefined();
     await page.goto(`/contracts/${first!.contract.id}`);
-    const section = page.getByRole('main').getByRole('region', { name: 'Documentos' });
+    const section = page.getByRole('main').getByRole('region', { name: 'Documentos', exact: true });
     await section.getByRole('button', { name: 'Adjuntar documento' }).click();
     const dialog = page.getByRole('dialog', { name: 'Adjuntar documento' });
     const stamp = Date.now();

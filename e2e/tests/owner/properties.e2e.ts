@@ -76,8 +76,8 @@ test.describe('properties (/properties) as the demo owner', () => {
       await expect(page).toHaveURL(new RegExp(`/properties/${id}$`));
       const main = page.getByRole('main');
       await expect(main.getByRole('heading', { level: 1, name })).toBeVisible();
-      await expect(main.getByRole('region', { name: 'Unidades' })).toContainText('Plaza de garaje');
-      await expect(main.getByRole('region', { name: 'Unidades' })).toContainText('Disponible');
+      await expect(main.getByRole('region', { name: 'Unidades', exact: true })).toContainText('Plaza de garaje');
+      await expect(main.getByRole('region', { name: 'Unidades', exact: true })).toContainText('Disponible');
       // A second unit, added from the detail (issue 32): it is listed free, with its rent.
       await main.getByRole('button', { name: 'Añadir unidad' }).click();
       const dialog = page.getByRole('dialog', { name: 'Añadir unidad' });
@@ -85,8 +85,8 @@ test.describe('properties (/properties) as the demo owner', () => {
       await dialog.getByLabel('Renta base (€/mes)').fill('850');
       await dialog.getByRole('button', { name: 'Añadir unidad' }).click();
       await expect(page.getByText('Unidad añadida', { exact: true })).toBeVisible();
-      await expect(main.getByRole('region', { name: 'Unidades' })).toContainText('Vivienda 2º B');
-      await expect(main.getByRole('region', { name: 'Unidades' })).toContainText('850,00 €/mes');
+      await expect(main.getByRole('region', { name: 'Unidades', exact: true })).toContainText('Vivienda 2º B');
+      await expect(main.getByRole('region', { name: 'Unidades', exact: true })).toContainText('850,00 €/mes');
       await main.getByRole('button', { name: 'Archivar', exact: true }).click();
       await expect(main.getByText('Archivada', { exact: true })).toBeVisible();
       await main.getByRole('button', { name: 'Restaurar', exact: true }).click();
