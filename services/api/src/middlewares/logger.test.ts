@@ -82,7 +82,7 @@ describe('the logs of the token flows', () => {
     await visitor.get(`/invitacion/${token}`);
     await visitor.get(`/api/tenant-invitations/${token}`).expect(200);
     await visitor.get(`/api/tenant-invitations/${token}/otra`).expect(404);
-    await visitor.delete(`/api/tenant-invitations/${token}`).expect(405);
+    await visitor.put(`/api/tenant-invitations/${token}`).expect(405);
     await visitor.get(`/api/tenant-invitations/${token}?token=${token}`).expect(200);
     await visitor.post(`/api/tenant-invitations/${token}/accept`).send({ firstName: 'Nuria', lastName: 'Vidal', password: 'una-clave-segura' }).expect(200);
     await client().post(`/api/tenant-invitations/${token}/accept`).send({ firstName: 'Otra', lastName: 'Vez', password: 'otra-clave-1' }).expect(410);
