@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import type { ContractListItem, TenantRow } from '@arrendia/api-contract';
 import { answer, failsOnce, fakeResponse, findToast, renderAt, routedFetch } from '@arrendia/testing';
 import { resetToasts } from '@arrendia/ui';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TenantsScreen } from './TenantsScreen';
 
@@ -188,8 +188,12 @@ describe('Invitaciones pendientes (issue 34)', () => {
       'GET /api/tenants?page=1&pageSize=20': () => fakeResponse(200, [], { 'X-Total-Count': '0' }),
       'GET /api/tenant-invitations?page=1&pageSize=10': () => fakeResponse(200, [], { 'X-Total-Count': '0' }),
     });
+    const fetchMock = global.fetch as jest.Mock;
     renderAt(<TenantsScreen user={null} />);
     expect(await screen.findByText('Todavía no tienes inquilinos')).toBeVisible();
+    // Only once the invitations have been read and drawn does the absent card mean anything.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/tenant-invitations?page=1&pageSize=10', expect.anything()));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByRole('region', { name: 'Invitaciones pendientes' })).toBeNull();
   });
 });
