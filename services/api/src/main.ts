@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { ConfigError, readConfig, type Config } from './env';
 import { startEventHub } from './events/hub';
 import { scheduleDailyJobs } from './jobs/daily';
+import { scheduleMessageDigests } from './jobs/messageDigests';
 import { createLogger, type Logger } from './log';
 import { smtpTransport, startMailer } from './mail/sender';
 import { startSessionCache } from './middlewares/sessionCache';
@@ -67,6 +68,8 @@ async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs 
   const stopClearing = await clearOnWrites(db, log, [app.context.listTotals, app.context.publicCatalogue]);
   // Every process sends mail from the outbox (mail/sender.ts claims each message for one of them).
   const mailer = await startMailer(db, log, { transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : null, from: config.mailFrom });
+  // So does the digest of unread messages (jobs/messageDigests.ts claims each for one of them).
+  const digests = scheduleMessageDigests(db.knex, log);
   const server: Server = app.listen(config.port);
   const jobs = runJobs ? scheduleDailyJobs(db.knex, log, { reportsDir: reportsDir(config) }) : null;
 
@@ -82,6 +85,7 @@ async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs 
     await closed;
     clearTimeout(force);
     jobs?.stop();
+    await digests.stop();
     await mailer.close();
     await events.close();
     await sessionCache.close();

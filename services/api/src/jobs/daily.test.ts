@@ -101,3 +101,64 @@ describe('rent already recorded by hand', () => {
     ]);
   });
 });
+
+describe('the second overdue reminder (issue 34, point 6)', () => {
+  const days = (from: string, to: string) => {
+    const out: string[] = [];
+    for (let d = new Date(`${from}T00:00:00Z`); d <= new Date(`${to}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) out.push(d.toISOString().slice(0, 10));
+    return out;
+  };
+  const overdueTo = (userId: number, contractId: number) => t.knex('notifications').where({ notificationType: 'payment_overdue', relatedEntityId: contractId, recipientUserId: userId }).orderBy('id').pluck('title');
+  const mailsTo = (userId: number) => t.knex('outbox_messages').where({ userId, kind: 'notification' }).orderBy('id').select('subject', 'text');
+
+  it("reminds the tenants only, once, seven days after the notice; the email switch off keeps the reminder in the app only", async () => {
+    const { contract: c, tenant, owner } = await contract({ startDate: '2026-05-01', contractCode: `REC-${Date.now()}` });
+    const quiet = await buildUser(t.knex, { roleName: 'inquilino' });
+    await t.knex('users').where({ id: quiet.id }).update({ notificationPrefs: JSON.stringify({ email: false }) });
+    await t.knex('tenants_contracts').insert({ tenantUserId: quiet.id, contractId: c.id, isPrimaryTenant: false });
+
+    await runDailyJobs(t.knex, on('2026-05-05'));
+    expect(await overdueTo(tenant.id, c.id)).toEqual([]);
+    await runDailyJobs(t.knex, on('2026-05-06'));
+    expect(await overdueTo(tenant.id, c.id)).toEqual(['Renta vencida']);
+    expect(await overdueTo(owner.id, c.id)).toEqual(['Renta vencida']);
+    // From the day after the notice to its seventh day (due + 2 … due + 7): nothing more.
+    const quietDays = [];
+    for (const day of days('2026-05-07', '2026-05-12')) quietDays.push((await runDailyJobs(t.knex, on(day))).reminders);
+    expect(await overdueTo(tenant.id, c.id)).toEqual(['Renta vencida']);
+
+    const run = await runDailyJobs(t.knex, on('2026-05-13'));
+    expect(run.reminders).toBeGreaterThanOrEqual(1);
+    expect(await overdueTo(tenant.id, c.id)).toEqual(['Renta vencida', 'Recordatorio: renta vencida']);
+    expect(await overdueTo(quiet.id, c.id)).toEqual(['Renta vencida', 'Recordatorio: renta vencida']);
+    expect(await overdueTo(owner.id, c.id)).toEqual(['Renta vencida']);
+    const [, reminder] = await mailsTo(tenant.id);
+    expect(reminder).toEqual({ subject: 'Recordatorio: renta vencida', text: expect.stringContaining(`la renta de 875,00\u00a0€ del contrato ${c.contractCode}, que venció el 05/05/2026, sigue sin constar como pagada`) });
+    expect(await mailsTo(quiet.id)).toEqual([]);
+    expect(await mailsTo(owner.id)).toHaveLength(1);
+
+    for (const day of ['2026-05-14', '2026-05-20', '2026-05-31']) await runDailyJobs(t.knex, on(day));
+    expect(await overdueTo(tenant.id, c.id)).toEqual(['Renta vencida', 'Recordatorio: renta vencida']);
+    const charge = await t.knex('rent_charges').where({ contractId: c.id, period: '2026-05' }).first('id');
+    expect(await t.knex('audit_log').where({ tableName: 'rent_charges', recordId: String(charge.id), action: 'update' }).pluck('newValues')).toEqual([{ overdueNotified: true }, { overdueReminderSent: true }]);
+  });
+
+  it('sends no reminder for a charge paid after the notice', async () => {
+    const { contract: c, tenant } = await contract({ startDate: '2026-05-01' });
+    await runDailyJobs(t.knex, on('2026-05-06'));
+    await t.knex('rent_charges').where({ contractId: c.id, period: '2026-05' }).update({ status: 'Pagado', confirmedAt: new Date() });
+    await runDailyJobs(t.knex, on('2026-05-13'));
+    await runDailyJobs(t.knex, on('2026-05-20'));
+    expect(await overdueTo(tenant.id, c.id)).toEqual(['Renta vencida']);
+  });
+
+  it('counts the seven days from a notice that went out late, not from the due date', async () => {
+    const { contract: c, tenant } = await contract({ startDate: '2026-05-01' });
+    // The server was down from the due date to the 9th: the notice goes on the 9th.
+    await runDailyJobs(t.knex, on('2026-05-09'));
+    await runDailyJobs(t.knex, on('2026-05-15'));
+    expect(await overdueTo(tenant.id, c.id)).toEqual(['Renta vencida']);
+    await runDailyJobs(t.knex, on('2026-05-16'));
+    expect(await overdueTo(tenant.id, c.id)).toEqual(['Renta vencida', 'Recordatorio: renta vencida']);
+  });
+});

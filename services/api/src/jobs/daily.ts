@@ -16,6 +16,8 @@ export const rentReference = (contractId: number, period: string) => `ARR-${cont
 export interface DailyRun {
   charges: number;
   overdue: number;
+  /** Second reminders of overdue charges sent to their tenants (remindOverdueRent). */
+  reminders: number;
   renewals: number;
   /** Scheduled reports generated (jobs/scheduledReports.ts); 0 when the run has no reports directory. */
   reports: number;
@@ -82,8 +84,14 @@ export async function generateRentCharges(trx: Knex.Transaction, today: string, 
   return created.length;
 }
 
-/** Tells both sides, once, about each charge whose due date has passed unpaid. */
-export async function noticeOverdueRent(trx: Knex.Transaction, today: string): Promise<number> {
+/** Days after the overdue notice (its Madrid date) that the tenant is reminded of a charge still unpaid (issue 34, point 6). */
+export const OVERDUE_REMINDER_DAYS = 7;
+
+/**
+ * Tells both sides, once, about each charge whose due date has passed unpaid. `now` is the run's
+ * moment: the notice's date counts the days to the reminder.
+ */
+export async function noticeOverdueRent(trx: Knex.Transaction, today: string, now: Date = new Date()): Promise<number> {
   const overdue = await lockRows<{ id: number; contractId: number; amount: string; dueDate: string; contractCode: string; propertyId: number }>(
     trx('rent_charges')
       .join('contracts', 'contracts.id', 'rent_charges.contractId')
@@ -95,7 +103,7 @@ export async function noticeOverdueRent(trx: Knex.Transaction, today: string): P
     'rent_charges',
   );
   for (const charge of overdue) {
-    await trx('rent_charges').where('id', charge.id).update({ overdueNotifiedAt: trx.fn.now() });
+    await trx('rent_charges').where('id', charge.id).update({ overdueNotifiedAt: now });
     await audit(trx, { userId: null, action: 'update', tableName: 'rent_charges', recordId: charge.id, newValues: { overdueNotified: true } });
     const draft = {
       title: 'Renta vencida',
@@ -107,6 +115,36 @@ export async function noticeOverdueRent(trx: Knex.Transaction, today: string): P
     await notify(trx, [...(await contractTenants(trx, charge.contractId)), ...(await propertyStaff(trx, charge.propertyId))], draft);
   }
   return overdue.length;
+}
+
+/**
+ * Reminds the tenants, once, of each charge still unpaid OVERDUE_REMINDER_DAYS after its overdue
+ * notice, counted from the notice's Madrid date, so a notice that went out late still gives its
+ * days. The staff had the notice; the reminder is the tenant's. Same kind as the notice, so the
+ * same switches govern it.
+ */
+export async function remindOverdueRent(trx: Knex.Transaction, today: string, now: Date = new Date()): Promise<number> {
+  const due = await lockRows<{ id: number; contractId: number; amount: string; dueDate: string; contractCode: string }>(
+    trx('rent_charges')
+      .join('contracts', 'contracts.id', 'rent_charges.contractId')
+      .whereNot('rent_charges.status', 'Pagado')
+      .whereNull('rent_charges.overdueReminderSentAt')
+      .whereRaw(`("rent_charges"."overdueNotifiedAt" at time zone 'Europe/Madrid')::date <= ?::date - ?::int`, [today, OVERDUE_REMINDER_DAYS])
+      .select('rent_charges.id', 'rent_charges.contractId', 'rent_charges.amount', 'rent_charges.dueDate', 'contracts.contractCode'),
+    'rent_charges',
+  );
+  for (const charge of due) {
+    await trx('rent_charges').where('id', charge.id).update({ overdueReminderSentAt: now });
+    await audit(trx, { userId: null, action: 'update', tableName: 'rent_charges', recordId: charge.id, newValues: { overdueReminderSent: true } });
+    await notify(trx, await contractTenants(trx, charge.contractId), {
+      title: 'Recordatorio: renta vencida',
+      message: `Te recordamos que la renta de ${formatEuros(charge.amount)} del contrato ${charge.contractCode}, que venció el ${formatDate(charge.dueDate)}, sigue sin constar como pagada`,
+      notificationType: 'payment_overdue',
+      relatedEntityType: 'contract',
+      relatedEntityId: charge.contractId,
+    });
+  }
+  return due.length;
 }
 
 /** Tells both sides, once, that an active contract has entered its renewal notice period. */
@@ -137,7 +175,7 @@ export async function noticeRenewals(trx: Knex.Transaction, today: string): Prom
 }
 
 /**
- * The day's jobs for the Madrid date of `now`: charges, overdue notices and renewal notices in one
+ * The day's jobs for the Madrid date of `now`: charges, overdue notices and reminders, and renewal notices in one
  * transaction; then the scheduled reports, each in its own (a PDF each: one that fails holds back
  * no other).
  */
@@ -145,7 +183,8 @@ export async function runDailyJobs(knex: Knex, now: Date = new Date(), { reports
   const today = todayIso(now);
   const run = await knex.transaction(async (trx) => ({
     charges: await generateRentCharges(trx, today),
-    overdue: await noticeOverdueRent(trx, today),
+    overdue: await noticeOverdueRent(trx, today, now),
+    reminders: await remindOverdueRent(trx, today, now),
     renewals: await noticeRenewals(trx, today),
   }));
   const scheduled = reportsDir ? await runScheduledReports(knex, { reportsDir, now, log }) : null;

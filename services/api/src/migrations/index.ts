@@ -44,6 +44,7 @@ import * as incidentHandling from './20261205120000_incident_handling';
 import * as reportSchedules from './20261205130000_report_schedules';
 import * as outbox from './20261205140000_outbox';
 import * as invitationRevocation from './20261205150000_invitation_revocation';
+import * as overdueRemindersAndMessageDigests from './20261206090000_overdue_reminders_and_message_digests';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -100,4 +101,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261205130000_report_schedules', ...reportSchedules },
   { name: '20261205140000_outbox', ...outbox },
   { name: '20261205150000_invitation_revocation', ...invitationRevocation },
+  { name: '20261206090000_overdue_reminders_and_message_digests', ...overdueRemindersAndMessageDigests },
 ];

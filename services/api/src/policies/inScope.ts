@@ -48,3 +48,12 @@ export async function loadInScope<T>(query: Knex.QueryBuilder, options: InScopeO
 export async function lockRows<T>(query: Knex.QueryBuilder, lock: true | string): Promise<T[]> {
   return (await locked(query, lock)) as T[];
 }
+
+/**
+ * The rows of `query` no other transaction holds, locked until this one ends (FOR UPDATE OF `lock`
+ * SKIP LOCKED): a job's claim on its work, so that any number of processes share it and none does
+ * a row twice (the message digests, jobs/messageDigests.ts).
+ */
+export async function claimRows<T>(query: Knex.QueryBuilder, lock: string): Promise<T[]> {
+  return (await query.forUpdate(lock).skipLocked()) as T[];
+}
