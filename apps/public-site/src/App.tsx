@@ -16,6 +16,7 @@ const PropertiesManagementPage = lazy(() => import('./marketing/PropertiesManage
 const InvitationPage = lazy(() => import('./invitation/InvitationPage').then((m) => ({ default: m.InvitationPage })));
 const OwnerInvitationPage = lazy(() => import('./invitation/OwnerInvitationPage').then((m) => ({ default: m.OwnerInvitationPage })));
 const PasswordResetPage = lazy(() => import('./passwordReset/PasswordResetPage').then((m) => ({ default: m.PasswordResetPage })));
+const EmailVerificationPage = lazy(() => import('./emailVerification/EmailVerificationPage').then((m) => ({ default: m.EmailVerificationPage })));
 const ApartmentsManagementPage = lazy(() => import('./marketing/ApartmentsManagementPage').then((m) => ({ default: m.ApartmentsManagementPage })));
 
 /**
@@ -38,6 +39,7 @@ const App: RemoteApp = ({ user }) => (
             <Route path="invitacion/:token" element={<InvitationPage user={user} />} />
             <Route path="invitacion-propietario/:token" element={<OwnerInvitationPage user={user} />} />
             <Route path="restablecer/:token" element={<PasswordResetPage />} />
+            <Route path="verificar-correo/:token" element={<EmailVerificationPage user={user} />} />
             <Route
               path="*"
               element={

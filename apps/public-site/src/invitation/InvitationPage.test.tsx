@@ -17,6 +17,7 @@ const preview = (over: Partial<TenantInvitationPreview> = {}): TenantInvitationP
 const signedIn = (email: string): CurrentUser => ({
   id: 7, email, firstName: 'Inés', lastName: 'Prueba', telefono: null, nifCif: null, direccionFiscal: null, ibanBancaria: null, profileImageUrl: null, agencyId: null,
   role: { roleId: 6, roleName: 'inquilino' },
+  emailVerified: true,
 });
 const bodies = (mock: jest.Mock, key: string) => mock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key).map(([, init]) => JSON.parse(String(init?.body ?? '{}')));
 

@@ -17,6 +17,7 @@ const preview = (over: Partial<OwnerInvitationPreview> = {}): OwnerInvitationPre
 const signedIn = (email: string): CurrentUser => ({
   id: 8, email, firstName: 'Olivia', lastName: 'Propietaria', telefono: null, nifCif: null, direccionFiscal: null, ibanBancaria: null, profileImageUrl: null, agencyId: null,
   role: { roleId: 2, roleName: 'propietario_individual' },
+  emailVerified: true,
 });
 const bodies = (mock: jest.Mock, key: string) => mock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key).map(([, init]) => JSON.parse(String(init?.body ?? '{}')));
 

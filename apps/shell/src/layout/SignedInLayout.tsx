@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { pageTitleFor } from './pageTitle';
 import { HEADER_HEIGHT_VAR, Sidebar } from './Sidebar';
 import { TopHeader } from './TopHeader';
@@ -118,6 +119,7 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
         {menuOpen && <Backdrop aria-hidden="true" onClick={() => closeMenu(true)} />}
         <Column>
           <TopHeader ref={headerRef} user={user} title={title} menuOpen={menuOpen} menuButtonRef={menuButtonRef} onToggleMenu={() => setMenuOpen((open) => !open)} />
+          <EmailVerificationBanner user={user} />
           <Main id={MAIN_CONTENT_ID} tabIndex={-1}>
             {children}
           </Main>

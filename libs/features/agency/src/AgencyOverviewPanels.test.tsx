@@ -11,6 +11,7 @@ import type { CurrentUser } from '@arrendia/api-contract';
 const manager: CurrentUser = {
   id: 3, email: 'manager@demo.arrendia.es', firstName: 'Marta', lastName: 'Gil', telefono: null, nifCif: null, direccionFiscal: null, ibanBancaria: null, profileImageUrl: null, agencyId: 1,
   role: { roleId: 3, roleName: 'admin_agencia' },
+  emailVerified: true,
 };
 
 const overview: AgencyOverview = {

@@ -13,6 +13,7 @@ import { MessagesScreen } from './MessagesScreen';
 const me: CurrentUser = {
   id: 1, email: 'owner@demo.arrendia.es', firstName: 'Olga', lastName: 'Martín', telefono: null, nifCif: null, direccionFiscal: null, ibanBancaria: null, profileImageUrl: null, agencyId: null,
   role: { roleId: 2, roleName: 'propietario_individual' },
+  emailVerified: true,
 };
 const item = (id: number, title: string, unreadCount = 0, last: string | null = null): ConversationListItem => ({
   conversation: { id, title, relatedEntityType: null, relatedEntityId: null, createdAt: '2026-11-01T09:00:00Z' },

@@ -11,6 +11,7 @@ import { TenantHomePanels } from './TenantHomePanels';
 const person = (roleName: string): CurrentUser => ({
   id: 1, email: 'x@example.es', firstName: 'Pablo', lastName: 'García', telefono: null, nifCif: null, direccionFiscal: null, ibanBancaria: null, profileImageUrl: null, agencyId: null,
   role: { roleId: 1, roleName },
+  emailVerified: true,
 });
 const charge = (over: Partial<RentCharge> = {}): RentCharge => ({
   id: 4, contractId: 2, contractCode: 'CTR-2', propertyName: 'Edificio Prado', unitName: '2ºB', period: '2026-11', dueDate: '2026-11-05', amount: '990.00',

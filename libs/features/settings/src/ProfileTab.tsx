@@ -1,9 +1,9 @@
-import { isSessionGone, serverFieldErrors, serverMessage, useFormDialog } from '@arrendia/api-client';
-import { PROFILE_PHOTO_HINT, PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES, SettingsProfileSchema, type Settings } from '@arrendia/api-contract';
+import { isSessionGone, serverFieldErrors, serverMessage, useFormDialog, useResendEmailVerification } from '@arrendia/api-client';
+import { PROFILE_PHOTO_HINT, PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES, SettingsProfileSchema, verificationSentTo, type Settings } from '@arrendia/api-contract';
 import { Avatar, Button, Card, CardDescription, CardTitle, Form, initialsOf, MutedText, TextField, useToast } from '@arrendia/ui';
 import { type ChangeEvent, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { useRemovePhoto, useSaveProfile, useUploadPhoto } from './useSettings';
+import { useCancelEmailChange, useRemovePhoto, useSaveProfile, useUploadPhoto } from './useSettings';
 
 const Grid = styled.div`
   display: grid;
@@ -24,6 +24,22 @@ const Actions = styled.div`
   display: flex;
   justify-content: flex-end;
   margin-top: ${({ theme }) => theme.space.lg};
+`;
+
+const Pending = styled.section`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.tones.yellow.background};
+  color: ${({ theme }) => theme.tones.yellow.text};
+  p {
+    flex: 1 1 18rem;
+    margin: 0;
+  }
 `;
 
 const HiddenInput = styled.input`
@@ -57,7 +73,10 @@ const toForm = (profile: Profile): FormValues => ({
   ibanBancaria: profile.ibanBancaria ?? '',
 });
 
-/** 'Perfil': the spec's fields, validated like the API (locale-es), and the profile photo. */
+/**
+ * 'Perfil': the spec's fields, validated like the API (locale-es), and the profile photo. A new
+ * email is only requested: its link goes to the new address, which shows as pending until opened.
+ */
 export function ProfileTab({ profile }: { profile: Profile }) {
   const { toast } = useToast();
   const failed = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
@@ -67,10 +86,12 @@ export function ProfileTab({ profile }: { profile: Profile }) {
     mutation: useSaveProfile(),
     // A tab, not a dialog: after saving it shows what the server kept (the IBAN without spaces…).
     stayOpen: true,
-    onSuccess: (user) => {
+    onSuccess: (user, input) => {
       const saved = toForm({ ...profile, ...user });
       for (const { name } of FIELDS) form.set(name, saved[name]);
       toast({ title: 'Perfil actualizado', description: 'Tu información personal ha sido actualizada exitosamente' });
+      // The account keeps its address until the new one's link is opened.
+      if (input.email !== user.email) toast({ title: 'Confirma tu nuevo correo', description: `${verificationSentTo(input.email)}. Tu correo cambiará cuando abras el enlace.` });
     },
     // A refusal that names its fields says so under them; the toast keeps to the spec's words.
     onFailure: (message, error) => failed(Object.keys(serverFieldErrors(error)).length ? 'No se pudo actualizar el perfil' : message),
@@ -90,6 +111,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
             <TextField key={field.name} name={field.name} label={field.label} type={field.type ?? 'text'} autoComplete={field.autoComplete} hint={field.hint} {...form.field(field.name)} />
           ))}
         </Grid>
+        {profile.pendingEmail && <PendingEmail email={profile.pendingEmail} />}
         <Actions>
           <Button type="submit" disabled={form.pending}>
             {form.pending ? 'Guardando...' : 'Guardar cambios'}
@@ -97,6 +119,39 @@ export function ProfileTab({ profile }: { profile: Profile }) {
         </Actions>
       </Form>
     </Card>
+  );
+}
+
+/** A new address waiting for its link: 'Reenviar correo' mails a new one, 'Cancelar cambio' drops it. */
+function PendingEmail({ email }: { email: string }) {
+  const resend = useResendEmailVerification();
+  const cancel = useCancelEmailChange();
+  const { toast } = useToast();
+  const failed = (fallback: string) => (error: unknown) => {
+    if (!isSessionGone(error)) toast({ title: 'Error', description: serverMessage(error) ?? fallback, variant: 'destructive' });
+  };
+  return (
+    <Pending aria-label="Cambio de correo pendiente">
+      <p>
+        Pendiente de confirmar: <strong>{email}</strong>. Tu correo no cambiará hasta que abras el enlace que te hemos enviado.
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={resend.isPending}
+        onClick={() => resend.mutate(undefined, { onSuccess: (sent) => toast({ title: 'Correo enviado', description: sent.message }), onError: failed('No se pudo enviar el correo') })}
+      >
+        {resend.isPending ? 'Enviando...' : 'Reenviar correo'}
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={cancel.isPending}
+        onClick={() => cancel.mutate(undefined, { onSuccess: () => toast({ title: 'Cambio de correo cancelado', description: 'Tu correo sigue siendo el de siempre' }), onError: failed('No se pudo cancelar el cambio') })}
+      >
+        Cancelar cambio
+      </Button>
+    </Pending>
   );
 }
 

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { SettingsScreen } from './SettingsScreen';
 
 const settings = (overrides: Partial<Settings> = {}): Settings => ({
-  profile: { firstName: 'Carlos', lastName: 'Rodríguez', email: 'owner@demo.arrendia.es', telefono: '612345678', nifCif: null, direccionFiscal: null, ibanBancaria: null, profileImageUrl: null },
+  profile: { firstName: 'Carlos', lastName: 'Rodríguez', email: 'owner@demo.arrendia.es', telefono: '612345678', nifCif: null, direccionFiscal: null, ibanBancaria: null, profileImageUrl: null, pendingEmail: null },
   notifications: { email: true, push: true, sms: false, incidentAlerts: true, paymentReminders: true, contractExpiry: true, monthlyReports: true },
   security: { sessionTimeoutMinutes: 30, loginNotifications: true, lastPasswordChange: null, twoFactorEnabled: false, recoveryCodesLeft: null },
   billing: { plan: { id: 'propietario_individual', name: 'Plan Propietario Individual', monthlyPrice: '29.00', propertyLimit: 10 }, properties: 3 },

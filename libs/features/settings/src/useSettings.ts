@@ -1,5 +1,6 @@
 import { apiRequest, CURRENT_USER_KEY, getQueryFn, uploadFile } from '@arrendia/api-client';
 import {
+  EMAIL_CHANGE_PATH,
   REPORT_SCHEDULES_PATH,
   TWO_FACTOR_PATH,
   type CurrentUser,
@@ -42,6 +43,17 @@ export function useSaveProfile() {
   return useMutation({
     mutationFn: async (input: SettingsProfileData) => (await apiRequest('PUT', '/api/settings/profile', input)).json() as Promise<CurrentUser>,
     onSuccess: update,
+  });
+}
+
+/** 'Cancelar cambio': the new address waiting for its link is dropped; the tab reads the settings again. */
+export function useCancelEmailChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest('DELETE', EMAIL_CHANGE_PATH);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: [SETTINGS_PATH] }),
   });
 }
 

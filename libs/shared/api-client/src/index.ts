@@ -12,3 +12,4 @@ export * from './useLiveEvents';
 export * from './uploadFile';
 export * from './usePropertyAgents';
 export * from './useListPage';
+export * from './useEmailVerification';

@@ -76,5 +76,7 @@ export const CurrentUserSchema = z.object({
   profileImageUrl: z.string().nullable(),
   agencyId: z.number().int().nullable(),
   role: z.object({ roleId: z.number().int(), roleName: z.string() }).nullable(),
+  /** Whether the address has been confirmed (issue 34): until then the shell shows a banner. */
+  emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './common';
 export * from './enums';
 export * from './auth';
+export * from './emailVerification';
 export * from './remotes';
 export * from './properties';
 export * from './contracts';

@@ -179,6 +179,8 @@ export const SettingsSchema = z.object({
     direccionFiscal: z.string().nullable(),
     ibanBancaria: z.string().nullable(),
     profileImageUrl: z.string().nullable(),
+    /** A new address saved in Perfil and waiting for its link (issue 34); `email` stays until then. */
+    pendingEmail: z.string().nullable(),
   }),
   notifications: z.record(z.string(), z.boolean()),
   security: z.object({

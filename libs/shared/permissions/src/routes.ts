@@ -84,7 +84,8 @@ export function routesFor(roleName: string | null | undefined): AppRoute[] {
  */
 /**
  * The visitor's pages; /invitacion/:token is where an invited tenant sets its password (issue 11),
- * /invitacion-propietario/:token where an owner an agency invited does (issue 32).
+ * /invitacion-propietario/:token where an owner an agency invited does (issue 32),
+ * /verificar-correo/:token where an emailed link confirms an address (issue 34).
  */
 export const PUBLIC_ROUTES = [
   '/',
@@ -97,10 +98,14 @@ export const PUBLIC_ROUTES = [
   '/invitacion/:token',
   '/invitacion-propietario/:token',
   '/restablecer/:token',
+  '/verificar-correo/:token',
 ] as const;
 
-/** The public routes a signed-in user opens too: an invitation or password link works whoever opens it (issues 11, 13, 32). */
-export const OPEN_ROUTES = ['/invitacion/:token', '/invitacion-propietario/:token', '/restablecer/:token'] as const satisfies readonly (typeof PUBLIC_ROUTES)[number][];
+/**
+ * The public routes a signed-in user opens too: an invitation, password or email-confirmation link
+ * works whoever opens it (issues 11, 13, 32, 34).
+ */
+export const OPEN_ROUTES = ['/invitacion/:token', '/invitacion-propietario/:token', '/restablecer/:token', '/verificar-correo/:token'] as const satisfies readonly (typeof PUBLIC_ROUTES)[number][];
 
 /** Whether `pathname` matches one of `routes` (a `:param` is one non-empty segment). */
 function matchesAny(routes: readonly string[], pathname: string): boolean {

@@ -40,6 +40,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}, roleName: string 
     profileImageUrl: null,
     agencyId: null,
     role: roleName ? { roleId: 2, roleName } : null,
+    emailVerified: true,
     ...overrides,
   };
 }

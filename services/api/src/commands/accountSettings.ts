@@ -1,9 +1,10 @@
 import { NOTIFICATION_PREFERENCE_DEFAULTS, type NotificationPreferences, type SettingsPreferencesInput, type SettingsProfileData } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
-import { UniqueViolationError } from 'objection';
 import { audit } from '../audit';
 import { afterCommit, afterRollback } from '../db/afterCommit';
-import { conflict, notFound } from '../errors';
+import { notFound } from '../errors';
+import type { MailLinks } from '../mail/messages';
+import { requestEmailChange } from './emailVerifier';
 import { User } from '../models/User';
 import { notify } from '../notify';
 import { lockUserRow } from '../queries/userRows';
@@ -12,26 +13,25 @@ import { removeStored, storeFile } from '../storage/files';
 import { reserveStorage } from '../storage/quota';
 import { endSessions, endSessionWithHandle } from '../sessions';
 
-export const EMAIL_TAKEN = 'Ya existe una cuenta con ese correo electrónico';
+export { EMAIL_TAKEN } from './emailVerifier';
 
 /** The user's notification switches: what they saved over the spec's defaults. */
 export function notificationPreferences(user: Pick<User, 'notificationPrefs'>): NotificationPreferences {
   return { ...NOTIFICATION_PREFERENCE_DEFAULTS, ...(user.notificationPrefs ?? {}) };
 }
 
-/** Saves the profile form (PUT /api/settings/profile), audited with the columns it changed. */
-export async function updateProfile(trx: Knex.Transaction, user: User, input: SettingsProfileData): Promise<User> {
+/**
+ * Saves the profile form (PUT /api/settings/profile), audited with the columns it changed. A new
+ * email does not replace the account's (issue 34): it becomes a pending change whose link goes to
+ * the new address (commands/emailVerifier.ts); 409 EMAIL_TAKEN when another account holds it.
+ */
+export async function updateProfile(trx: Knex.Transaction, user: User, input: SettingsProfileData, links: MailLinks): Promise<User> {
   const locked = await lockUserRow(trx, user.id);
-  const changed = Object.fromEntries(Object.entries(input).filter(([key, value]) => locked[key as keyof SettingsProfileData] !== value));
+  const { email, ...fields } = input;
+  if (email !== locked.email) await requestEmailChange(trx, locked, email, links);
+  const changed = Object.fromEntries(Object.entries(fields).filter(([key, value]) => locked[key as keyof SettingsProfileData] !== value));
   if (Object.keys(changed).length === 0) return locked;
-  let updated: User;
-  try {
-    updated = await User.query(trx).patchAndFetchById(user.id, changed);
-  } catch (err) {
-    // The unique index decides, so two people racing for one address cannot both get it.
-    if (err instanceof UniqueViolationError && err.columns?.includes('email')) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    throw err;
-  }
+  const updated = await User.query(trx).patchAndFetchById(user.id, changed);
   const before = Object.fromEntries(Object.keys(changed).map((key) => [key, locked[key as keyof SettingsProfileData]]));
   await audit(trx, { userId: user.id, action: 'update', tableName: 'users', recordId: user.id, oldValues: before, newValues: changed });
   return updated;

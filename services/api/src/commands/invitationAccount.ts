@@ -11,7 +11,8 @@ import { User } from '../models/User';
  * portfolio), the same way for both:
  * - an account already holds the invited email: it accepts only signed in as itself, and only if it
  *   has the invited role (an owner, an agent… is never turned into a tenant by a link, nor a tenant
- *   into an owner: one account per email, so the inviter must use another address);
+ *   into an owner: one account per email, so the inviter must use another address); the emailed
+ *   link confirms its address if it was not yet (issue 34);
  * - no account does: one is created with that role, the name and the password (hashed beforehand)
  *   the person typed, its email verified by the link itself, audited as a registration.
  */
@@ -27,6 +28,11 @@ export async function invitedAccount(
   if (existing) {
     if (!sessionUser || sessionUser.id !== existing.id) throw conflict('Ya tienes una cuenta con este correo: inicia sesión y vuelve a abrir el enlace');
     if (!roleNamesOf(roleName).includes(existing.role?.roleName ?? '')) throw conflict(wrongRole(roleLabel(existing.role?.roleName).toLowerCase()));
+    if (!existing.emailVerifiedAt) {
+      existing.emailVerifiedAt = new Date();
+      await User.query(trx).findById(existing.id).patch({ emailVerifiedAt: existing.emailVerifiedAt });
+      await audit(trx, { userId: existing.id, action: 'update', tableName: 'users', recordId: existing.id, oldValues: { emailVerifiedAt: null }, newValues: { emailVerifiedAt: existing.emailVerifiedAt, invitationId: invitation.id } });
+    }
     return existing;
   }
   const fields: Record<string, string> = {};

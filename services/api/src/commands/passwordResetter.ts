@@ -14,16 +14,20 @@ import { hashToken } from './tenantInviter';
 
 export const passwordResetLink = (token: string) => `/restablecer/${token}`;
 
+/** A one-time link's token: 256 random bits, URL-safe. Only its hash (hashToken) is ever stored. */
+export const newLinkToken = () => randomBytes(32).toString('base64url');
+
 /**
  * A one-time link for `userId` to choose a password (an admin's 'Restablecer contraseña', or the
  * setup link of a user created without one), valid PASSWORD_RESET_HOURS. The token is returned
- * once; only its hash is kept. The user's earlier unused links stop working.
+ * once; only its hash is kept. The user's earlier unused links stop working. `sentToEmail`: the
+ * address the link is mailed to, if it is (using the link then proves that address).
  */
-export async function issuePasswordReset(trx: Knex.Transaction, createdByUserId: number, userId: number, now = new Date()): Promise<PasswordResetLink> {
+export async function issuePasswordReset(trx: Knex.Transaction, createdByUserId: number, userId: number, now = new Date(), sentToEmail: string | null = null): Promise<PasswordResetLink> {
   await trx('password_resets').where('userId', userId).whereNull('usedAt').where('expiresAt', '>', now).update({ expiresAt: now });
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   const expiresAt = new Date(now.getTime() + PASSWORD_RESET_HOURS * 3_600_000);
-  const [{ id }] = await trx('password_resets').insert({ userId, tokenHash: hashToken(token), createdByUserId, expiresAt }).returning('id');
+  const [{ id }] = await trx('password_resets').insert({ userId, tokenHash: hashToken(token), createdByUserId, expiresAt, sentToEmail }).returning('id');
   await audit(trx, { userId: createdByUserId, action: 'create', tableName: 'password_resets', recordId: id, newValues: { userId, expiresAt } });
   return { link: passwordResetLink(token), expiresAt: expiresAt.toISOString() };
 }
@@ -71,7 +75,7 @@ export async function requestOwnPasswordReset(trx: Knex.Transaction, email: stri
   );
   const user: Recipient | undefined = await trx('users').where({ email: email.toLowerCase(), isActive: true }).first('id', 'email', 'firstName');
   if (!user) return;
-  const { link } = await issuePasswordReset(trx, user.id, user.id, now);
+  const { link } = await issuePasswordReset(trx, user.id, user.id, now, user.email);
   await enqueueMail(trx, passwordResetMail(user, link, links));
 }
 
@@ -81,13 +85,15 @@ export interface PasswordResetRow {
   email: string;
   expiresAt: Date | string;
   usedAt: Date | string | null;
+  sentToEmail: string | null;
+  emailVerifiedAt: Date | string | null;
 }
 
 /** The live link of a token (locked when asked) with its user's email; 404 unknown, 410 used or expired. */
 export async function loadPasswordReset(db: Knex | Knex.Transaction, token: string, { lock = false, now = new Date() } = {}): Promise<PasswordResetRow> {
   const query = db('password_resets')
     .join('users', 'users.id', 'password_resets.userId')
-    .select('password_resets.id', 'password_resets.userId', 'password_resets.expiresAt', 'password_resets.usedAt', 'users.email')
+    .select('password_resets.id', 'password_resets.userId', 'password_resets.expiresAt', 'password_resets.usedAt', 'password_resets.sentToEmail', 'users.email', 'users.emailVerifiedAt')
     .where('password_resets.tokenHash', hashToken(token));
   const row = await loadInScope<PasswordResetRow>(query, { lock: lock ? 'password_resets' : undefined, notFound: PASSWORD_RESET_UNKNOWN });
   if (row.usedAt) throw new HttpError(410, 'password_reset_used', PASSWORD_RESET_USED);
@@ -97,7 +103,8 @@ export async function loadPasswordReset(db: Knex | Knex.Transaction, token: stri
 
 /**
  * Uses a link (POST /api/password-resets/:token): the user's new password, the link spent, and
- * every session of the user ended, since whoever held the old password may be signed in. A refused
+ * every session of the user ended, since whoever held the old password may be signed in. A link
+ * mailed to the account's present address also confirms that address (issue 34). A refused
  * link is told before the slow hash (argon2 is slow on purpose, and PGlite has one connection);
  * the command then opens its own transaction, which checks the link again under a lock.
  */
@@ -110,9 +117,18 @@ export async function redeemPasswordReset(knex: Knex, token: string, password: s
 async function spendPasswordReset(trx: Knex.Transaction, token: string, passwordHash: string): Promise<{ email: string }> {
   const reset = await loadPasswordReset(trx, token, { lock: true });
   const now = new Date();
-  await trx('users').where('id', reset.userId).update({ password: passwordHash, lastPasswordChange: now, updatedAt: now });
+  const verifies = !reset.emailVerifiedAt && reset.sentToEmail === reset.email;
+  await trx('users')
+    .where('id', reset.userId)
+    .update({ password: passwordHash, lastPasswordChange: now, updatedAt: now, ...(verifies ? { emailVerifiedAt: now } : {}) });
   await trx('password_resets').where('id', reset.id).update({ usedAt: now });
   await endSessions(trx, reset.userId);
-  await audit(trx, { userId: reset.userId, action: 'update', tableName: 'users', recordId: reset.userId, newValues: { lastPasswordChange: now, passwordResetId: reset.id } });
+  await audit(trx, {
+    userId: reset.userId,
+    action: 'update',
+    tableName: 'users',
+    recordId: reset.userId,
+    newValues: { lastPasswordChange: now, passwordResetId: reset.id, ...(verifies ? { emailVerifiedAt: now } : {}) },
+  });
   return { email: reset.email };
 }

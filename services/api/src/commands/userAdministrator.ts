@@ -20,6 +20,8 @@ import type { User } from '../models/User';
 import { hashPassword } from '../passwords';
 import { lockRows } from '../policies/inScope';
 import { lockUserRecord } from '../queries/userRows';
+import type { MailLinks } from '../mail/messages';
+import { sendFirstVerification } from './emailVerifier';
 import { issuePasswordReset } from './passwordResetter';
 
 /**
@@ -55,11 +57,12 @@ export function changes(before: object, after: object) {
  * without an admin's password the answer carries a one-time setup link for the user. The password
  * is hashed first and the command then opens its own transaction: argon2 is slow on purpose, and
  * PGlite has one connection. Without a password the account gets one nobody knows, until the
- * setup link sets the real one.
+ * setup link sets the real one. The account's address is unconfirmed: its link is mailed to it
+ * (issue 34).
  */
-export async function createUser(knex: Knex, admin: User, input: z.output<typeof UsersCreateSchema>): Promise<{ id: number; setupLink: PasswordResetLink | null }> {
+export async function createUser(knex: Knex, admin: User, input: z.output<typeof UsersCreateSchema>, links: MailLinks): Promise<{ id: number; setupLink: PasswordResetLink | null }> {
   const passwordHash = await hashPassword(input.password ?? randomBytes(32).toString('base64url'));
-  return knex.transaction((trx) => insertUser(trx, admin, input, passwordHash, !input.password));
+  return knex.transaction((trx) => insertUser(trx, admin, input, passwordHash, !input.password, links));
 }
 
 async function insertUser(
@@ -68,6 +71,7 @@ async function insertUser(
   input: z.output<typeof UsersCreateSchema>,
   passwordHash: string,
   withSetupLink: boolean,
+  links: MailLinks,
 ): Promise<{ id: number; setupLink: PasswordResetLink | null }> {
   const { roleName, password: _password, ...fields } = input;
   await checkAgency(trx, roleName, fields.agencyId);
@@ -78,6 +82,7 @@ async function insertUser(
   const values = { ...fields, roleId: role.id, agencyId: fields.agencyId ?? null };
   const [{ id }] = await trx('users').insert({ ...values, password: passwordHash }).returning('id');
   await audit(trx, { userId: admin.id, action: 'create', tableName: 'users', recordId: id, newValues: { ...values, roleName } });
+  await sendFirstVerification(trx, admin.id, { id, email: fields.email, firstName: fields.firstName }, links);
   const setupLink = withSetupLink ? await issuePasswordReset(trx, admin.id, id) : null;
   return { id, setupLink };
 }

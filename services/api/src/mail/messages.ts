@@ -1,4 +1,4 @@
-import { INVITATION_DAYS, PASSWORD_RESET_HOURS } from '@arrendia/api-contract';
+import { EMAIL_VERIFICATION_HOURS, INVITATION_DAYS, PASSWORD_RESET_HOURS } from '@arrendia/api-contract';
 import type { MailMessage } from './outbox';
 import { renderMail } from './templates';
 
@@ -30,6 +30,76 @@ export function passwordResetMail(user: Recipient, link: string, { publicUrl }: 
         ],
         action: { label: 'Elegir una contraseña nueva', href: link },
         reason: 'Recibes este correo porque se ha pedido restablecer la contraseña de tu cuenta.',
+      },
+      { publicUrl },
+    ),
+  };
+}
+
+/**
+ * The link that confirms an account's address (a registration, an account an admin created, and
+ * 'Reenviar correo'). Sent whatever the settings say: without it the address stays unconfirmed.
+ */
+export function emailVerificationMail(user: Recipient, link: string, { publicUrl }: MailLinks): MailMessage {
+  return {
+    kind: 'email_verification',
+    userId: user.id,
+    to: { address: user.email, name: user.firstName },
+    ...renderMail(
+      {
+        subject: 'Confirma tu correo electrónico en Arrendia',
+        greetingName: user.firstName,
+        paragraphs: [
+          `Confirma que ${user.email} es tu dirección de correo en Arrendia: es la que usaremos para avisarte y para recuperar tu cuenta.`,
+          `El enlace sirve una sola vez y caduca en ${EMAIL_VERIFICATION_HOURS} horas.`,
+          'Si no has creado una cuenta en Arrendia, ignora este correo.',
+        ],
+        action: { label: 'Confirmar mi correo', href: link },
+        reason: 'Recibes este correo porque esta dirección se ha indicado para una cuenta de Arrendia.',
+      },
+      { publicUrl },
+    ),
+  };
+}
+
+/** A new address typed in Ajustes: the link goes to it, and the account's address changes only when it is opened. */
+export function emailChangeMail(user: Recipient, newEmail: string, link: string, { publicUrl }: MailLinks): MailMessage {
+  return {
+    kind: 'email_verification',
+    userId: user.id,
+    to: { address: newEmail, name: user.firstName },
+    ...renderMail(
+      {
+        subject: 'Confirma tu nuevo correo electrónico en Arrendia',
+        greetingName: user.firstName,
+        paragraphs: [
+          `Has pedido cambiar el correo de tu cuenta de Arrendia a ${newEmail}. El cambio se hará cuando abras este enlace; hasta entonces sigue valiendo tu correo actual.`,
+          `El enlace sirve una sola vez y caduca en ${EMAIL_VERIFICATION_HOURS} horas.`,
+          'Si no lo has pedido tú, ignora este correo: nada cambia.',
+        ],
+        action: { label: 'Confirmar el cambio', href: link },
+        reason: 'Recibes este correo porque esta dirección se ha indicado como nuevo correo de una cuenta de Arrendia.',
+      },
+      { publicUrl },
+    ),
+  };
+}
+
+/** To the OLD address once a change is confirmed: security mail, not switchable off. */
+export function emailChangedMail(user: Recipient, newEmail: string, { publicUrl }: MailLinks): MailMessage {
+  return {
+    kind: 'security',
+    userId: user.id,
+    to: { address: user.email, name: user.firstName },
+    ...renderMail(
+      {
+        subject: 'Tu correo electrónico de Arrendia ha cambiado',
+        greetingName: user.firstName,
+        paragraphs: [
+          `Te avisamos de que tu correo de Arrendia ha cambiado a ${newEmail}. Desde ahora los avisos y los enlaces para recuperar la cuenta irán a esa dirección.`,
+          'Si no has sido tú, contacta cuanto antes con el administrador de Arrendia.',
+        ],
+        reason: 'Recibes este aviso de seguridad porque afecta a tu cuenta de Arrendia; no se puede desactivar.',
       },
       { publicUrl },
     ),

@@ -45,6 +45,7 @@ import * as reportSchedules from './20261205130000_report_schedules';
 import * as outbox from './20261205140000_outbox';
 import * as invitationRevocation from './20261205150000_invitation_revocation';
 import * as overdueRemindersAndMessageDigests from './20261206090000_overdue_reminders_and_message_digests';
+import * as emailVerification from './20261206100000_email_verification';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -102,4 +103,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261205140000_outbox', ...outbox },
   { name: '20261205150000_invitation_revocation', ...invitationRevocation },
   { name: '20261206090000_overdue_reminders_and_message_digests', ...overdueRemindersAndMessageDigests },
+  { name: '20261206100000_email_verification', ...emailVerification },
 ];

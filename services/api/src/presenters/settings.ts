@@ -4,8 +4,11 @@ import { recoveryCodesLeft, twoFactorOn } from '../commands/twoFactorSettings';
 import { describeDevice } from '../commands/userRegistrar';
 import type { User } from '../models/User';
 
-/** The four tabs of Configuración: profile, notifications, security and billing (its plan, and the properties it counts). */
-export function presentSettings(user: User, properties: number): Settings {
+/**
+ * The four tabs of Configuración: profile (with the new address waiting for its link), notifications,
+ * security and billing (its plan, and the properties it counts).
+ */
+export function presentSettings(user: User, properties: number, pendingEmail: string | null): Settings {
   const planId = planForRole(user.role?.roleName);
   const plan = USER_PLANS[planId];
   return {
@@ -18,6 +21,7 @@ export function presentSettings(user: User, properties: number): Settings {
       direccionFiscal: user.direccionFiscal,
       ibanBancaria: user.ibanBancaria,
       profileImageUrl: user.profileImageUrl,
+      pendingEmail,
     },
     notifications: notificationPreferences(user),
     security: {

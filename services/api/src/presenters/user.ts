@@ -15,6 +15,7 @@ export function presentCurrentUser(user: User): CurrentUser {
     profileImageUrl: user.profileImageUrl,
     agencyId: user.agencyId,
     role: user.role ? { roleId: user.role.id, roleName: user.role.roleName } : null,
+    emailVerified: user.emailVerifiedAt != null,
   };
 }
 

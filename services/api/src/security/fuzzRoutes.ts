@@ -3,12 +3,14 @@
  * in-scope ids of its path and a valid body to mutate, so that a payload reaches validation and
  * the handler instead of stopping at 401/403/404. A write route missing here fails the test.
  */
+import { randomBytes } from 'node:crypto';
 import type { RoleName } from '@arrendia/permissions';
 import { DOCUMENT_MAX_BYTES, INCIDENT_PHOTO_MAX_BYTES, LISTING_PHOTO_MAX_BYTES, ListingCreateSchema, PROFILE_PHOTO_MAX_BYTES } from '@arrendia/api-contract';
 import { cifControl } from '@arrendia/locale-es';
 import { addListingPhoto, publishListing } from '../commands/listingPublisher';
 import { inviteOwner } from '../commands/ownerInviter';
 import { inTransaction } from '../db/afterCommit';
+import { hashToken } from '../queries/tenantInvitations';
 import type { User } from '../models/User';
 import { listingPhotosDir, prepareListingPhoto } from '../storage/listingPhotos';
 import { realPngBytes } from './world';
@@ -145,6 +147,13 @@ const answerRequest = {
   refresh: 'fixtures' as const,
 };
 
+/** A live email-confirmation link (issue 34) of `userId` for `email`, written straight to the table (no mail); its token. */
+async function emailLink(w: World, userId: number, purpose: 'verify' | 'change', email: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await w.t.knex('email_verifications').insert({ userId, email, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
+  return token;
+}
+
 /** A date-time `hours` from now, on the hour, as the visit form sends it. */
 function inHours(hours: number): string {
   const d = new Date();
@@ -207,6 +216,21 @@ export const ROUTES: Record<string, RouteSpec> = {
     beforeEach: (w) => clearFailedLogins(w.t.knex),
     // A wrong code warns the user that someone has the password: that notice is written with the 401.
     writesOnRefusal: ['notifications', 'live_events'],
+  },
+  'POST /api/auth/verify-email/:token': {
+    actor: 'anonymous',
+    // A new unconfirmed account and its link; every 2xx spends it.
+    fixtures: async (w) => {
+      const user = await buildUser(w.t.knex, { roleName: 'propietario_individual', emailVerified: false });
+      return { params: [await emailLink(w, user.id, 'verify', user.email)], body: () => ({}) };
+    },
+    refresh: 'fixtures',
+  },
+  'POST /api/auth/verify-email/resend': {
+    actor: (w) => buildUser(w.t.knex, { roleName: 'propietario_individual', emailVerified: false }),
+    fixtures: () => ({ body: () => ({}) }),
+    // VERIFICATION_RESENDS_PER_HOUR would turn every payload after the fifth into a 429 before the handler runs.
+    beforeEach: (w) => clearThrottles(w.t.knex),
   },
 
   // ---- admin
@@ -692,6 +716,15 @@ export const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/settings/profile': {
     actor: ownUser('propietario_individual'),
     fixtures: (w, actor) => ({ body: () => ({ firstName: 'Sara', lastName: 'Núñez', email: actor!.email, telefono: VALID_PHONE, nifCif: VALID_NIF, direccionFiscal: 'Calle Mayor 1, Madrid', ibanBancaria: VALID_IBAN }) }),
+  },
+  'DELETE /api/settings/email-change': {
+    actor: ownUser('propietario_individual'),
+    // A new address of the actor's waiting for its link; every 2xx cancels it.
+    fixtures: async (w, actor) => {
+      await emailLink(w, actor!.id, 'change', `fuzz.nuevo${w.next()}@prueba.arrendia.es`);
+      return { body: () => ({}) };
+    },
+    refresh: 'fixtures',
   },
   'POST /api/settings/profile/photo': { actor: ownUser('inquilino'), fixtures: () => ({ fields: () => ({}) }), multipart: { maxBytes: PROFILE_PHOTO_MAX_BYTES } },
   'DELETE /api/settings/profile/photo': { actor: ownUser('agente'), fixtures: () => ({ body: () => ({}) }) },

@@ -16,6 +16,7 @@ import { cifControl } from '@arrendia/locale-es';
 import { can, type Action, type RoleName } from '@arrendia/permissions';
 import type supertest from 'supertest';
 import { sessionHandle } from '../commands/accountSettings';
+import { hashToken } from '../queries/tenantInvitations';
 import { buildTransaction, enableTwoFactorFor, FACTORY_PASSWORD } from '../test/factories';
 import { totpCode } from '../twoFactor';
 import {
@@ -188,6 +189,22 @@ async function pendingInvitation(c: CaseCtx): Promise<number> {
     .returning('id');
   return id as number;
 }
+
+/** A live email-confirmation link (issue 34) of `userId` for `email`, written straight to the table (no mail): its id and token. */
+async function emailLink(c: CaseCtx, userId: number, purpose: 'verify' | 'change', email: string): Promise<{ id: number; token: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const [{ id }] = await c.w.t
+    .knex('email_verifications')
+    .insert({ userId, email, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning('id');
+  return { id: id as number, token };
+}
+
+/** Whether an email-confirmation link is still live (neither used nor expired). */
+const linkIsLive = async (c: CaseCtx, id: number) => {
+  const row = await rowById(c, 'email_verifications', id);
+  return Boolean(row && !row.usedAt && new Date(row.expiresAt).getTime() > Date.now());
+};
 
 /** GET /api/tenant-invitations: each actor lists only invitations of contracts it manages. */
 function scopedListOfInvitations(): RouteSpec {
@@ -714,6 +731,30 @@ export const MATRIX: Record<string, RouteSpec> = {
     phase: 2,
   },
 
+  'POST /api/auth/verify-email/:token': {
+    gate: 'public',
+    ok: 200,
+    // The token names its account: whoever opens the link (signed in as anyone, or not at all)
+    // confirms that account's address. A throwaway unconfirmed account and its link per case.
+    targets: ['pending link', 'unknown token'],
+    sees: (_a, target) => target === 'pending link',
+    fresh: async (c) => {
+      const user = await c.w.fresh.user();
+      await c.w.t.knex('users').where({ id: user.id }).update({ emailVerifiedAt: null });
+      return (await emailLink(c, user.id, 'verify', user.email)).token;
+    },
+    send: (c) => c.http.post(`/api/auth/verify-email/${c.fresh ?? 'y'.repeat(43)}`),
+    verify: async (c) => {
+      const link = await c.w.t.knex('email_verifications').where({ tokenHash: hashToken(String(c.fresh)) }).first('userId', 'usedAt');
+      const owner = await rowById(c, 'users', link?.userId);
+      const problems = [...(link?.usedAt ? [] : ['the link was not spent']), ...(owner?.emailVerifiedAt ? [] : ["the link's account is not confirmed"])];
+      if (isUser(c.actor) && (await rowById(c, 'users', me(c))).email !== c.w.users[c.actor].email) problems.push("the caller's own address changed");
+      return problems;
+    },
+    guard: () => ({ table: 'email_verifications', where: {} }),
+    phase: 2,
+  },
+
   // --- Session -------------------------------------------------------------------------------------
   'GET /api/auth/user': read('/api/auth/user', (c, res) => same({ id: [(res.body as { id: number }).id, me(c)] })),
   'POST /api/auth/login': {
@@ -729,6 +770,25 @@ export const MATRIX: Record<string, RouteSpec> = {
     },
     verify: (c, res) => same({ id: [(res.body as { id: number }).id, c.w.id(isUser(c.actor) ? c.actor : 'tenantA')] }),
     phase: 3,
+  },
+  'POST /api/auth/verify-email/resend': {
+    gate: 'signedIn',
+    ok: 200,
+    // Something to confirm: a pending new address of the caller's (its own stays confirmed). The new
+    // link goes to that address, for the caller only; the earlier link stops working.
+    fresh: async (c) => (isUser(c.actor) ? (await emailLink(c, me(c), 'change', c.w.fresh.email('pendiente'))).id : 0),
+    freshForAll: true,
+    send: (c) => c.http.post('/api/auth/verify-email/resend'),
+    verify: async (c, res) => {
+      const earlier = await rowById(c, 'email_verifications', c.fresh);
+      const latest = await c.w.t.knex('email_verifications').where({ userId: me(c) }).orderBy('id', 'desc').first();
+      return [
+        ...same({ email: [(res.body as { email: string }).email, earlier?.email], newLinkEmail: [latest?.email, earlier?.email], newLinkPurpose: [latest?.purpose, 'change'] }),
+        ...((await linkIsLive(c, Number(c.fresh))) ? ['the earlier link still works'] : []),
+      ];
+    },
+    guard: () => ({ table: 'email_verifications', where: {} }),
+    phase: 2,
   },
   'POST /api/auth/logout': {
     gate: 'public',
@@ -2300,6 +2360,25 @@ export const MATRIX: Record<string, RouteSpec> = {
     send: (c) => c.http.put('/api/settings/profile').send(settingsProfile(c)),
     verify: (c, res) => same({ id: [(res.body as { id: number }).id, me(c)] }),
     guard: (c) => ({ table: 'users', where: { id: isUser(c.actor) ? me(c) : -1 } }),
+    phase: 2,
+  },
+  'DELETE /api/settings/email-change': {
+    gate: 'settings:own',
+    ok: 204,
+    // Cancels the caller's pending new address and no one else's: fresh holds 'callerLinkId:bystanderLinkId'.
+    fresh: async (c) => {
+      const bystander = await c.w.fresh.user();
+      const other = await emailLink(c, bystander.id, 'change', c.w.fresh.email('ajeno'));
+      const own = isUser(c.actor) ? await emailLink(c, me(c), 'change', c.w.fresh.email('propio')) : { id: 0 };
+      return `${own.id}:${other.id}`;
+    },
+    freshForAll: true,
+    send: (c) => c.http.delete('/api/settings/email-change'),
+    verify: async (c) => {
+      const [own, other] = String(c.fresh).split(':').map(Number);
+      return [...((await linkIsLive(c, own!)) ? ["the caller's change is still pending"] : []), ...((await linkIsLive(c, other!)) ? [] : ["another account's change was cancelled"])];
+    },
+    guard: () => ({ table: 'email_verifications', where: {} }),
     phase: 2,
   },
   'PATCH /api/settings/preferences': {

@@ -146,10 +146,11 @@ export function describeDemoData(get: () => { knex: Knex; cal: DemoCalendar }): 
       for (const agency of rows.agencies) expect(isValidNifCif(agency.cifAgencia)).toBe(true);
     });
 
-    it('gives every user the current-user shape of the contract', () => {
+    it('gives every user the current-user shape of the contract, its address confirmed (no banner in the demo)', () => {
       for (const user of rows.users) {
         const role = rows.roles.find((r) => r.id === user.roleId)!;
-        expect(() => CurrentUserSchema.parse(json({ ...user, role: { roleId: role.id, roleName: role.roleName } }))).not.toThrow();
+        const current = CurrentUserSchema.parse(json({ ...user, role: { roleId: role.id, roleName: role.roleName }, emailVerified: user.emailVerifiedAt != null }));
+        expect([user.email, current.emailVerified]).toEqual([user.email, true]);
       }
     });
 

@@ -236,7 +236,8 @@ function portfolioSql(c: LargeSeedCounts, seed: number, passwordHash: string): [
     ],
     [
       'users',
-      `insert into users (id, "roleId", "agencyId", email, password, "firstName", "lastName", telefono, "isActive", "createdAt", "updatedAt")
+      // Addresses confirmed (issue 34), as the demo's: nobody is waiting for a link.
+      `insert into users (id, "roleId", "agencyId", email, password, "firstName", "lastName", telefono, "isActive", "createdAt", "updatedAt", "emailVerifiedAt")
        select i,
               case when i = 1 then ${role('super_admin')}
                    when i < ${p.agentBase} then ${role('admin_agencia')}
@@ -253,7 +254,7 @@ function portfolioSql(c: LargeSeedCounts, seed: number, passwordHash: string): [
                    when i < ${p.tenantBase} then 'propietario' || (i - ${p.ownerBase} + 1)
                    else 'inquilino' || (i - ${p.tenantBase} + 1) end || '@${LARGE_SEED_DOMAIN}',
               ?, ${person('i')}, '6' || lpad((10000000 + i)::text, 8, '0'), true,
-              now() - make_interval(days => ${h('i', 8, 1800)}::int), now()
+              now() - make_interval(days => ${h('i', 8, 1800)}::int), now(), now()
          from generate_series(1, ${c.users}) i`,
       [passwordHash],
     ],

@@ -31,9 +31,11 @@ export interface UserFactoryInput {
   isActive?: boolean;
   firstName?: string;
   lastName?: string;
+  /** Whether its address is confirmed (default: yes, as every account made before issue 34). */
+  emailVerified?: boolean;
 }
 
-/** Inserts a user (default: an active propietario_individual) and returns it with its role. */
+/** Inserts a user (default: an active propietario_individual, its address confirmed) and returns it with its role. */
 export async function buildUser(knex: Knex, input: UserFactoryInput = {}): Promise<User> {
   const n = ++sequence;
   const role = await Role.query(knex).findOne({ roleName: input.roleName ?? 'propietario_individual' }).throwIfNotFound();
@@ -45,6 +47,7 @@ export async function buildUser(knex: Knex, input: UserFactoryInput = {}): Promi
     lastName: input.lastName ?? `García ${n}`,
     isActive: input.isActive ?? true,
     agencyId: input.agencyId ?? null,
+    emailVerifiedAt: input.emailVerified === false ? null : new Date(),
   });
   user.role = role;
   return user;

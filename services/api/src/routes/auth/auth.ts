@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { PASSWORD_RESET_REQUESTED, type TwoFactorChallenge, type AuthRegisterSchema, type AuthLoginSchema, type AuthTwoFactorSchema, type PasswordResetRequestSchema } from '@arrendia/api-contract';
+import { confirmEmail, resendEmailVerification } from '../../commands/emailVerifier';
 import { requestOwnPasswordReset } from '../../commands/passwordResetter';
 import { clientAddress } from '../../clientAddress';
 import { twoFactorOn } from '../../commands/twoFactorSettings';
@@ -14,12 +15,13 @@ import { presentCurrentUser } from '../../presenters/user';
 const originOf = (ctx: Ctx) => ({ ipAddress: clientAddress(ctx), userAgent: ctx.get('User-Agent') });
 
 /**
- * POST /api/auth/register → 201 with the new user; the client then asks the user to log in. An
+ * POST /api/auth/register → 201 with the new user, its address not confirmed yet: a link to confirm
+ * it is mailed in the same transaction (issue 34). The client then asks the user to log in. An
  * address over REGISTRATIONS_PER_ADDRESS gets 429 and nothing is written (commands/userRegistrar).
  * No transaction middleware: the command hashes the password first, then opens its own.
  */
 export async function register(ctx: Ctx, input: z.output<typeof AuthRegisterSchema>) {
-  const user = await registerUser(ctx.knex, input, clientAddress(ctx));
+  const user = await registerUser(ctx.knex, input, clientAddress(ctx), { publicUrl: ctx.config.publicUrl });
   ctx.status = 201;
   ctx.body = presentCurrentUser(user);
 }
@@ -95,4 +97,24 @@ export async function requestPasswordReset(ctx: Ctx, input: z.output<typeof Pass
   ctx.status = 202;
   ctx.set('Cache-Control', 'no-store');
   ctx.body = { message: PASSWORD_RESET_REQUESTED };
+}
+
+/**
+ * POST /api/auth/verify-email/:token → 200 {purpose, email, message}: the link's account has its
+ * address confirmed or, for a change made in Ajustes, its new address (409 EMAIL_TAKEN if another
+ * account took it meanwhile). No session needed: the token is what opens it, and it acts on its
+ * own account only. 404 unknown, 410 used or expired, as a password reset link.
+ */
+export async function verifyEmail(ctx: Ctx) {
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = await confirmEmail(ctx.state.trx!, String(ctx.params.token), { publicUrl: ctx.config.publicUrl });
+}
+
+/**
+ * POST /api/auth/verify-email/resend → 200 {purpose, email, message}: a new link for the pending
+ * new address, or for the account's unconfirmed one; 409 with nothing to confirm, 429 past
+ * VERIFICATION_RESENDS_PER_HOUR.
+ */
+export async function resendVerification(ctx: Ctx) {
+  ctx.body = await resendEmailVerification(ctx.state.trx!, currentUser(ctx), { publicUrl: ctx.config.publicUrl });
 }

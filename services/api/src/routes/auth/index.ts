@@ -4,7 +4,7 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { route } from '../../middlewares/validate';
 import { transaction } from '../../middlewares/transaction';
-import { login, loginRedirect, loginSecondStep, logout, me, register, requestPasswordReset } from './auth';
+import { login, loginRedirect, loginSecondStep, logout, me, register, requestPasswordReset, resendVerification, verifyEmail } from './auth';
 
 /**
  * How long a reset request takes at least (config.resetRequestFloorMs): more than the work for an
@@ -27,6 +27,9 @@ export function authRoutes({ session }: { session: AppMiddleware }) {
     .post('/auth/login', session, route(AuthLoginSchema, login))
     .post('/auth/login/two-factor', session, route(AuthTwoFactorSchema, loginSecondStep))
     .post('/auth/password-reset', samePace, transaction, route(PasswordResetRequestSchema, requestPasswordReset))
+    // The fixed path before the token's: 'resend' is no token.
+    .post('/auth/verify-email/resend', session, authenticate, transaction, resendVerification)
+    .post('/auth/verify-email/:token', transaction, verifyEmail)
     .post('/auth/logout', session, logout)
     .get('/auth/user', session, authenticate, me)
     .get('/login', loginRedirect);

@@ -19,6 +19,7 @@ export function settingsRoutes({ session }: { session: AppMiddleware }) {
   return new Router<AppState, AppContext>()
     .get('/settings', ...own, settings.show)
     .put('/settings/profile', ...own, transaction, route(SettingsProfileSchema, settings.saveProfile))
+    .delete('/settings/email-change', ...own, transaction, settings.cancelEmailChangeRequest)
     .post('/settings/profile/photo', ...own, settings.receiveProfilePhoto, transaction, settings.uploadPhoto)
     .delete('/settings/profile/photo', ...own, transaction, settings.removePhoto)
     .patch('/settings/preferences', ...own, transaction, route(SettingsPreferencesSchema, settings.savePreferences))

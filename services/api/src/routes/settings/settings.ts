@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import { changeOwnPassword, disableTwoFactorWithPassword, enableTwoFactorWithPassword, replaceRecoveryCodesWithPassword } from '../../commands/accountSecurity';
 import { endOtherSessions, endSessionByHandle, profilePhotoOwner, replaceProfilePhoto, updatePreferences, updateProfile } from '../../commands/accountSettings';
+import { cancelEmailChange } from '../../commands/emailVerifier';
 import { countOwnedProperties } from '../../commands/propertyCreator';
 import { startTwoFactorSetup } from '../../commands/twoFactorSettings';
 import type { Ctx } from '../../context';
@@ -21,6 +22,7 @@ import { currentUser } from '../../middlewares/authenticate';
 import { receiveFile } from '../../middlewares/receiveFile';
 import { parseInput } from '../../middlewares/validate';
 import { presentSettings, presentUserSessions } from '../../presenters/settings';
+import { pendingEmailChange } from '../../queries/emailVerifications';
 import { presentCurrentUser } from '../../presenters/user';
 import { userSessions } from '../../sessions';
 import { sendFile } from '../../storage/download';
@@ -33,19 +35,28 @@ const PHOTO_TYPE_ERROR = `Formato no admitido. ${PROFILE_PHOTO_HINT}`;
 /** Profile photos live in their own folder of the documents store. */
 const photosDir = (ctx: Ctx) => `${documentsDir(ctx.config)}/profile-photos`;
 
-/** GET /api/settings → the four tabs' saved values. */
+/** GET /api/settings → the four tabs' saved values, with the new address waiting for its link. */
 export async function show(ctx: Ctx) {
   const user = currentUser(ctx);
   ctx.set('Cache-Control', 'no-store');
-  ctx.body = presentSettings(user, await countOwnedProperties(ctx.knex, user.id));
+  ctx.body = presentSettings(user, await countOwnedProperties(ctx.knex, user.id), await pendingEmailChange(ctx.knex, user.id));
 }
 
-/** PUT /api/settings/profile → the current user with the saved profile. */
+/**
+ * PUT /api/settings/profile → the current user with the saved profile. A new email is not in it
+ * yet: its link goes to the new address (GET /api/settings shows it as `pendingEmail`).
+ */
 export async function saveProfile(ctx: Ctx, input: z.output<typeof SettingsProfileSchema>) {
   const user = currentUser(ctx);
-  const updated = await updateProfile(ctx.state.trx!, user, input);
+  const updated = await updateProfile(ctx.state.trx!, user, input, { publicUrl: ctx.config.publicUrl });
   updated.role = user.role;
   ctx.body = presentCurrentUser(updated);
+}
+
+/** DELETE /api/settings/email-change → 204: the pending new address's link stops working (nothing pending is fine too). */
+export async function cancelEmailChangeRequest(ctx: Ctx) {
+  await cancelEmailChange(ctx.state.trx!, currentUser(ctx));
+  ctx.status = 204;
 }
 
 /** PATCH /api/settings/preferences → the settings with the saved switches and security choices. */
@@ -53,7 +64,7 @@ export async function savePreferences(ctx: Ctx, input: z.output<typeof SettingsP
   const user = currentUser(ctx);
   const updated = await updatePreferences(ctx.state.trx!, user, input);
   updated.role = user.role;
-  ctx.body = presentSettings(updated, await countOwnedProperties(ctx.state.trx!, user.id));
+  ctx.body = presentSettings(updated, await countOwnedProperties(ctx.state.trx!, user.id), await pendingEmailChange(ctx.state.trx!, user.id));
 }
 
 /**

@@ -48,7 +48,7 @@ export async function show(ctx: Ctx) {
 /** POST /api/users → 201 with the user and, when no password was given, its one-time setup link. */
 export async function create(ctx: Ctx, input: z.output<typeof UsersCreateSchema>) {
   // No transaction middleware: the command hashes the password first, then opens its own.
-  const { id, setupLink } = await createUser(ctx.knex, currentUser(ctx), input);
+  const { id, setupLink } = await createUser(ctx.knex, currentUser(ctx), input, { publicUrl: ctx.config.publicUrl });
   ctx.status = 201;
   ctx.body = { ...(await loadDetail(ctx, id)), setupLink };
 }
