@@ -39,7 +39,7 @@ async function main() {
   if (cluster.isWorker) return serve(config, log, db, { jobs: false });
   try {
     await migrate(db.knex);
-    await seed(db.knex, { demo: config.demoMode });
+    await seed(db.knex, { demo: config.demoMode, publicUrl: config.publicUrl });
   } catch (err) {
     await db.close();
     throw err;

@@ -1,7 +1,8 @@
-import { CurrentUserSchema } from '@arrendia/api-contract';
+import { CurrentUserSchema, type OutboxMessage } from '@arrendia/api-contract';
 import { canonicalRole } from '@arrendia/permissions';
 import { countRows, startTestApp, type TestApp } from '../test/support';
 import { DEMO_ACCOUNTS, DEMO_AGENCY, DEMO_PASSWORD, seedDemo } from './demo';
+import { DEMO_INVITED_EMAIL, DEMO_RESET_EMAIL } from './demoMail';
 import { DemoCalendar } from './demoCalendar';
 import { describeDemoData } from './demoDataSuite';
 import { DEMO_EMAIL_DOMAIN } from './demoDomain';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   ).filter((name: string) => !name.startsWith('knex_'));
   await seed(t.knex, { demo: false });
   withoutDemo = await countAll();
-  await seedDemo(t.knex, { now });
+  await seedDemo(t.knex, { now, publicUrl: 'https://demo.arrendia.test' });
   afterFirstRun = await countAll();
   await seed(t.knex, { demo: true });
   afterSecondRun = await countAll();
@@ -47,12 +48,12 @@ describe('seed', () => {
 
   it('fills every portfolio table in demo mode', () => {
     // Rows people make by using the product: sessions, the audit trail, uploaded files, generated reports.
-    // Made by people using the product, never by the seed (an invitation's token exists only in the link handed out).
+    // Made by people using the product, never by the seed.
     // rent_charges: the daily job fills it when the server starts (jobs/daily.ts), and report_schedules
     // with each account's 'Reportes mensuales' schedule (jobs/scheduledReports.ts).
     // listing_photos: uploaded photos; the seeded adverts show the spec's placeholder images.
-    // outbox_messages: the mail that using the product sends (issue 34); the seed sends none.
-    const untouched = ['sessions', 'audit_log', 'documents', 'listing_photos', 'reports', 'tenant_invitations', 'owner_invitations', 'live_events', 'rent_charges', 'report_schedules', 'login_attempts', 'password_resets', 'user_presence', 'consent_requests', 'throttle_hits', 'outbox_messages'];
+    // email_verifications: the demo accounts' addresses count as confirmed, so none waits for a link.
+    const untouched = ['sessions', 'audit_log', 'documents', 'listing_photos', 'reports', 'owner_invitations', 'live_events', 'rent_charges', 'report_schedules', 'login_attempts', 'user_presence', 'consent_requests', 'throttle_hits', 'email_verifications'];
     const empty = Object.entries(afterFirstRun).filter(([table, n]) => n === 0 && !untouched.includes(table));
     expect(empty).toEqual([]);
     expect(afterFirstRun).toMatchObject({ agencies: 1, users: DEMO_ACCOUNTS.length + DEMO_PEOPLE.length, main_properties: 12 });
@@ -60,6 +61,26 @@ describe('seed', () => {
 
   it('creates nothing more when run again', () => {
     expect(afterSecondRun).toEqual(afterFirstRun);
+  });
+
+  it("shows the super admin's outbox the mail the demo would have sent: a tenant invitation and a password reset (issue 34)", async () => {
+    const admin = t.agent();
+    await admin.post('/api/auth/login').send({ email: 'admin@demo.arrendia.es', password: DEMO_PASSWORD }).expect(200);
+    const body = ((await admin.get('/api/admin/outbox').expect(200)).body as OutboxMessage[]).sort((a, b) => b.kind.localeCompare(a.kind));
+    expect(body.map((m) => [m.kind, m.toAddress, m.subject, m.state])).toEqual([
+      ['tenant_invitation', DEMO_INVITED_EMAIL, 'Marta Sánchez Ruiz te invita a Arrendia', 'pendiente'],
+      ['password_reset', DEMO_RESET_EMAIL, expect.any(String), 'pendiente'],
+    ]);
+    // Each is the real thing: its link opens the public page of a live invitation or reset.
+    for (const [{ id }, page, api] of [
+      [body[0], '/invitacion/', '/api/tenant-invitations/'],
+      [body[1], '/restablecer/', '/api/password-resets/'],
+    ] as const) {
+      const { text } = (await admin.get(`/api/admin/outbox/${id}`).expect(200)).body;
+      const token = new RegExp(`https://demo\\.arrendia\\.test${page}([\\w-]+)`).exec(text)?.[1];
+      expect(token).toBeTruthy();
+      await t.request().get(`${api}${token}`).expect(200);
+    }
   });
 
   it('puts the manager and the two agents in the demo agency, and nobody else', async () => {

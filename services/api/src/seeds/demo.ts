@@ -5,6 +5,7 @@ import { DemoCalendar } from './demoCalendar';
 import { DEMO_PEOPLE, iban } from './demoPeople';
 import { seedDemoPortfolio } from './demoPortfolio';
 import { seedDemoListings } from './demoListings';
+import { seedDemoMail } from './demoMail';
 
 /** The password of every demo account (the landing page's demo cards use it). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -80,7 +81,7 @@ const DEMO_SEED_LOCK = 730_215_004;
  *   twelve months.
  * Needs the roles and the catalogues seeded.
  */
-export async function seedDemo(knex: Knex, { now = new Date() }: { now?: Date } = {}): Promise<void> {
+export async function seedDemo(knex: Knex, { now = new Date(), publicUrl = 'http://localhost:3000' }: { now?: Date; publicUrl?: string } = {}): Promise<void> {
   const people = [...DEMO_ACCOUNTS, ...DEMO_PEOPLE];
   const existing = new Set(
     await knex('users')
@@ -110,7 +111,8 @@ export async function seedDemo(knex: Knex, { now = new Date() }: { now?: Date } 
         .onConflict('email')
         .ignore();
     }
-    await seedDemoPortfolio(trx, new DemoCalendar(now), agency.id);
+    // The outbox's demo mail goes with the portfolio it belongs to: once.
+    if (await seedDemoPortfolio(trx, new DemoCalendar(now), agency.id)) await seedDemoMail(trx, { publicUrl }, now);
     await seedDemoListings(trx, new DemoCalendar(now));
   });
 }

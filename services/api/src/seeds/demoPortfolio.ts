@@ -111,10 +111,10 @@ const unitsOf = (plan: DemoPortfolioPlan): Map<string, PlannedUnit> =>
  * Writes the demo portfolio of {@link demoPortfolioPlan} inside `trx`, unless it is there already
  * (see {@link alreadySeeded}). The users it names and the demo agency must exist.
  */
-export async function seedDemoPortfolio(trx: Knex.Transaction, cal: DemoCalendar, agencyId: number): Promise<void> {
+export async function seedDemoPortfolio(trx: Knex.Transaction, cal: DemoCalendar, agencyId: number): Promise<boolean> {
   const plan = demoPortfolioPlan(cal);
   const codes = demoContractCodes(plan, cal);
-  if (await alreadySeeded(trx, [...codes.values()])) return;
+  if (await alreadySeeded(trx, [...codes.values()])) return false;
 
   const ids: PlanIds = {
     users: await idsBy(trx, 'users', 'email', 'user'),
@@ -135,6 +135,7 @@ export async function seedDemoPortfolio(trx: Knex.Transaction, cal: DemoCalendar
   await trx('transactions').insert(plannedTransactions(plan, cal, ids));
   await insertMessaging(trx, plan, cal, ids);
   await seedDemoMaintenance(trx, cal, agencyId);
+  return true;
 }
 
 /** Properties, their units (Alquilado exactly when an Activo contract rents them) and residential details. */
