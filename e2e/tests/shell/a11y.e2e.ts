@@ -27,22 +27,24 @@ async function seriousViolations(page: Page, mode: 'light' | 'dark') {
 }
 
 /**
- * The routes checked for an account in a theme. In the light theme, every route it may open. In
- * the dark theme (contrast again), every screen once: all of the super admin's routes (the staff
- * screens are the same components for every staff role), each role's own dashboard, and the
- * tenant's screens, which are its own.
+ * The routes checked for an account, in both themes: every screen once. All of the super admin's
+ * routes (the staff screens are the same feature components in every staff portal, only the
+ * actions a role may take differ), each role's own dashboard (its own composition), and the
+ * tenant's screens, which are its own. (Until issue 34 the light theme checked every route of all
+ * six accounts: 67 page checks instead of 28, for screens these already cover, in a run that had
+ * grown past its 20-minute budget.)
  */
-const everyRoute = (mode: 'light' | 'dark', account: DemoAccount) => mode === 'light' || account === 'admin' || account === 'tenant';
+const everyRoute = (account: DemoAccount) => account === 'admin' || account === 'tenant';
 
-function routesToCheck(mode: 'light' | 'dark', account: DemoAccount, role: RoleName): string[] {
+function routesToCheck(account: DemoAccount, role: RoleName): string[] {
   const routes = APP_ROUTES.filter((r) => canAccessRoute(role, r));
-  return everyRoute(mode, account) ? routes : routes.filter((r) => r === '/dashboard');
+  return everyRoute(account) ? routes : routes.filter((r) => r === '/dashboard');
 }
 
 test.describe('accessibility of every page (axe)', () => {
   for (const mode of ['light', 'dark'] as const) {
     for (const [account, role] of DEMO_ROLES) {
-      test(`${account}: ${everyRoute(mode, account) ? 'every route it may open has' : 'its dashboard has'} no serious or critical violation in the ${mode} theme`, async ({ page }) => {
+      test(`${account}: ${everyRoute(account) ? 'every route it may open has' : 'its dashboard has'} no serious or critical violation in the ${mode} theme`, async ({ page }) => {
         test.setTimeout(120_000);
         await page.emulateMedia({ colorScheme: mode });
         await signIn(page.request, account);
@@ -50,7 +52,7 @@ test.describe('accessibility of every page (axe)', () => {
         const requests = trackRequests(page);
         const found: Record<string, unknown> = {};
         await page.goto('/dashboard');
-        for (const route of routesToCheck(mode, account, role)) {
+        for (const route of routesToCheck(account, role)) {
           // From the menu, as a user goes from screen to screen (a page load each time would
           // check the same pages at several times the cost).
           await shell.open(route, role);
