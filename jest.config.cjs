@@ -41,8 +41,8 @@ module.exports = {
       testEnvironment: 'node',
       setupFilesAfterEnv: ['<rootDir>/tools/jest/setup-api.ts'],
       testMatch: ['<rootDir>/services/api/**/*.test.ts'],
-      // API_TEST_IGNORE: a path left out of this run (npm test leaves the security suites to the
-      // PostgreSQL run when there is one: scripts/test.mjs).
+      // API_TEST_IGNORE: a pattern of paths left out of this run (npm test leaves the security and
+      // most route suites to the PostgreSQL run when there is one: scripts/test.mjs).
       testPathIgnorePatterns: ['/node_modules/', ...(process.env.API_TEST_IGNORE ? [process.env.API_TEST_IGNORE] : [])],
     },
   ],
