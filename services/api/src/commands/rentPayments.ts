@@ -18,6 +18,8 @@ interface LockedCharge {
   period: string;
   amount: string;
   status: string;
+  /** The transfer's reference (jobs/daily.ts rentReference): what the receipt names. */
+  reference: string;
   contractCode: string;
   rentableUnitId: number;
   propertyId: number;
@@ -29,7 +31,7 @@ function lockCharge(trx: Knex.Transaction, id: number, scope: (query: Knex.Query
     .join('contracts', 'contracts.id', 'rent_charges.contractId')
     .join('rentable_units', 'rentable_units.id', 'contracts.rentableUnitId')
     .where('rent_charges.id', id)
-    .select('rent_charges.id', 'rent_charges.contractId', 'rent_charges.period', 'rent_charges.amount', 'rent_charges.status', 'contracts.contractCode', 'contracts.rentableUnitId', 'rentable_units.mainPropertyId as propertyId');
+    .select('rent_charges.id', 'rent_charges.contractId', 'rent_charges.period', 'rent_charges.amount', 'rent_charges.status', 'rent_charges.reference', 'contracts.contractCode', 'contracts.rentableUnitId', 'rentable_units.mainPropertyId as propertyId');
   return loadInScope<LockedCharge>(query, { scope, lock: 'rent_charges', notFound: NOT_FOUND });
 }
 
@@ -82,7 +84,8 @@ export async function confirmPayment(trx: Knex.Transaction, user: User, id: numb
   await audit(trx, { userId: user.id, action: 'update', tableName: 'rent_charges', recordId: id, oldValues: { status: charge.status }, newValues: { status: 'Pagado', transactionId: transaction.id } });
   await notify(trx, await contractTenants(trx, charge.contractId), {
     title: 'Pago confirmado',
-    message: `Se ha recibido tu pago de ${formatEuros(charge.amount)} de la renta ${charge.period} (${charge.contractCode})`,
+    // The tenant's receipt (issue 34, point 6): amount, period and the transfer's reference.
+    message: `Se ha recibido tu pago de ${formatEuros(charge.amount)} de la renta ${charge.period} (${charge.contractCode}). Referencia: ${charge.reference}`,
     notificationType: 'payment_confirmed',
     relatedEntityType: 'contract',
     relatedEntityId: charge.contractId,

@@ -50,6 +50,9 @@ describe('/api/rent-charges', () => {
     expect(confirmed.body).toMatchObject({ status: 'Pagado', state: 'Al día' });
     expect(await incomeOf(contract.id)).toEqual([{ amount: '1100.00', status: 'Completado' }]);
     expect(await t.knex('notifications').where({ recipientUserId: tenant.id, notificationType: 'payment_confirmed' })).toHaveLength(1);
+    // The receipt by email (issue 34, point 6): amount, period and the transfer's reference.
+    const [receipt] = await t.knex('outbox_messages').where({ userId: tenant.id, subject: 'Pago confirmado' }).pluck('text');
+    expect(receipt).toContain(`Se ha recibido tu pago de 1.100,00\u00a0€ de la renta ${charge.period} (${contract.contractCode}). Referencia: ${charge.reference}`);
     expect((await asTenant.get('/api/rent-charges').expect(200)).body[0]).toMatchObject({ state: 'Al día' });
     // The owner's finances count it once.
     const audits = await t.knex('audit_log').where({ tableName: 'rent_charges', recordId: String(charge.id) }).pluck('action');
