@@ -18,6 +18,7 @@ const OwnerInvitationPage = lazy(() => import('./invitation/OwnerInvitationPage'
 const PasswordResetPage = lazy(() => import('./passwordReset/PasswordResetPage').then((m) => ({ default: m.PasswordResetPage })));
 const EmailVerificationPage = lazy(() => import('./emailVerification/EmailVerificationPage').then((m) => ({ default: m.EmailVerificationPage })));
 const ApartmentsManagementPage = lazy(() => import('./marketing/ApartmentsManagementPage').then((m) => ({ default: m.ApartmentsManagementPage })));
+const PrivacyPage = lazy(() => import('./privacy/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
 
 /**
  * The public site: the pages a signed-out visitor may open (spec §2), under the shell's router. A
@@ -40,6 +41,7 @@ const App: RemoteApp = ({ user }) => (
             <Route path="invitacion-propietario/:token" element={<OwnerInvitationPage user={user} />} />
             <Route path="restablecer/:token" element={<PasswordResetPage />} />
             <Route path="verificar-correo/:token" element={<EmailVerificationPage user={user} />} />
+            <Route path="privacidad" element={<PrivacyPage />} />
             <Route
               path="*"
               element={

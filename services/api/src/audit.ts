@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { AuditLog } from './models/AuditLog';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'register' | 'login';
+export type AuditAction = 'create' | 'update' | 'delete' | 'register' | 'login' | 'erase';
 
 export interface AuditEntry {
   /** Who did it; null for the system. */

@@ -1,5 +1,6 @@
 import type { ListSort, PageQuery } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
+import type { z } from 'zod';
 import type { Ctx } from './context';
 import { runPrepared } from './db/prepared';
 
@@ -47,6 +48,32 @@ export function listOrder<F extends string>(sort: ListSort<F> | null | undefined
   return first.column === tiebreak ? [first] : [first, { column: tiebreak, order }];
 }
 
+/** How a list is read beyond its query (paginate, pageRows, countRows). */
+export interface PageOptions {
+  /** Joins and columns only the page's rows need (figures per row): left out of the count. */
+  decorate?: (page: Knex.QueryBuilder) => Knex.QueryBuilder;
+  /** The same rows on fewer tables, when the list's own joins would only slow the count. */
+  count?: Knex.QueryBuilder;
+  /**
+   * For a user whose rows are a small part of a big table (an agency's contracts among every
+   * agency's): the in-scope rows' `key` and `order` columns are read once, from `count` (a
+   * MATERIALIZED CTE), to count them and to pick the page's keys, and the list's query reads
+   * only those rows. Without it PostgreSQL walks the whole table in list order until the page
+   * is full (about 40 rows per row shown for one agency of 40) and then walks the scope again
+   * to count. Not for a user who sees everything: there the walk stops at once.
+   */
+  narrow?: {
+    key: string;
+    order: readonly PageOrder[];
+    /**
+     * The page's rows by `key`, with their joins and columns but without the scope or filters,
+     * which `count` already applied: only keys picked from it reach this query, and PostgreSQL
+     * neither plans nor runs the scope a second time. Without it, `query` is used.
+     */
+    rows?: Knex.QueryBuilder;
+  };
+}
+
 /**
  * One page of an ordered list query. The body stays the plain array a screen reads (spec §7); the
  * total of the unpaged query goes in `X-Total-Count`. The count rides along in the page's own
@@ -61,30 +88,7 @@ export async function paginate<Row>(
   ctx: Ctx,
   query: Knex.QueryBuilder,
   { page, pageSize }: PageQuery,
-  options: {
-    /** Joins and columns only the page's rows need (figures per row): left out of the count. */
-    decorate?: (page: Knex.QueryBuilder) => Knex.QueryBuilder;
-    /** The same rows on fewer tables, when the list's own joins would only slow the count. */
-    count?: Knex.QueryBuilder;
-    /**
-     * For a user whose rows are a small part of a big table (an agency's contracts among every
-     * agency's): the in-scope rows' `key` and `order` columns are read once, from `count` (a
-     * MATERIALIZED CTE), to count them and to pick the page's keys, and the list's query reads
-     * only those rows. Without it PostgreSQL walks the whole table in list order until the page
-     * is full (about 40 rows per row shown for one agency of 40) and then walks the scope again
-     * to count. Not for a user who sees everything: there the walk stops at once.
-     */
-    narrow?: {
-      key: string;
-      order: readonly PageOrder[];
-      /**
-       * The page's rows by `key`, with their joins and columns but without the scope or filters,
-       * which `count` already applied: only keys picked from it reach this query, and PostgreSQL
-       * neither plans nor runs the scope a second time. Without it, `query` is used.
-       */
-      rows?: Knex.QueryBuilder;
-    };
-  } = {},
+  options: PageOptions = {},
 ): Promise<Row[]> {
   const { decorate = (q: Knex.QueryBuilder) => q } = options;
   if (options.narrow) return narrowPage(ctx, query, { page, pageSize }, decorate, options.count ?? query.clone().clearSelect().clearOrder(), options.narrow);
@@ -119,12 +123,26 @@ function withTotal<Row>(ctx: Ctx, rows: (Row & { [TOTAL]?: unknown })[], total: 
 async function narrowPage<Row>(
   ctx: Ctx,
   query: Knex.QueryBuilder,
-  { page, pageSize }: PageQuery,
+  page: PageQuery,
   decorate: (page: Knex.QueryBuilder) => Knex.QueryBuilder,
   base: Knex.QueryBuilder,
-  { key, order, rows: byKey = query }: { key: string; order: readonly PageOrder[]; rows?: Knex.QueryBuilder },
+  narrow: NonNullable<PageOptions['narrow']>,
 ): Promise<Row[]> {
   const { knex } = ctx;
+  const { listed, scoped } = narrowed(knex, query, page, base, narrow);
+  const rows: (Row & { [TOTAL]?: unknown })[] = await runPrepared(decorate(listed.select(knex.raw(`(select count(*) from "${SCOPED}") as "${TOTAL}"`))));
+  const total = rows.length > 0 ? Number(rows[0]![TOTAL]) : Number((await knex.from(scoped.as('s')).count({ n: '*' }).first())?.n ?? 0);
+  return withTotal(ctx, rows, total);
+}
+
+/** The page's rows of a narrowed list (PageOptions.narrow): its keys picked among the in-scope rows, read by key. */
+function narrowed(
+  knex: Knex,
+  query: Knex.QueryBuilder,
+  { page, pageSize }: PageQuery,
+  base: Knex.QueryBuilder,
+  { key, order, rows: byKey = query }: NonNullable<PageOptions['narrow']>,
+): { listed: Knex.QueryBuilder; scoped: Knex.QueryBuilder } {
   const columns = [key, ...order.map((o) => o.column).filter((c) => c !== key)];
   const alias = (column: string) => `k${columns.indexOf(column)}`;
   const scoped = base
@@ -138,15 +156,45 @@ async function narrowPage<Row>(
   )
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const listed = orderedBy(everyColumnKept(byKey).clearOrder(), order);
-  const rows: (Row & { [TOTAL]?: unknown })[] = await runPrepared(
-    decorate(
-      listed
-        .withMaterialized(SCOPED, scoped)
-        .whereIn(key, pageKeys)
-        .select(knex.raw(`(select count(*) from "${SCOPED}") as "${TOTAL}"`)),
-    ),
-  );
-  const total = rows.length > 0 ? Number(rows[0]![TOTAL]) : Number((await knex.from(scoped.as('s')).count({ n: '*' }).first())?.n ?? 0);
-  return withTotal(ctx, rows, total);
+  const listed = orderedBy(everyColumnKept(byKey).clearOrder(), order).withMaterialized(SCOPED, scoped).whereIn(key, pageKeys);
+  return { listed, scoped };
+}
+
+/**
+ * Page `page` of a list as paginate reads it, in the same order and with the same options, but
+ * without the total a screen shows: an export reads the list this way, batch after batch.
+ */
+export async function pageRows<Row>(knex: Knex, query: Knex.QueryBuilder, page: PageQuery, options: PageOptions = {}): Promise<Row[]> {
+  const { decorate = (q: Knex.QueryBuilder) => q } = options;
+  if (options.narrow) return runPrepared(decorate(narrowed(knex, query, page, options.count ?? query.clone().clearSelect().clearOrder(), options.narrow).listed));
+  return runPrepared(decorate(query.clone().limit(page.pageSize).offset((page.page - 1) * page.pageSize)));
+}
+
+/** How many rows the list holds: the total paginate puts in X-Total-Count, counted on its own. */
+export async function countRows(query: Knex.QueryBuilder, options: PageOptions = {}): Promise<number> {
+  const counted = (options.count?.clone() ?? query.clone().clearSelect().clearOrder()).count({ n: '*' });
+  return Number((await counted.first())?.n ?? 0);
+}
+
+/**
+ * A list as its handler builds it once for the filters asked: the scoped, filtered and ordered
+ * query, how paginate reads it, and how a page of its rows becomes what the screen reads. The
+ * screen's page (listPage) and the list's CSV (csv/listCsv.ts) both read it, so the export holds
+ * exactly the list's rows.
+ */
+export interface ListSource<Row, Item> {
+  query: Knex.QueryBuilder;
+  options?: PageOptions;
+  present: (rows: Row[]) => Item[] | Promise<Item[]>;
+}
+
+/** A list's filters as its handler reads them: its query schema's output without the page. */
+export type ListFilters<S extends z.ZodType> = Omit<z.output<S>, 'page' | 'pageSize'>;
+
+/** A ListSource, its row type taken from `present`. */
+export const listSource = <Row, Item>(query: Knex.QueryBuilder, present: (rows: Row[]) => Item[] | Promise<Item[]>, options?: PageOptions): ListSource<Row, Item> => ({ query, present, options });
+
+/** The page of a list a screen asked for, presented; its total in X-Total-Count (paginate). */
+export async function listPage<Row, Item>(ctx: Ctx, source: ListSource<Row, Item>, page: PageQuery): Promise<Item[]> {
+  return source.present(await paginate<Row>(ctx, source.query, page, source.options));
 }

@@ -174,6 +174,9 @@ export function PublicLayout({ children, user = null }: { children: ReactNode; u
               <li>
                 <a href={sectionHref(onLanding, 'faq')}>Ayuda</a>
               </li>
+              <li>
+                <Link to="/privacidad">Privacidad</Link>
+              </li>
             </ul>
           </nav>
         </FooterRow>

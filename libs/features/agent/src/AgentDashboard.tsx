@@ -96,6 +96,7 @@ function LeadsTab({ onSchedule }: { onSchedule: (lead: Lead) => void }) {
   return (
     <PagedList
       list={leads}
+      exportCsv
       noun="clientes potenciales"
       loading="Cargando clientes potenciales"
       error="No se pudieron cargar los clientes potenciales"
@@ -141,6 +142,7 @@ function VisitsTab() {
   return (
     <PagedList
       list={visits}
+      exportCsv
       noun="visitas"
       loading="Cargando visitas"
       error="No se pudieron cargar las visitas"

@@ -16,6 +16,7 @@ function LeadsList() {
       <Card>
         <PagedList
           list={leads}
+          exportCsv
           noun="clientes potenciales"
           variant="inline"
           loading="Cargando clientes potenciales"

@@ -108,6 +108,7 @@ function ContractsList() {
       <PageHeader title="Contratos" description="Contratos de alquiler de tus unidades." actions={<Button onClick={() => setOpen(true)}>Nuevo Contrato</Button>} />
       <PagedList
         list={contracts}
+        exportCsv
         noun="contratos"
         loading="Cargando contratos"
         skeleton={(busy) => (

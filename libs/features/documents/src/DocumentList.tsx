@@ -69,7 +69,7 @@ export function DocumentList({ list, filters, whenEmpty, showRecord = false, lab
 
   return (
     <>
-      <PagedList list={list} noun="documentos" loading="Cargando documentos" error="No se pudieron cargar los documentos" filters={filters} whenEmpty={whenEmpty}>
+      <PagedList list={list} exportCsv noun="documentos" loading="Cargando documentos" error="No se pudieron cargar los documentos" filters={filters} whenEmpty={whenEmpty}>
         {(rows) => (
           <TableScroll aria-label={`Tabla: ${label}`}>
             <DataTable aria-label={label}>

@@ -50,6 +50,7 @@ export function FinancesScreen({ user }: { user: CurrentUser | null }) {
         <CardTitle as="h2">Transacciones Recientes</CardTitle>
         <PagedList
           list={transactions}
+          exportCsv
           noun="transacciones"
           variant="inline"
           loading="Cargando transacciones"

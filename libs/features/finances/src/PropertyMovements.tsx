@@ -14,6 +14,7 @@ export function PropertyMovements({ user, propertyId }: { user: CurrentUser | nu
   return (
     <PagedList
       list={movements}
+      exportCsv
       noun="movimientos"
       variant="inline"
       loading="Cargando movimientos"

@@ -55,6 +55,7 @@ export function IncidentList({ user }: { user: CurrentUser | null }) {
       {canReport && <NewIncidentDialog open={open} onOpenChange={setOpen} ownUnitsOnly={isTenant} />}
       <PagedList
         list={incidents}
+        exportCsv
         noun="incidencias"
         loading="Cargando incidencias"
         skeleton={(busy) => (

@@ -112,6 +112,7 @@ export function ProviderList() {
     <>
       <PagedList
         list={providers}
+        exportCsv
         noun="proveedores"
         loading="Cargando proveedores"
         error="No se pudieron cargar los proveedores"

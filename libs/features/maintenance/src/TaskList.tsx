@@ -121,6 +121,7 @@ export function TaskList() {
   return (
     <PagedList
       list={tasks}
+      exportCsv
       noun="tareas"
       loading="Cargando tareas"
       error="No se pudieron cargar las tareas"

@@ -47,6 +47,7 @@ export function RentChargesPanel({ user, contractId, title = 'Recibos de alquile
       </CardTitle>
       <PagedList
         list={charges}
+        exportCsv
         noun="recibos"
         variant="inline"
         loading="Cargando recibos"

@@ -126,6 +126,7 @@ function PropertiesList({ user }: { user: CurrentUser | null }) {
       )}
       <PagedList
         list={properties}
+        exportCsv
         noun="propiedades"
         loading="Cargando propiedades"
         skeleton={(busy) => (

@@ -300,6 +300,7 @@ function UnitsCard({ property, editable, documents }: { property: PropertyDetail
       </SpreadRow>
       <PagedList
         list={units}
+        exportCsv
         noun="unidades"
         variant="inline"
         loading="Cargando unidades"

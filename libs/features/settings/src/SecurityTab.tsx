@@ -3,6 +3,7 @@ import { PASSWORD_MISMATCH, SESSION_TIMEOUT_OPTIONS, SettingsPasswordSchema, typ
 import { formatDate, formatDateTime } from '@arrendia/locale-es';
 import { AlertDialog, Button, Card, CardDescription, CardTitle, Form, ListState, MutedText, RowList, SelectField, Skeleton, SpreadRow, Switch, TextField, useToast } from '@arrendia/ui';
 import styled from 'styled-components';
+import { DeleteAccountCard } from './DeleteAccountCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSavePreferences, useSessions } from './useSettings';
 
@@ -25,7 +26,7 @@ const PasswordFields = styled.div`
 
 const TIMEOUT_OPTIONS = SESSION_TIMEOUT_OPTIONS.map((minutes) => ({ value: String(minutes), label: minutes < 60 ? `${minutes} minutos` : `${minutes / 60} ${minutes === 60 ? 'hora' : 'horas'}` }));
 
-/** 'Seguridad': password, two-factor authentication, session timeout, login notifications and the open sessions. */
+/** 'Seguridad': password, two-factor authentication, session timeout, login notifications, the open sessions and 'Eliminar mi cuenta'. */
 export function SecurityTab({ security }: { security: Settings['security'] }) {
   return (
     <Stack>
@@ -33,6 +34,7 @@ export function SecurityTab({ security }: { security: Settings['security'] }) {
       <TwoFactorCard security={security} />
       <SessionPreferencesCard security={security} />
       <SessionsCard />
+      <DeleteAccountCard twoFactorEnabled={security.twoFactorEnabled} />
     </Stack>
   );
 }

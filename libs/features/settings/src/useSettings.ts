@@ -1,9 +1,12 @@
 import { apiRequest, CURRENT_USER_KEY, getQueryFn, uploadFile } from '@arrendia/api-client';
 import {
+  ACCOUNT_ERASURE_PATH,
   EMAIL_CHANGE_PATH,
   REPORT_SCHEDULES_PATH,
   TWO_FACTOR_PATH,
+  type AccountErasureData,
   type CurrentUser,
+  type ErasureResult,
   type RecoveryCodes,
   type Settings,
   type SettingsPasswordData,
@@ -151,5 +154,12 @@ export function useEndSession() {
       await apiRequest('DELETE', `${SESSIONS_PATH}/${encodeURIComponent(id)}`);
     },
     onSuccess: () => client.invalidateQueries({ queryKey: [SESSIONS_PATH] }),
+  });
+}
+
+/** 'Eliminar mi cuenta' (issue 35): the password (and the code when two-factor is on); the account and this session end. */
+export function useEraseAccount() {
+  return useMutation({
+    mutationFn: async (input: AccountErasureData) => (await apiRequest('POST', ACCOUNT_ERASURE_PATH, input)).json() as Promise<ErasureResult>,
   });
 }

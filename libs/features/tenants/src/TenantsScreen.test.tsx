@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { TenantsScreen } from './TenantsScreen';
 
 const row: TenantRow = {
-  tenant: { id: 7, firstName: 'Lucía', lastName: 'Pardo', email: 'lucia@example.com', telefono: '+34 600 111 222' },
+  tenant: { id: 7, firstName: 'Lucía', lastName: 'Pardo', email: 'lucia@example.com', telefono: '+34 600 111 222', erased: false },
   contract: { id: 11, contractCode: 'CTR-11', status: 'Activo', rentAmount: '1100.00', startDate: '2026-01-01' },
   unit: { id: 3, unitName: 'Ático' },
   property: { id: 2, propertyName: 'Edificio Huertas' },

@@ -1,7 +1,22 @@
-import { TENANT_SORTS, TENANT_STATUSES, TenantInvitationsCreateSchema, TenantRowSchema, type ContractListItem, type CurrentUser, type DocumentRecord, type TenantInvitation, type TenantInvitationsCreateData, type TenantRow } from '@arrendia/api-contract';
+import {
+  ERASED_NAME,
+  TENANT_SORTS,
+  TENANT_STATUSES,
+  tenantErasurePath,
+  TenantInvitationsCreateSchema,
+  TenantRowSchema,
+  type ContractListItem,
+  type CurrentUser,
+  type DocumentRecord,
+  type ErasureResult,
+  type TenantInvitation,
+  type TenantInvitationsCreateData,
+  type TenantRow,
+} from '@arrendia/api-contract';
 import { apiRequest, isSessionGone, serverMessage, useFormDialog, useListPage } from '@arrendia/api-client';
 import { formatDate, formatEuros, formatPhone, personName } from '@arrendia/locale-es';
-import { Badge, Button, ButtonLink, Card, DataTable, Dialog, Form, FormActions, ListFilters, ListFilterSelect, ListSearch, PagedList, PageHeader, RowActions, SelectField, SortHeader, statusTone, TextField, useToast } from '@arrendia/ui';
+import { can } from '@arrendia/permissions';
+import { AlertDialog, Badge, Button, ButtonLink, Card, DataTable, Dialog, Form, FormActions, ListFilters, ListFilterSelect, ListSearch, PagedList, PageHeader, RowActions, SelectField, SortHeader, statusTone, TextField, useToast } from '@arrendia/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -67,16 +82,57 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
   );
 }
 
+/**
+ * Whether the landlord's side may offer 'Eliminar datos personales' on a row (issue 35): a former
+ * tenant (its contract 'Finalizado') not erased yet. The API also refuses while any other contract
+ * of the tenant is in force, and says so.
+ */
+const erasable = (row: TenantRow) => row.status === 'Inactivo' && !row.tenant.erased;
+
+/** 'Eliminar datos personales': the confirmation, then the call; the list shows the row as 'Persona eliminada' after. */
+function EraseTenantDialog({ row, onClose }: { row: TenantRow | null; onClose: () => void }) {
+  const client = useQueryClient();
+  const { toast } = useToast();
+  const erase = useMutation({
+    mutationFn: async (tenantId: number) => (await apiRequest('POST', tenantErasurePath(tenantId))).json() as Promise<ErasureResult>,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/tenants'] }),
+  });
+  return (
+    <AlertDialog
+      open={row !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={row ? `¿Eliminar los datos personales de ${name(row.tenant)}?` : ''}
+      description={`Se borrarán su nombre, correo, teléfono, NIF, dirección e IBAN, y su cuenta dejará de funcionar. El contrato, los cobros y los documentos se conservan a nombre de «${ERASED_NAME}» durante los plazos legales. No se puede deshacer.`}
+      confirmLabel="Eliminar datos personales"
+      destructive
+      onConfirm={() => {
+        if (!row) return;
+        erase.mutate(row.tenant.id, {
+          onSuccess: () => toast({ title: 'Datos personales eliminados', description: `El contrato ${row.contract.contractCode} queda a nombre de «${ERASED_NAME}»` }),
+          onError: (error) => {
+            if (!isSessionGone(error)) toast({ variant: 'destructive', title: 'Error', description: serverMessage(error) ?? 'No se pudieron eliminar los datos personales' });
+          },
+        });
+      }}
+    />
+  );
+}
+
 /** A tenant's 'Documentos' as the portal composes it (feature-documents RecordDocuments, issue 33): a button of its row. */
 export type DocumentsSlot = (record: DocumentRecord, placement: 'button') => ReactNode;
 
 /**
  * /tenants (spec §2, decisions.md): the real tenants of the user's contracts, searched, filtered,
  * sorted and paged on the server (issue 33, the state in the URL); 'Invitar Inquilino', 'Mensaje'
- * (opens or starts the conversation), 'Ver Contrato' and (`documents`) the tenant's documents.
+ * (opens or starts the conversation), 'Ver Contrato', (`documents`) the tenant's documents and, for
+ * a former tenant, 'Eliminar datos personales' (issue 35).
  */
-export function TenantsScreen({ documents }: { user: CurrentUser | null; documents?: DocumentsSlot }) {
+export function TenantsScreen({ user, documents }: { user: CurrentUser | null; documents?: DocumentsSlot }) {
   const [inviting, setInviting] = useState(false);
+  const [erasing, setErasing] = useState<TenantRow | null>(null);
+  const mayErase = can(user?.role?.roleName, 'tenants:erase');
   const tenants = useTenantList();
   const { filters, setFilter } = tenants;
   const navigate = useNavigate();
@@ -97,6 +153,7 @@ export function TenantsScreen({ documents }: { user: CurrentUser | null; documen
       <Card>
         <PagedList
           list={tenants}
+          exportCsv
           noun="inquilinos"
           variant="inline"
           loading="Cargando inquilinos"
@@ -153,6 +210,11 @@ export function TenantsScreen({ documents }: { user: CurrentUser | null; documen
                           Ver Contrato
                         </ButtonLink>
                         {documents?.({ relatedEntityType: 'tenant', relatedEntityId: row.tenant.id, label: name(row.tenant) }, 'button')}
+                        {mayErase && erasable(row) && (
+                          <Button size="sm" variant="outline" onClick={() => setErasing(row)} aria-label={`Eliminar datos personales de ${name(row.tenant)}`}>
+                            Eliminar datos personales
+                          </Button>
+                        )}
                       </RowActions>
                     </td>
                   </tr>
@@ -164,6 +226,7 @@ export function TenantsScreen({ documents }: { user: CurrentUser | null; documen
       </Card>
       <PendingInvitations />
       <InviteDialog open={inviting} onOpenChange={setInviting} />
+      <EraseTenantDialog row={erasing} onClose={() => setErasing(null)} />
     </>
   );
 }

@@ -27,6 +27,7 @@ export function UsersTable({ currentUserId }: { currentUserId: number | null }) 
     <Card>
       <PagedList
         list={users}
+        exportCsv
         noun="usuarios"
         variant="inline"
         loading="Cargando usuarios"

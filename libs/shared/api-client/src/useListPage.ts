@@ -43,6 +43,11 @@ export interface ListPage<T, F extends string> {
   toggleSort: (field: string) => void;
   /** Sets the order from its query-string form ('-createdAt'); '' for the list's own order. */
   setSort: (sort: string) => void;
+  /**
+   * The list's CSV as the filters and order show it, every page of it ('Exportar CSV'):
+   * `<path>.csv?<fixed, filters, sort>`, the API's GET /api/<list>.csv (issue 35).
+   */
+  csvHref: string;
 }
 
 /**
@@ -64,6 +69,8 @@ export function useListPage<T, F extends string>(spec: ListPageSpec<T, F>): List
   for (const [name, value] of Object.entries(fixed)) if (value !== undefined && value !== '') params.set(name, String(value));
   for (const name of filterKeys) if (filters[name]) params.set(name, filters[name]);
   if (sort) params.set('sort', sortParam(sort));
+  const csvQuery = params.toString();
+  const csvHref = csvQuery ? `${path}.csv?${csvQuery}` : `${path}.csv`;
   params.set('page', String(page));
   params.set('pageSize', String(pageSize));
   const url = `${path}?${params}`;
@@ -99,5 +106,6 @@ export function useListPage<T, F extends string>(spec: ListPageSpec<T, F>): List
       write({ sort: next, ...firstPage });
     },
     setSort: (value) => write({ sort: value, ...firstPage }),
+    csvHref,
   };
 }

@@ -24,6 +24,9 @@ export function staleKeysOf(event: LiveEvent): QueryKey[] {
     // A conversation partner opened or closed Arrendia: the open thread's 'En línea'.
     case 'presence.changed':
       return [CONVERSATIONS_KEY];
+    // An import (issue 35) wrote a batch or ended: its progress and report.
+    case 'import.progress':
+      return [['/api/imports']];
   }
 }
 

@@ -8,6 +8,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   delete: 'Eliminación',
   register: 'Registro',
   login: 'Inicio de sesión',
+  /** The right to erasure (issue 35): a person's data pseudonymised, what the law keeps kept. */
+  erase: 'Supresión de datos personales',
 };
 
 export const auditActionLabel = (action: string): string => (Object.hasOwn(AUDIT_ACTION_LABELS, action) ? AUDIT_ACTION_LABELS[action] : action);

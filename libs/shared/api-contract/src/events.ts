@@ -4,14 +4,15 @@ import { z } from 'zod';
  * What `GET /api/events` (Server-Sent Events, issue 12) tells a signed-in tab. Each event only says
  * what changed; the tab refetches what it shows, through the same scoped calls as ever.
  */
-export const LIVE_EVENT_TYPES = ['message.created', 'conversation.read', 'notification.created', 'notification.read', 'presence.changed'] as const;
+export const LIVE_EVENT_TYPES = ['message.created', 'conversation.read', 'notification.created', 'notification.read', 'presence.changed', 'import.progress'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 export const LiveEventSchema = z.object({
   id: z.number().int(),
   type: z.enum(LIVE_EVENT_TYPES),
   /** presence.changed: `userId` opened its first tab or closed its last one (a conversation partner of the recipient). */
-  data: z.object({ conversationId: z.number().int().optional(), messageId: z.number().int().optional(), userId: z.number().int().optional() }),
+  /** import.progress: the import `importId` (issue 35) wrote a batch, or ended; the tab refetches GET /api/imports/:id. */
+  data: z.object({ conversationId: z.number().int().optional(), messageId: z.number().int().optional(), userId: z.number().int().optional(), importId: z.number().int().optional() }),
 });
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 

@@ -36,3 +36,5 @@ export * from './auditLog';
 export * from './outbox';
 export * from './admin';
 export * from './settings';
+export * from './imports';
+export * from './erasure';

@@ -19,7 +19,15 @@ export const TenantsListQuerySchema = listQuerySchema(TENANT_SORTS, {
 });
 
 export const TenantRowSchema = z.object({
-  tenant: z.object({ id: z.number().int(), firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string(), telefono: z.string().nullable() }),
+  tenant: z.object({
+    id: z.number().int(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string(),
+    telefono: z.string().nullable(),
+    /** Whether the person's data was erased (issue 35): the row keeps the contract, under 'Persona eliminada'. */
+    erased: z.boolean(),
+  }),
   contract: z.object({ id: z.number().int(), contractCode: z.string(), status: z.enum(CONTRACT_STATUSES), rentAmount: MoneySchema, startDate: z.string() }),
   unit: z.object({ id: z.number().int(), unitName: z.string() }),
   property: z.object({ id: z.number().int(), propertyName: z.string() }),

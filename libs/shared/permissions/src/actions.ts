@@ -47,6 +47,11 @@ export const ACTION_ACCESS = {
   'delegations:read': ['super_admin', 'propietario_individual', 'propietario_delegado'],
   'tenants:read': ROUTE_ACCESS['/tenants'],
   'tenants:invite': ROUTE_ACCESS['/tenants'],
+  /**
+   * Erasing a former tenant's personal data (issue 35): whoever manages its ended contract and answers
+   * for it (the owner, the agency's manager, the super admin), not an agent nor a delegate.
+   */
+  'tenants:erase': ['super_admin', 'propietario_individual', 'admin_agencia'],
   'maintenance:read': ROUTE_ACCESS['/maintenance'],
   'maintenance:write': ROUTE_ACCESS['/maintenance'],
   /** The agency manager's dashboard figures (the super admin sees them over every agency). */
@@ -72,6 +77,11 @@ export const ACTION_ACCESS = {
   'audit:read': ROUTE_ACCESS['/audit-log'],
   /** The mail outbox (issue 34): what was sent, is waiting or failed, and what would be sent without a server. */
   'outbox:read': ROUTE_ACCESS['/outbox'],
+  /**
+   * Importing a portfolio from a spreadsheet (issue 35): an owner into its own account, an agency's
+   * manager into its agency's, the super admin into any owner's or agency's.
+   */
+  'imports:write': ['super_admin', 'admin_agencia', 'propietario_individual'],
   /** The platform overview of the admin dashboard and the portfolio by rental type (issue 13). */
   'platform:overview': ROUTE_ACCESS['/apartments-management'],
   /** Every user's own account: profile, photo, preferences, password, sessions (issue 13). */

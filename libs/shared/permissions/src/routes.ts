@@ -85,7 +85,8 @@ export function routesFor(roleName: string | null | undefined): AppRoute[] {
 /**
  * The visitor's pages; /invitacion/:token is where an invited tenant sets its password (issue 11),
  * /invitacion-propietario/:token where an owner an agency invited does (issue 32),
- * /verificar-correo/:token where an emailed link confirms an address (issue 34).
+ * /verificar-correo/:token where an emailed link confirms an address (issue 34),
+ * /privacidad the privacy policy: what is kept after an erasure, why and for how long (issue 35).
  */
 export const PUBLIC_ROUTES = [
   '/',
@@ -99,13 +100,14 @@ export const PUBLIC_ROUTES = [
   '/invitacion-propietario/:token',
   '/restablecer/:token',
   '/verificar-correo/:token',
+  '/privacidad',
 ] as const;
 
 /**
  * The public routes a signed-in user opens too: an invitation, password or email-confirmation link
- * works whoever opens it (issues 11, 13, 32, 34).
+ * works whoever opens it (issues 11, 13, 32, 34); the privacy policy is for everyone (issue 35).
  */
-export const OPEN_ROUTES = ['/invitacion/:token', '/invitacion-propietario/:token', '/restablecer/:token', '/verificar-correo/:token'] as const satisfies readonly (typeof PUBLIC_ROUTES)[number][];
+export const OPEN_ROUTES = ['/invitacion/:token', '/invitacion-propietario/:token', '/restablecer/:token', '/verificar-correo/:token', '/privacidad'] as const satisfies readonly (typeof PUBLIC_ROUTES)[number][];
 
 /** Whether `pathname` matches one of `routes` (a `:param` is one non-empty segment). */
 function matchesAny(routes: readonly string[], pathname: string): boolean {

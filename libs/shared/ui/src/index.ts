@@ -38,6 +38,7 @@ export * from './components/Layout';
 export * from './components/MetricCard';
 export * from './components/Pager';
 export * from './components/PagedList';
+export * from './components/ExportCsvLink';
 export * from './components/Form';
 export * from './components/FormActions';
 export * from './hooks/useDebouncedValue';

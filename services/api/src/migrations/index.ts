@@ -46,6 +46,8 @@ import * as outbox from './20261205140000_outbox';
 import * as invitationRevocation from './20261205150000_invitation_revocation';
 import * as overdueRemindersAndMessageDigests from './20261206090000_overdue_reminders_and_message_digests';
 import * as emailVerification from './20261206100000_email_verification';
+import * as userErasure from './20261207120000_user_erasure';
+import * as createImports from './20261207130000_create_imports';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -104,4 +106,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261205150000_invitation_revocation', ...invitationRevocation },
   { name: '20261206090000_overdue_reminders_and_message_digests', ...overdueRemindersAndMessageDigests },
   { name: '20261206100000_email_verification', ...emailVerification },
+  { name: '20261207120000_user_erasure', ...userErasure },
+  { name: '20261207130000_create_imports', ...createImports },
 ];

@@ -43,6 +43,8 @@ export class User extends Model {
   declare twoFactorLastStep: number | null;
   /** SHA-256 hashes of the recovery codes not yet used. */
   declare twoFactorRecoveryCodes: string[] | null;
+  /** When the person's data was erased (issue 35, commands/accountEraser.ts); null for a live account. */
+  declare erasedAt: Date | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 

@@ -1,5 +1,6 @@
-import { AUDIT_CSV_HEADER, AUDIT_SYSTEM_USER, auditActionLabel, type AuditLogEntry } from '@arrendia/api-contract';
+import { AUDIT_SYSTEM_USER, auditActionLabel, type AuditLogEntry } from '@arrendia/api-contract';
 import { formatDateTimeSeconds, personName } from '@arrendia/locale-es';
+import { csvLine } from '../csv/format';
 
 type Values = Record<string, unknown> | null;
 
@@ -31,21 +32,7 @@ export function presentAuditLogEntry(row: AuditLogRow): AuditLogEntry {
   };
 }
 
-/** Spreadsheets run a cell that starts with one of these as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell: a leading formula character neutralised with ', quoted when it holds ; " or a line break. */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(';')}\r\n`;
-
 const json = (values: Record<string, unknown> | null) => (values === null ? '' : JSON.stringify(values));
-
-/** The export's start: the BOM (so Excel reads UTF-8) and the header line. */
-export const auditCsvHead = () => `\uFEFF${csvLine(AUDIT_CSV_HEADER)}`;
 
 /** Rows of the log as lines of the export for Spanish Excel (';' between cells, CRLF). */
 export function presentAuditCsvLines(rows: AuditLogRow[]): string {

@@ -8,6 +8,7 @@ export interface TenantListRow {
   lastName: string | null;
   email: string;
   telefono: string | null;
+  erasedAt: Date | string | null;
   contractId: number;
   contractCode: string;
   status: ContractStatus;
@@ -24,7 +25,7 @@ const STATUS_OF: Record<string, TenantStatus> = { Activo: 'Activo', Pendiente: '
 /** A row of /tenants: the tenant, its contract, unit and property, and its status by the contract's. */
 export function presentTenantRow(r: TenantListRow): TenantRow {
   return {
-    tenant: { id: r.tenantId, firstName: r.firstName, lastName: r.lastName, email: r.email, telefono: r.telefono },
+    tenant: { id: r.tenantId, firstName: r.firstName, lastName: r.lastName, email: r.email, telefono: r.telefono, erased: r.erasedAt != null },
     contract: { id: r.contractId, contractCode: r.contractCode, status: r.status, rentAmount: r.rentAmount, startDate: isoDay(r.startDate) },
     unit: { id: r.unitId, unitName: r.unitName },
     property: { id: r.propertyId, propertyName: r.propertyName },

@@ -1,6 +1,7 @@
 import type { AUDIT_LOG_SORTS, AuditLogFilter, ListSort } from '@arrendia/api-contract';
 import { TIME_ZONE } from '@arrendia/locale-es';
 import type { Knex } from 'knex';
+import { CSV_BATCH_ROWS } from '../csv/send';
 import { listOrder, orderedBy, type SortColumn } from '../pagination';
 import type { AuditLogRow } from '../presenters/auditLog';
 import { containsPattern, folded } from './textSearch';
@@ -80,29 +81,30 @@ export async function auditLogFacets(db: Db): Promise<{ tableNames: string[]; ac
   return { tableNames, actions };
 }
 
-/** Rows read per query while the CSV export streams out: memory stays flat whatever the export's size. */
-export const CSV_BATCH_ROWS = 1000;
+/** Rows read per query while the CSV export streams out (csv/send.ts, shared with the lists' CSVs). */
+export { CSV_BATCH_ROWS };
 
 type CursorRow = AuditLogRow & { cursor: string };
 
 /**
- * The filtered log in the viewer's order, batch by batch, at most `maxRows` rows. Pages by keyset
- * on (changedAt, id); the cursor keeps changedAt as PostgreSQL text, since a JavaScript Date would
- * drop its microseconds and skip rows.
+ * The filtered log in the viewer's order (or by `sort`), batch by batch, at most `maxRows` rows.
+ * Pages by keyset on (changedAt, id), in the order's direction; the cursor keeps changedAt as
+ * PostgreSQL text, since a JavaScript Date would drop its microseconds and skip rows.
  */
-export async function* auditLogBatches(db: Knex, filter: AuditLogFilter, maxRows: number): AsyncGenerator<AuditLogRow[]> {
+export async function* auditLogBatches(db: Knex, filter: AuditLogFilter, maxRows: number, sort?: ListSort<AuditLogSort> | null): AsyncGenerator<AuditLogRow[]> {
+  const after = sort?.direction === 'asc' ? '>' : '<';
   let written = 0;
-  let after: { changedAt: string; id: number } | null = null;
+  let last: { changedAt: string; id: number } | null = null;
   while (written < maxRows) {
     const limit = Math.min(CSV_BATCH_ROWS, maxRows - written);
-    const query = auditLogRows(db, filter).select(db.raw('"audit_log"."changedAt"::text as "cursor"')).limit(limit);
-    if (after) query.whereRaw('("audit_log"."changedAt", "audit_log"."id") < (cast(? as timestamptz), ?)', [after.changedAt, after.id]);
+    const query = auditLogList(db, filter, sort).select(db.raw('"audit_log"."changedAt"::text as "cursor"')).limit(limit);
+    if (last) query.whereRaw(`("audit_log"."changedAt", "audit_log"."id") ${after} (cast(? as timestamptz), ?)`, [last.changedAt, last.id]);
     const rows = (await query) as CursorRow[];
     if (rows.length) yield rows;
     written += rows.length;
     if (rows.length < limit) return;
-    const last = rows[rows.length - 1];
-    after = { changedAt: last.cursor, id: Number(last.id) };
+    const end = rows[rows.length - 1];
+    last = { changedAt: end.cursor, id: Number(end.id) };
   }
 }
 

@@ -51,6 +51,7 @@ export function tenantRows(db: Knex, user: User, { q, status, sort }: TenantFilt
         'users.lastName',
         'users.email',
         'users.telefono',
+        'users.erasedAt',
         'contracts.id as contractId',
         'contracts.contractCode',
         'contracts.status',

@@ -1,11 +1,11 @@
-import { ROLE_DESCRIPTIONS, type AgencyOption, type RoleSummary, type USER_SORTS, type UsersListQuerySchema, type UsersStats } from '@arrendia/api-contract';
+import { ERASED_ACCOUNT_LOCKED, ROLE_DESCRIPTIONS, type AgencyOption, type RoleSummary, type USER_SORTS, type UsersListQuerySchema, type UsersStats } from '@arrendia/api-contract';
 import { ROLE_LABELS, ROLE_NAMES, type RoleName } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import type { Pojo } from 'objection';
 import type { z } from 'zod';
 import { User } from '../models/User';
 import { loadInScope } from '../policies/inScope';
-import { notFound } from '../errors';
+import { HttpError, notFound } from '../errors';
 import { listOrder, orderedBy, type PageOrder, type SortColumn } from '../pagination';
 import { containsPattern, folded } from './textSearch';
 
@@ -61,9 +61,18 @@ export function findUserRow(db: Db, id: number): Promise<UserRowRecord | undefin
 
 export const USER_NOT_FOUND = 'No se ha encontrado el usuario';
 
-/** One user's record (with its role and agency) for an admin's change, its users row locked until the transaction ends; 404 unknown. */
-export function lockUserRecord(trx: Knex.Transaction, id: number): Promise<UserRowRecord> {
-  return loadInScope<UserRowRecord>(userRowsQuery(trx).where('users.id', id), { lock: 'users', notFound: USER_NOT_FOUND });
+/**
+ * One user's record (with its role and agency) for an admin's change, its users row locked until
+ * the transaction ends; 404 unknown. An erased account (issue 35: its data removed at its owner's
+ * or its landlord's request) is refused with 409: reactivating or editing it would undo that.
+ */
+export async function lockUserRecord(trx: Knex.Transaction, id: number): Promise<UserRowRecord> {
+  const { erasedAt, ...record } = await loadInScope<UserRowRecord & { erasedAt: Date | string | null }>(userRowsQuery(trx).where('users.id', id).select('users.erasedAt'), {
+    lock: 'users',
+    notFound: USER_NOT_FOUND,
+  });
+  if (erasedAt) throw new HttpError(409, 'already_erased', ERASED_ACCOUNT_LOCKED);
+  return record as UserRowRecord;
 }
 
 /**

@@ -46,8 +46,10 @@ import { agenciesRoutes } from './agencies';
 import { usersRoutes } from './users';
 import { auditLogRoutes } from './auditLog';
 import { outboxRoutes } from './outbox';
+import { importsRoutes } from './imports';
 import { adminRoutes } from './admin';
 import { settingsRoutes } from './settings';
+import { accountRoutes } from './account';
 
 /** JSON only, at most 1 MB; a body the parser refuses becomes our error, not its text. */
 const json = bodyParser({
@@ -110,8 +112,10 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(usersRoutes({ session }).routes())
     .use(auditLogRoutes({ session }).routes())
     .use(outboxRoutes({ session }).routes())
+    .use(importsRoutes({ session }).routes())
     .use(adminRoutes({ session }).routes())
-    .use(settingsRoutes({ session }).routes());
+    .use(settingsRoutes({ session }).routes())
+    .use(accountRoutes({ session }).routes());
 }
 
 /** Whether a path belongs to the API; those never reach the static files. */

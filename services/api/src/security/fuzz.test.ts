@@ -214,7 +214,7 @@ describe('fuzzing every write endpoint', () => {
             }
             // The first payload of every route is its valid body: proof the fixtures reach the handler.
             const body: RawBody = spec.multipart
-              ? materializeMultipart(i === 0 ? { ...(plan as MultipartPlan), fields: { kind: 'base' }, files: [validFile()], notMultipart: null, broken: 'none', param: null } : (plan as MultipartPlan), state.fixture.fields?.() ?? {}, spec.multipart.maxBytes)
+              ? materializeMultipart(i === 0 ? { ...(plan as MultipartPlan), fields: { kind: 'base' }, files: [spec.multipart.validFile ?? validFile()], notMultipart: null, broken: 'none', param: null } : (plan as MultipartPlan), state.fixture.fields?.() ?? {}, spec.multipart.maxBytes)
               : materialize(i === 0 ? { kind: 'valid' } : (plan as Plan).body, state.fixture.body?.() ?? {});
             const requestPath = pathFor(state, i === 0 ? null : plan.param);
             const client = state.client ?? new Client(state.target);

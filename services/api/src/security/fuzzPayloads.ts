@@ -533,9 +533,11 @@ const MAGIC: Record<string, Buffer> = {
   exe: Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'),
   text: Buffer.from('hola\u0000mundo'),
   empty: Buffer.alloc(0),
+  // Only a baseline sends it (an import's valid file: fuzzRoutes' validFile): not among FILE_KINDS.
+  csv: Buffer.from('Nombre;Calle;Ciudad;Provincia;Código postal\nCasa Fuzz;Calle Mayor;Madrid;Madrid;28013\n'),
 };
 export const FILE_KINDS = ['png', 'jpeg', 'gif', 'pdf', 'svg', 'html', 'exe', 'text', 'empty', 'random', 'oversize'] as const;
-export type FileKind = (typeof FILE_KINDS)[number];
+export type FileKind = (typeof FILE_KINDS)[number] | 'csv';
 
 export const FILE_NAMES = [
   'foto.png',

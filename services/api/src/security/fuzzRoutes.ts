@@ -5,9 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { RoleName } from '@arrendia/permissions';
-import { DOCUMENT_MAX_BYTES, INCIDENT_PHOTO_MAX_BYTES, LISTING_PHOTO_MAX_BYTES, ListingCreateSchema, PROFILE_PHOTO_MAX_BYTES } from '@arrendia/api-contract';
+import { DOCUMENT_MAX_BYTES, IMPORT_MAX_BYTES, INCIDENT_PHOTO_MAX_BYTES, LISTING_PHOTO_MAX_BYTES, ListingCreateSchema, PROFILE_PHOTO_MAX_BYTES } from '@arrendia/api-contract';
 import { cifControl } from '@arrendia/locale-es';
 import { addListingPhoto, publishListing } from '../commands/listingPublisher';
+import { settleImportJobs } from '../commands/importCommitter';
+import { createImportPreview } from '../commands/importer';
 import { inviteOwner } from '../commands/ownerInviter';
 import { inTransaction } from '../db/afterCommit';
 import { hashToken } from '../queries/tenantInvitations';
@@ -18,7 +20,7 @@ import { buildAgency, buildContract, buildConversation, buildIncident, buildLead
 import { newTotpSecret, totpCode } from '../twoFactor';
 import type { TestApp } from '../test/support';
 import { clearFailedLogins, clearThrottles, signIn, type Client } from './fuzzHarness';
-import type { Json } from './fuzzPayloads';
+import type { FilePart, Json } from './fuzzPayloads';
 
 const VALID_NIF = '12345678Z';
 const VALID_IBAN = 'ES9121000418450200051332';
@@ -121,8 +123,8 @@ export interface RouteSpec {
    * 'actor' also signs a new user of its own in (the password changed, the session ended).
    */
   refresh?: 'fixtures' | 'actor';
-  /** A multipart upload: its file limit in bytes. */
-  multipart?: { maxBytes: number };
+  /** A multipart upload: its file limit in bytes, and the valid file of its baseline when a PNG is not one (an import's CSV). */
+  multipart?: { maxBytes: number; validFile?: FilePart };
   /** Runs before every payload. */
   beforeEach?: (w: World) => Promise<void>;
   /** A fresh app (its in-memory throttles reset) after this many 2xx. */
@@ -146,6 +148,14 @@ const answerRequest = {
   fixtures: async (w: World, actor: User | null) => ({ params: [await pendingDelegation(w, actor!)], body: () => ({}) }),
   refresh: 'fixtures' as const,
 };
+
+/** A tenant whose contract on a unit of the world's property has ended (issue 35: the landlord may erase it); its id. */
+async function formerTenant(w: World): Promise<number> {
+  const tenant = await buildUser(w.t.knex, { roleName: 'inquilino' });
+  const unit = await buildUnit(w.t.knex, { mainPropertyId: w.propertyId });
+  await buildContract(w.t.knex, { rentableUnitId: unit.id, tenantUserIds: [tenant.id], status: 'Finalizado', startDate: '2024-01-01', endDate: '2025-12-31' });
+  return tenant.id;
+}
 
 /** A live email-confirmation link (issue 34) of `userId` for `email`, written straight to the table (no mail); its token. */
 async function emailLink(w: World, userId: number, purpose: 'verify' | 'change', email: string): Promise<string> {
@@ -519,6 +529,12 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
     refresh: 'fixtures',
   },
+  // A former tenant of the owner's property each time: a success erases it.
+  'POST /api/tenants/:id/erasure': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => ({ params: [await formerTenant(w)], body: () => ({}) }),
+    refresh: 'fixtures',
+  },
   'POST /api/tenant-invitations/:token/accept': {
     actor: 'anonymous',
     fixtures: async (w) => {
@@ -596,6 +612,32 @@ export const ROUTES: Record<string, RouteSpec> = {
       return { params: [row.id], body: () => ({}) };
     },
     refresh: 'fixtures',
+  },
+  // ---- imports (issue 35)
+  'POST /api/imports': {
+    actor: (w) => w.owner,
+    fixtures: () => ({ fields: () => ({ entity: 'properties' }) }),
+    multipart: { maxBytes: IMPORT_MAX_BYTES, validFile: { field: 'file', kind: 'csv', name: 'inmuebles.csv', contentType: 'text/csv', size: 0, extendedName: false } },
+  },
+  'POST /api/imports/:id/commit': {
+    actor: (w) => w.owner,
+    // One invalid row: each commit's job ends without writing the portfolio.
+    fixtures: async (w) => ({ params: [await fuzzImport(w, '99999')], body: () => ({}) }),
+    refresh: 'fixtures',
+    // A job writes after its answer: the next payload's snapshot waits for it.
+    beforeEach: () => settleImportJobs(),
+  },
+  'POST /api/imports/:id/cancel': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => ({ params: [await fuzzImport(w)], body: () => ({}) }),
+    refresh: 'fixtures',
+  },
+  'PUT /api/imports/:id/mapping': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => {
+      const id = await fuzzImport(w);
+      return { params: [id], body: () => ({ sheets: [{ name: 'fuzz', entity: 'properties', mapping: ['propertyName', 'addressStreet', 'city', 'province', 'postalCode'] }] }) };
+    },
   },
   'POST /api/maintenance/tasks': {
     actor: (w) => w.owner,
@@ -738,6 +780,12 @@ export const ROUTES: Record<string, RouteSpec> = {
     refresh: 'actor',
   },
   'DELETE /api/settings/sessions': { actor: ownUser('propietario_individual'), fixtures: () => ({ body: () => ({}) }) },
+  // The right to erasure (issue 35): a tenant with no contract may go; a success erases the actor, so the next payload signs a new one in.
+  'POST /api/account/erasure': {
+    actor: ownUser('inquilino'),
+    fixtures: () => ({ body: () => ({ currentPassword: FACTORY_PASSWORD }) }),
+    refresh: 'actor',
+  },
   'POST /api/settings/two-factor/setup': { actor: ownUser('agente'), fixtures: () => ({ body: () => ({}) }) },
   'POST /api/settings/two-factor': {
     actor: ownUser('inquilino'),
@@ -808,6 +856,12 @@ const validListing = () => ({
 async function ownersListing(w: World): Promise<number> {
   const unitId = await ownersFreeUnit(w);
   return inTransaction(w.t.knex, (trx) => publishListing(trx, w.owner, unitId, ListingCreateSchema.parse(validListing())));
+}
+
+/** A preview of a one-property CSV (sheet 'fuzz') by the world's owner. */
+function fuzzImport(w: World, postalCode = '28013'): Promise<number> {
+  const csv = Buffer.from(`Nombre;Vía;Ciudad;Provincia;CP\nCasa Fuzz;Calle Mayor;Madrid;Madrid;${postalCode}\n`);
+  return inTransaction(w.t.knex, (trx) => createImportPreview(trx, w.owner, { bytes: csv, fileName: 'fuzz.csv', fields: { entity: 'properties' } }));
 }
 
 /** An advert of the world's owner with one photo. */

@@ -16,6 +16,8 @@ import { cifControl } from '@arrendia/locale-es';
 import { can, type Action, type RoleName } from '@arrendia/permissions';
 import type supertest from 'supertest';
 import { sessionHandle } from '../commands/accountSettings';
+import { settleImportJobs } from '../commands/importCommitter';
+import { createImportPreview } from '../commands/importer';
 import { hashToken } from '../queries/tenantInvitations';
 import { buildTransaction, enableTwoFactorFor, FACTORY_PASSWORD } from '../test/factories';
 import { totpCode } from '../twoFactor';
@@ -341,6 +343,28 @@ const visitSlot = (w: World) => new Date(Date.UTC(2031, 0, 1, 9) + w.fresh.seria
 /** The user key of a world user id, for reading lists of people. */
 const userKeyOf = (w: World, id: number) => USER_KEYS.find((k) => w.id(k) === id);
 
+/** A one-property CSV for the imports' cases (issue 35): its name differs per case. */
+const importCsv = (n: number, postalCode = '28013') => Buffer.from(`Nombre;Calle;Ciudad;Provincia;Código postal\nCasa Matriz ${n};Calle Mayor;Madrid;Madrid;${postalCode}\n`);
+
+/**
+ * A preview for the imports' cases: the caller's own when it may import and the target is 'own' (the
+ * super admin's for owner A), else a throwaway owner's, which only the super admin reaches.
+ */
+async function freshImport(c: CaseCtx, options: { validRows?: boolean } = {}): Promise<number> {
+  const own = c.target === 'own' && passesGate('imports:write', c.actor);
+  const user = own ? c.w.users[c.actor as UserKey] : await c.w.fresh.user();
+  const forUserId = own && roleOf(c.actor) === 'super_admin' ? c.w.id('ownerA') : undefined;
+  const bytes = importCsv(c.w.fresh.serial(), options.validRows === false ? '99999' : '28013');
+  return c.w.t.knex.transaction((trx) => createImportPreview(trx, user, { bytes, fileName: 'matriz.csv', fields: { entity: 'properties', forUserId } }));
+}
+
+/** Whose account an import by the case's caller goes to: its own, or the one the super admin names. */
+function importAccount(c: CaseCtx): number {
+  if (roleOf(c.actor) !== 'super_admin') return me(c);
+  if (c.variant === 'agencyId') return c.w.id('adminY');
+  return c.w.id(c.variant === 'forUserId' ? 'ownerB' : 'ownerA');
+}
+
 // ---------------------------------------------------------------------------------------------
 // The table
 
@@ -574,6 +598,29 @@ const filteredList = (
   send: (c) => c.http.get(c.target === 'no filter' ? url : `${url}${url.includes('?') ? '&' : '?'}${param}=${value(c.w, cellOf(c.target))}`),
   verify: (c, res) => checkIds(c, kind, ids(res.body), true, undefined, c.target === 'no filter' ? undefined : (row) => only(cellOf(c.target), row)),
 });
+
+/** The records of a CSV after its header line (a quoted cell may hold line breaks). */
+function csvRecords(text: string): number {
+  let lines = 0;
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (ch === '\n' && !quoted) lines += 1;
+  }
+  return lines - 1;
+}
+
+/** A list's CSV holds as many rows as the list answers the same caller (whose scope the list's own entry checks). */
+async function csvMatchesList(c: CaseCtx, res: Answer, listUrl: string): Promise<string[]> {
+  const listed = await c.http.get(listUrl);
+  return same({
+    'content-type': [res.headers['content-type'], 'text/csv; charset=utf-8'],
+    rows: [csvRecords(res.text ?? ''), Number(listed.headers['x-total-count'])],
+  });
+}
+
+/** GET <list>.csv (issue 35): the list's gate, and the list's rows for whoever passes it. */
+const csvList = (gate: Gate, listPath: string): RouteSpec => read(`${listPath}.csv`, (c, res) => csvMatchesList(c, res, listPath), gate);
 
 const ADMIN_ONLY_READS = ['GET /api/users/stats', 'GET /api/users/roles', 'GET /api/users/agencies', 'GET /api/admin/audit-log/facets', 'GET /api/admin/overview'];
 
@@ -1326,6 +1373,55 @@ export const MATRIX: Record<string, RouteSpec> = {
     guard: (c) => ({ table: 'tenant_invitations', where: { id: c.fresh } }),
     phase: 2,
   },
+  // The right to erasure (issue 35). Right after the reads (phase 1.5): the world is still as
+  // world.ts built it (one super admin, each agency's only manager, every cell's contract in force),
+  // which the refusals assume, and no write case has added a second super admin or manager yet.
+  'POST /api/tenants/:id/erasure': {
+    gate: 'tenants:erase',
+    ok: 200,
+    // A cell's former tenant (a throwaway account whose contract there has ended), or ':current', the cell's own tenant, whose contract is in force.
+    targets: [...cellTargets, ...cellTargets.map((cell) => `${cell}:current`)],
+    sees: staffSeesTarget,
+    rule: (_a, target) => (target?.endsWith(':current') ? 409 : undefined),
+    fresh: (c) => (c.target!.endsWith(':current') ? Promise.resolve(c.w.id(CELL_TENANT[cellOf(c.target)])) : formerTenant(c)),
+    freshForAll: true,
+    send: (c) => c.http.post(`/api/tenants/${c.fresh}/erasure`),
+    verify: async (c) => {
+      const row = await rowById(c, 'users', c.fresh);
+      return row?.erasedAt && !row.isActive && row.firstName === 'Persona' ? [] : ['the former tenant was not erased'];
+    },
+    guard: (c) => [
+      { table: 'users', where: { id: c.fresh } },
+      { table: 'tenants_contracts', where: { tenantUserId: c.fresh } },
+    ],
+    phase: 1.5,
+  },
+  'POST /api/account/erasure': {
+    gate: 'settings:own',
+    ok: 200,
+    variants: ['wrong current password'],
+    rule: (a, _t, variant) => (variant ? 400 : selfErasureRefusal(a)),
+    // A success erases a throwaway account of the caller's role and agency, signed in for the case:
+    // the world's own accounts go on serving the other routes. A refusal is the caller's own.
+    fresh: async (c) => {
+      const p = PROFILES[c.actor as UserKey];
+      return (await c.w.fresh.user(p.role, p.agency)).id;
+    },
+    send: async (c) => {
+      const body = { currentPassword: c.variant ? 'no-es-la-contraseña' : FACTORY_PASSWORD };
+      if (c.fresh === null) return c.http.post('/api/account/erasure').send(body);
+      const http = c.w.client('anonymous');
+      await http.post('/api/auth/login').send({ email: (await rowById(c, 'users', c.fresh)).email, password: FACTORY_PASSWORD }).expect(200);
+      return http.post('/api/account/erasure').send(body);
+    },
+    verify: async (c) => {
+      const row = await rowById(c, 'users', c.fresh);
+      return row?.erasedAt && !row.isActive && row.email === `eliminado-${c.fresh}@arrendia.invalid` ? [] : ['the account was not erased'];
+    },
+    guard: (c) => ({ table: 'users', where: { id: isUser(c.actor) ? me(c) : -1 } }),
+    phase: 1.5,
+  },
+
   'DELETE /api/tenant-invitations/:id': {
     gate: 'tenants:invite',
     ok: 204,
@@ -2329,6 +2425,28 @@ export const MATRIX: Record<string, RouteSpec> = {
   },
   'POST /api/users/:id/password-reset': { ...userWrite((id) => `/api/users/${id}/password-reset`, 'post', () => undefined, { isActive: true }), ok: 201 },
   'GET /api/admin/audit-log': read('/api/admin/audit-log?pageSize=5', undefined, 'audit:read'),
+  // --- Lists' CSVs (issue 35): each list's gate and rows ----------------------------------------
+  'GET /api/properties.csv': csvList('properties:read', '/api/properties'),
+  'GET /api/properties/:id/units.csv': {
+    gate: 'properties:read',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    send: (c) => c.http.get(`/api/properties/${c.w.cells[cellOf(c.target)].property}/units.csv`),
+    verify: (c, res) => csvMatchesList(c, res, `/api/properties/${c.w.cells[cellOf(c.target)].property}/units`),
+  },
+  'GET /api/units.csv': csvList('units:read', '/api/units'),
+  'GET /api/contracts.csv': csvList('contracts:read', '/api/contracts'),
+  'GET /api/tenants.csv': csvList('tenants:read', '/api/tenants'),
+  'GET /api/transactions.csv': csvList('transactions:read', '/api/transactions'),
+  'GET /api/rent-charges.csv': csvList('payments:read', '/api/rent-charges'),
+  'GET /api/incidents.csv': csvList('incidents:read', '/api/incidents'),
+  'GET /api/documents.csv': csvList('documents:read', '/api/documents'),
+  'GET /api/maintenance/tasks.csv': csvList('maintenance:read', '/api/maintenance/tasks'),
+  'GET /api/providers.csv': csvList('maintenance:read', '/api/providers'),
+  'GET /api/leads.csv': csvList('leads:handle', '/api/leads'),
+  'GET /api/visits.csv': csvList('visits:manage', '/api/visits'),
+  'GET /api/users.csv': csvList('users:manage', '/api/users'),
   'GET /api/admin/audit-log.csv': read('/api/admin/audit-log.csv?tableName=main_properties', (_c, res) => same({ 'content-type': [res.headers['content-type'], 'text/csv; charset=utf-8'] }), 'audit:read'),
   'GET /api/admin/outbox': read('/api/admin/outbox?pageSize=5', undefined, 'outbox:read'),
   'GET /api/admin/outbox/:id': {
@@ -2339,6 +2457,98 @@ export const MATRIX: Record<string, RouteSpec> = {
       return id as number;
     },
     send: (c) => c.http.get(`/api/admin/outbox/${c.fresh ?? 1}`),
+  },
+  // --- Imports (issue 35) -------------------------------------------------------------------------
+  'GET /api/imports/templates/:entity.csv': read('/api/imports/templates/contracts.csv', (_c, res) => same({ 'content-type': [res.headers['content-type'], 'text/csv; charset=utf-8'] }), 'imports:write'),
+  'GET /api/imports/templates/plantilla.xlsx': read(
+    '/api/imports/templates/plantilla.xlsx',
+    (_c, res) => same({ 'content-type': [res.headers['content-type'], 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] }),
+    'imports:write',
+  ),
+  'POST /api/imports': {
+    gate: 'imports:write',
+    ok: 201,
+    // Only the super admin imports into another account; anyone else naming one is refused on the field.
+    variants: ['forUserId', 'agencyId'],
+    rule: (a, _t, variant) => (variant && roleOf(a) !== 'super_admin' ? 400 : undefined),
+    send: (c) => {
+      const req = c.http.post('/api/imports').field('entity', 'properties');
+      const other = sideOf(c.actor) === 'A' ? 'B' : 'A';
+      if (roleOf(c.actor) === 'super_admin') {
+        if (c.variant === 'agencyId') req.field('agencyId', String(c.w.agencies.Y));
+        else req.field('forUserId', String(c.w.id(c.variant === 'forUserId' ? 'ownerB' : 'ownerA')));
+      } else if (c.variant === 'forUserId') req.field('forUserId', String(c.w.id(other === 'A' ? 'ownerA' : 'ownerB')));
+      else if (c.variant === 'agencyId') req.field('agencyId', String(c.w.agencies[other === 'A' ? 'X' : 'Y']));
+      return req.attach('file', importCsv(c.w.fresh.serial()), 'matriz.csv');
+    },
+    verify: (c, res) => stored(c, 'imports', (res.body as { id: number }).id, { userId: me(c), forUserId: importAccount(c), status: 'preview' }),
+    guard: (c) => ({ table: 'imports', where: { userId: isUser(c.actor) ? me(c) : -1 } }),
+    phase: 2,
+  },
+  'GET /api/imports/:id': {
+    gate: 'imports:write',
+    ok: 200,
+    // An import holds the people of an account: only its maker reads it, and the super admin.
+    targets: ['own', 'another user’s import'],
+    sees: (a, target) => target === 'own' || roleOf(a) === 'super_admin',
+    fresh: (c) => freshImport(c),
+    freshForAll: true,
+    send: (c) => c.http.get(`/api/imports/${c.fresh}`),
+    verify: (c, res) => same({ id: [(res.body as { id: number }).id, c.fresh] }),
+  },
+  'PUT /api/imports/:id/mapping': {
+    gate: 'imports:write',
+    ok: 200,
+    targets: ['own', 'another user’s import'],
+    sees: (a, target) => target === 'own' || roleOf(a) === 'super_admin',
+    fresh: (c) => freshImport(c),
+    freshForAll: true,
+    send: (c) => c.http.put(`/api/imports/${c.fresh}/mapping`).send({ sheets: [{ name: 'matriz', entity: 'properties', mapping: ['propertyName', 'addressStreet', 'city', 'province', null] }] }),
+    verify: async (c) => {
+      const row = await rowById(c, 'imports', c.fresh);
+      const sheets = (typeof row?.sheets === 'string' ? JSON.parse(row.sheets) : row?.sheets) as { mapping: unknown }[] | undefined;
+      return same({ mapping: [sheets?.[0]?.mapping, ['propertyName', 'addressStreet', 'city', 'province', null]] });
+    },
+    guard: (c) => [
+      { table: 'imports', where: { id: c.fresh ?? -1 } },
+      { table: 'import_rows', where: { importId: c.fresh ?? -1 } },
+    ],
+    phase: 2,
+  },
+  'POST /api/imports/:id/commit': {
+    gate: 'imports:write',
+    ok: 202,
+    targets: ['own', 'another user’s import'],
+    sees: (a, target) => target === 'own' || roleOf(a) === 'super_admin',
+    // Its one row is invalid: the job runs to its end and writes no portfolio row the other cases count.
+    fresh: (c) => freshImport(c, { validRows: false }),
+    freshForAll: true,
+    send: async (c) => {
+      const res = await c.http.post(`/api/imports/${c.fresh}/commit`);
+      await settleImportJobs();
+      return res;
+    },
+    verify: async (c) => {
+      const row = await rowById(c, 'imports', c.fresh);
+      return row?.status === 'done' ? [] : [`the import ended ${String(row?.status)}`];
+    },
+    guard: (c) => ({ table: 'imports', where: { id: c.fresh ?? -1 } }),
+    phase: 2,
+  },
+  'POST /api/imports/:id/cancel': {
+    gate: 'imports:write',
+    ok: 200,
+    targets: ['own', 'another user’s import'],
+    sees: (a, target) => target === 'own' || roleOf(a) === 'super_admin',
+    fresh: (c) => freshImport(c),
+    freshForAll: true,
+    send: (c) => c.http.post(`/api/imports/${c.fresh}/cancel`),
+    verify: async (c) => {
+      const row = await rowById(c, 'imports', c.fresh);
+      return row?.status === 'cancelled' ? [] : [`the import is ${String(row?.status)}`];
+    },
+    guard: (c) => ({ table: 'imports', where: { id: c.fresh ?? -1 } }),
+    phase: 2,
   },
   'GET /api/admin/remotes': read('/api/admin/remotes', undefined, 'remotes:manage'),
   'PATCH /api/admin/remotes/:name': {
@@ -2551,6 +2761,29 @@ export const MATRIX: Record<string, RouteSpec> = {
     phase: 7,
   },
 };
+
+/**
+ * Why a world account may not erase itself (409), from the world's facts alone; undefined when it
+ * may: the only super admin, a tenant or an owner with a contract in force, an agency's only
+ * manager while the agency manages properties. An agent or a delegate may.
+ */
+function selfErasureRefusal(a: ActorKey): number | undefined {
+  if (!isUser(a)) return undefined;
+  const p = PROFILES[a];
+  return p.role === 'super_admin' || p.tenantOf !== null || p.role === 'propietario_individual' || p.role === 'admin_agencia' ? 409 : undefined;
+}
+
+/** A throwaway tenant whose contract on a free unit of the target cell's property has ended; its id. */
+async function formerTenant(c: CaseCtx): Promise<number> {
+  const tenant = await c.w.fresh.user('inquilino');
+  const unit = await c.w.fresh.unit(cellOf(c.target));
+  const [{ id }] = await c.w.t
+    .knex('contracts')
+    .insert({ rentableUnitId: unit, contractCode: `MTX-ANTIGUO-${c.w.fresh.serial()}`, startDate: '2024-01-01', endDate: '2025-12-31', rentAmount: '900.00', paymentDay: 1, depositAmount: '900.00', status: 'Finalizado', terminationReason: 'Fin del plazo pactado' })
+    .returning('id');
+  await c.w.t.knex('tenants_contracts').insert({ tenantUserId: tenant.id, contractId: id, isPrimaryTenant: true });
+  return tenant.id;
+}
 
 /** Two-factor authentication off for the caller, with no setup waiting. */
 async function twoFactorOff(c: CaseCtx) {

@@ -48,6 +48,10 @@ export const RELATIONSHIPS: Readonly<Record<string, Readonly<Record<string, Rela
     assignedProviderId: { check: 'refused', variant: 'assignedProviderId', why: 'a provider of the property’s owner or agency, never another account’s' },
   },
   'PATCH /api/leads/:id': { assignedAgentUserId: { check: 'refused', variant: 'assignedAgentUserId', why: 'an agent of the lead’s own agency' } },
+  'POST /api/imports': {
+    forUserId: { check: 'refused', variant: 'forUserId', binds: ['super'], why: 'the account the rows go to: the caller’s own; only the super admin names an owner or agency manager' },
+    agencyId: { check: 'refused', variant: 'agencyId', binds: ['super'], why: 'the caller’s own agency; only the super admin imports into another agency' },
+  },
   'POST /api/maintenance/tasks': { providerId: { check: 'refused', target: '+foreignProvider', binds: ['super'], why: 'a provider of the caller’s own account' } },
   'POST /api/maintenance/plans': { providerId: { check: 'refused', target: '+foreignProvider', binds: ['super'], why: 'a provider of the caller’s own account' } },
   'PATCH /api/maintenance/plans/:id': { providerId: { check: 'refused', target: '+foreignProvider', binds: ['super'], why: 'a provider of the caller’s own account' } },

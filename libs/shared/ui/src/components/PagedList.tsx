@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { Button } from './Button';
 import { Card, CardDescription, CardTitle } from './Card';
+import { ExportCsvLink } from './ExportCsvLink';
 import { FilterBar } from './Layout';
 import { ListState, type ListBusyProps, type ListRead } from './ListState';
 import { Pager } from './Pager';
@@ -34,6 +35,8 @@ export interface PagedListState<T> {
   refusal?: string | null;
   /** Sorts by `field`: ascending first, then descending, then back to the list's own order. */
   toggleSort: (field: string) => void;
+  /** The list's CSV under its filters and order (useListPage's): what 'Exportar CSV' downloads. */
+  csvHref?: string;
 }
 
 export interface PagedListProps<T> {
@@ -49,6 +52,8 @@ export interface PagedListProps<T> {
   variant?: 'card' | 'inline';
   /** The filter fields above the list (FilterBar with ListSearch, ListFilterSelect…). */
   filters?: ReactNode;
+  /** Offers 'Exportar CSV' above the rows: the whole list under its filters and order (`list.csvHref`, issue 35). */
+  exportCsv?: boolean;
   /** What an unfiltered empty list says (a card with its own call to action). */
   whenEmpty: ReactNode;
   /** The page's rows, drawn by the screen (a DataTable, a list of cards). */
@@ -58,6 +63,12 @@ export interface PagedListProps<T> {
 const Section = styled.section`
   display: flex;
   flex-direction: column;
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
 /** Shown when the filters leave nothing: the list has rows, just none of these. */
@@ -78,14 +89,20 @@ function NoMatches({ clear }: { clear: () => void }) {
 /**
  * The one list every table of the portals uses (issue 33): its filters, the read (placeholder,
  * error, empty), the page's rows and the pager ('Mostrando 21–40 de 137'). An empty result under
- * filters says so and offers 'Quitar filtros'. The state (page, sort, filters) lives in the URL,
- * kept by `useListPage`, so back, reload and a shared link give the same page.
+ * filters says so and offers 'Quitar filtros'; `exportCsv` adds 'Exportar CSV' of the whole list.
+ * The state (page, sort, filters) lives in the URL, kept by `useListPage`, so back, reload and a
+ * shared link give the same page.
  */
-export function PagedList<T>({ list, noun, loading, error, skeleton, variant, filters, whenEmpty, children }: PagedListProps<T>) {
+export function PagedList<T>({ list, noun, loading, error, skeleton, variant, filters, exportCsv = false, whenEmpty, children }: PagedListProps<T>) {
   const rows = list.read.data ?? [];
   return (
     <Section data-list="paged" aria-label={`Lista de ${noun}`}>
       {filters}
+      {exportCsv && list.csvHref && (
+        <Toolbar>
+          <ExportCsvLink href={list.csvHref} size="sm" />
+        </Toolbar>
+      )}
       <ListState
         read={list.read}
         loading={loading}

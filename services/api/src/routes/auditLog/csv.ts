@@ -1,13 +1,12 @@
-import type { AuditLogFilter } from '@arrendia/api-contract';
+import type { AUDIT_LOG_SORTS, AuditLogFilter, ListSort } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
-import { auditCsvHead, presentAuditCsvLines } from '../../presenters/auditLog';
+import { presentAuditCsvLines } from '../../presenters/auditLog';
 import { auditLogBatches } from '../../queries/auditLogRows';
 
 /**
- * The export, chunk by chunk: the BOM and the header, then the rows in the viewer's order, at most
+ * The export's lines, batch by batch: the rows in the viewer's order (or by `sort`), at most
  * `maxRows`, read in batches (queries/auditLogRows.ts) so memory stays flat.
  */
-export async function* auditCsvChunks(db: Knex, filter: AuditLogFilter, maxRows: number): AsyncGenerator<string> {
-  yield auditCsvHead();
-  for await (const rows of auditLogBatches(db, filter, maxRows)) yield presentAuditCsvLines(rows);
+export async function* auditCsvLines(db: Knex, filter: AuditLogFilter, sort: ListSort<(typeof AUDIT_LOG_SORTS)[number]> | null | undefined, maxRows: number): AsyncGenerator<string> {
+  for await (const rows of auditLogBatches(db, filter, maxRows, sort)) yield presentAuditCsvLines(rows);
 }

@@ -5,7 +5,9 @@ import { editContract } from '../../commands/contractTransitioner';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { paginate } from '../../pagination';
+import { listCsv } from '../../csv/listCsv';
+import { CONTRACTS_SHEET } from '../../csv/sheets';
+import { listPage, listSource, type ListFilters } from '../../pagination';
 import { presentContractDetail, presentContractListItem, type ContractListRow } from '../../presenters/contract';
 import { contractDetail, contractList } from '../../queries/contracts';
 import { contractPdf } from '../../reports/contractPdf';
@@ -16,10 +18,17 @@ const contractIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.pa
 /** GET /api/contracts → the user's contracts, latest start first or by ?sort=, paged (X-Total-Count); filters status, propertyId, q, from, to. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(ContractsListQuerySchema, ctx.query);
-  const { query, options } = contractList(ctx.knex, currentUser(ctx), filters);
-  const rows = await paginate<ContractListRow>(ctx, query, { page, pageSize }, options);
-  ctx.body = rows.map(presentContractListItem);
+  ctx.body = await listPage(ctx, contractsOf(ctx, filters), { page, pageSize });
 }
+
+/** The user's contracts under the list's filters, in its order (the list's pages and its CSV). */
+function contractsOf(ctx: Ctx, filters: ListFilters<typeof ContractsListQuerySchema>) {
+  const { query, options } = contractList(ctx.knex, currentUser(ctx), filters);
+  return listSource(query, (rows: ContractListRow[]) => rows.map(presentContractListItem), options);
+}
+
+/** GET /api/contracts.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */
+export const exportCsv = listCsv(ContractsListQuerySchema, CONTRACTS_SHEET, contractsOf);
 
 /** POST /api/contracts → 201 with the new contract's list record. */
 export async function create(ctx: Ctx, input: z.output<typeof ContractsCreateSchema>) {

@@ -5,13 +5,14 @@ import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { route } from '../../middlewares/validate';
-import { create, list, pdf, show, update } from './contracts';
+import { create, exportCsv, list, pdf, show, update } from './contracts';
 
 export function contractsRoutes({ session }: { session: AppMiddleware }) {
   const read = [session, authenticate, requirePermission('contracts:read')];
   const write = [session, authenticate, requirePermission('contracts:write')];
   return new Router<AppState, AppContext>()
     .get('/contracts', ...read, list)
+    .get('/contracts.csv', ...read, exportCsv)
     .post('/contracts', ...write, transaction, route(ContractsCreateSchema, create))
     .get('/contracts/:id', ...read, show)
     .get('/contracts/:id/pdf', ...read, pdf)

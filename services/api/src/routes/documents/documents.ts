@@ -13,7 +13,9 @@ import { validationError } from '../../errors';
 import { currentUser } from '../../middlewares/authenticate';
 import { receiveFile } from '../../middlewares/receiveFile';
 import { parseInput } from '../../middlewares/validate';
-import { paginate } from '../../pagination';
+import { listCsv } from '../../csv/listCsv';
+import { DOCUMENTS_SHEET } from '../../csv/sheets';
+import { listPage, listSource, type ListFilters } from '../../pagination';
 import { presentDocument, presentDocumentsSummary, type DocumentRow } from '../../presenters/document';
 import { deletableDocumentIds, documentCountsByCategory, documentListPage, findDocument } from '../../queries/documents';
 import { sendFile } from '../../storage/download';
@@ -32,12 +34,25 @@ export const receiveDocument = receiveFile({ maxBytes: DOCUMENT_MAX_BYTES, sizeE
  */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(DocumentsListQuerySchema, ctx.query);
+  ctx.body = await listPage(ctx, documentsOf(ctx, filters), { page, pageSize });
+}
+
+/** The user's documents under the list's filters, in its order (the list's pages and its CSV), each saying whether the user may delete it. */
+function documentsOf(ctx: Ctx, filters: ListFilters<typeof DocumentsListQuerySchema>) {
   const user = currentUser(ctx);
   const { query, count, decorate } = documentListPage(ctx.knex, user, filters);
-  const rows = await paginate<DocumentRow>(ctx, query, { page, pageSize }, { count, decorate });
-  const deletable = await deletableDocumentIds(ctx.knex, user, rows.map((r) => r.id));
-  ctx.body = rows.map((r) => presentDocument(r, deletable.has(r.id)));
+  return listSource(
+    query,
+    async (rows: DocumentRow[]) => {
+      const deletable = await deletableDocumentIds(ctx.knex, user, rows.map((r) => r.id));
+      return rows.map((r) => presentDocument(r, deletable.has(r.id)));
+    },
+    { count, decorate },
+  );
 }
+
+/** GET /api/documents.csv → the metadata of the whole list under the same filters and order, as a CSV (csv/listCsv); no file. */
+export const exportCsv = listCsv(DocumentsListQuerySchema, DOCUMENTS_SHEET, documentsOf);
 
 /** GET /api/documents/summary → counts per category of the documents the user sees, and the user's storage use. */
 export async function summary(ctx: Ctx) {

@@ -3,7 +3,7 @@ import type { AppContext, AppMiddleware, AppState } from '../../context';
 import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
-import { create, download, list, receiveDocument, remove, summary } from './documents';
+import { create, download, exportCsv, list, receiveDocument, remove, summary } from './documents';
 
 /** Documents: who may open /documents may use them; which rows, policies/scope decides. */
 export function documentsRoutes({ session }: { session: AppMiddleware }) {
@@ -11,6 +11,7 @@ export function documentsRoutes({ session }: { session: AppMiddleware }) {
   const write = [session, authenticate, requirePermission('documents:write')];
   return new Router<AppState, AppContext>()
     .get('/documents', ...read, list)
+    .get('/documents.csv', ...read, exportCsv)
     .get('/documents/summary', ...read, summary)
     .post('/documents', ...write, receiveDocument, transaction, create)
     .get('/documents/:id/download', ...read, download)

@@ -6,7 +6,9 @@ import { changeIncident } from '../../commands/incidentTransitioner';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { paginate } from '../../pagination';
+import { listCsv } from '../../csv/listCsv';
+import { INCIDENTS_SHEET } from '../../csv/sheets';
+import { listPage, listSource, type ListFilters } from '../../pagination';
 import { presentIncidentDetail, presentIncidentListItem, type IncidentRow } from '../../presenters/incident';
 import { findIncidentDetail, findIncidentRow, incidentListPage, incidentProviders, incidentStaff, loadIncidentProperty } from '../../queries/incidents';
 
@@ -18,10 +20,17 @@ const seesMoney = (ctx: Ctx) => can(currentUser(ctx).role?.roleName, 'incidents:
 /** GET /api/incidents → the user's incidents, newest first or by ?sort=, paged (X-Total-Count); filters status, priority, propertyId, q, from, to. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(IncidentsListQuerySchema, ctx.query);
-  const { query, count, narrow } = incidentListPage(ctx.knex, currentUser(ctx), filters);
-  const rows = await paginate<IncidentRow>(ctx, query, { page, pageSize }, { count, narrow });
-  ctx.body = rows.map(presentIncidentListItem);
+  ctx.body = await listPage(ctx, incidentsOf(ctx, filters), { page, pageSize });
 }
+
+/** The user's incidents under the list's filters, in its order (the list's pages and its CSV). */
+function incidentsOf(ctx: Ctx, filters: ListFilters<typeof IncidentsListQuerySchema>) {
+  const { query, count, narrow } = incidentListPage(ctx.knex, currentUser(ctx), filters);
+  return listSource(query, (rows: IncidentRow[]) => rows.map(presentIncidentListItem), { count, narrow });
+}
+
+/** GET /api/incidents.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */
+export const exportCsv = listCsv(IncidentsListQuerySchema, INCIDENTS_SHEET, incidentsOf);
 
 /** POST /api/incidents → 201 with the new incident's list record. */
 export async function create(ctx: Ctx, input: z.output<typeof IncidentsCreateSchema>) {

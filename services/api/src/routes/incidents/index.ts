@@ -6,12 +6,13 @@ import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { route } from '../../middlewares/validate';
 import { addComment, addPhoto, listComments, listPhotos, photo, receivePhoto } from './extras';
-import { assignees, create, list, show, update } from './incidents';
+import { assignees, create, exportCsv, list, show, update } from './incidents';
 
 export function incidentsRoutes({ session }: { session: AppMiddleware }) {
   const read = [session, authenticate, requirePermission('incidents:read')];
   return new Router<AppState, AppContext>()
     .get('/incidents', ...read, list)
+    .get('/incidents.csv', ...read, exportCsv)
     .post('/incidents', session, authenticate, requirePermission('incidents:report'), transaction, route(IncidentsCreateSchema, create))
     .get('/incidents/:id', ...read, show)
     .patch('/incidents/:id', session, authenticate, requirePermission('incidents:manage'), transaction, route(IncidentsUpdateSchema, update))

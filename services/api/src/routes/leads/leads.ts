@@ -4,7 +4,9 @@ import { updateLead } from '../../commands/leadUpdater';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { paginate } from '../../pagination';
+import { listCsv } from '../../csv/listCsv';
+import { LEADS_SHEET } from '../../csv/sheets';
+import { listPage, listSource, type ListFilters } from '../../pagination';
 import { presentLead, type LeadRow } from '../../presenters/lead';
 import { findLead, leadList } from '../../queries/pipelineRows';
 
@@ -13,9 +15,16 @@ const leadIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params
 /** GET /api/leads → the agency's leads, newest first or by ?sort=, paged (X-Total-Count); ?status=&mine=true&q=. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(LeadsListQuerySchema, ctx.query);
-  const rows = await paginate<LeadRow>(ctx, leadList(ctx.knex, currentUser(ctx), filters), { page, pageSize });
-  ctx.body = rows.map(presentLead);
+  ctx.body = await listPage(ctx, leadsOf(ctx, filters), { page, pageSize });
 }
+
+/** The user's leads under the list's filters, in its order (the list's pages and its CSV). */
+function leadsOf(ctx: Ctx, filters: ListFilters<typeof LeadsListQuerySchema>) {
+  return listSource(leadList(ctx.knex, currentUser(ctx), filters), (rows: LeadRow[]) => rows.map(presentLead));
+}
+
+/** GET /api/leads.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */
+export const exportCsv = listCsv(LeadsListQuerySchema, LEADS_SHEET, leadsOf);
 
 /** GET /api/leads/:id → one lead, or 404 outside the user's agency. */
 export async function show(ctx: Ctx) {

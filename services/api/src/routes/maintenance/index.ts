@@ -5,7 +5,7 @@ import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { route } from '../../middlewares/validate';
-import { createPlan, createTask, listPlans, listTasks, stats, updatePlan, updateTask } from './maintenance';
+import { createPlan, createTask, exportTasksCsv, listPlans, listTasks, stats, updatePlan, updateTask } from './maintenance';
 
 /** Maintenance (issue 11): who may open /maintenance; rows by property through policies/scope. */
 export function maintenanceRoutes({ session }: { session: AppMiddleware }) {
@@ -14,6 +14,7 @@ export function maintenanceRoutes({ session }: { session: AppMiddleware }) {
   return new Router<AppState, AppContext>()
     .get('/maintenance/stats', ...read, stats)
     .get('/maintenance/tasks', ...read, listTasks)
+    .get('/maintenance/tasks.csv', ...read, exportTasksCsv)
     .post('/maintenance/tasks', ...write, transaction, route(MaintenanceTasksCreateSchema, createTask))
     .patch('/maintenance/tasks/:id', ...write, transaction, route(MaintenanceTasksUpdateSchema, updateTask))
     .get('/maintenance/plans', ...read, listPlans)

@@ -9,7 +9,9 @@ import { presentConsentRequest } from '../../presenters/consentRequest';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { paginate } from '../../pagination';
+import { listCsv } from '../../csv/listCsv';
+import { PROPERTIES_SHEET, PROPERTY_UNITS_SHEET } from '../../csv/sheets';
+import { listPage, listSource, type ListFilters } from '../../pagination';
 import { presentProperty, presentPropertyDetail, presentPropertyListItem, presentPropertyOwnerOption, type PropertyColumns, type UnitFigures } from '../../presenters/property';
 import { presentPropertyUnit } from '../../presenters/unit';
 import { presentPerson } from '../../presenters/user';
@@ -17,13 +19,20 @@ import { assignableAgents, propertyDetail, propertyList, propertyOwnerOptions } 
 import { propertyUnit, propertyUnitList, unitsInOrder } from '../../queries/units';
 import { assertPropertyVisible } from '../../policies/scope';
 
+/** The user's properties under the list's filters, in its order (the list's pages and its CSV). */
+function propertiesOf(ctx: Ctx, filters: ListFilters<typeof PropertiesListQuerySchema>) {
+  const { query, options } = propertyList(ctx.knex, currentUser(ctx), filters);
+  return listSource(query, (rows: (PropertyColumns & UnitFigures)[]) => rows.map((p) => presentPropertyListItem(p, p)), options);
+}
+
 /** GET /api/properties → the user's properties, newest first or by ?sort=, one page (X-Total-Count); filters archived, ownerId, city, q. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(PropertiesListQuerySchema, ctx.query);
-  const { query, options } = propertyList(ctx.knex, currentUser(ctx), filters);
-  const properties = await paginate<PropertyColumns & UnitFigures>(ctx, query, { page, pageSize }, options);
-  ctx.body = properties.map((p) => presentPropertyListItem(p, p));
+  ctx.body = await listPage(ctx, propertiesOf(ctx, filters), { page, pageSize });
 }
+
+/** GET /api/properties.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */
+export const exportCsv = listCsv(PropertiesListQuerySchema, PROPERTIES_SHEET, propertiesOf);
 
 /** GET /api/properties/owners?q= → the owners the user may name as owner of a new property (queries/properties). */
 export async function owners(ctx: Ctx) {
@@ -58,18 +67,25 @@ export async function remove(ctx: Ctx) {
   ctx.status = 204;
 }
 
+/** The units of the property in the path under the list's filters, in its order; 404 outside the user's scope. */
+async function unitsOf(ctx: Ctx, filters: ListFilters<typeof PropertyUnitsListQuerySchema>) {
+  const { id } = parseInput(PropertyParamsSchema, ctx.params);
+  await assertPropertyVisible(ctx.knex, currentUser(ctx), id);
+  return listSource(propertyUnitList(ctx.knex, id, filters), async (ids: { id: number }[]) => (await unitsInOrder(ctx.knex, ids.map((row) => row.id))).map(presentPropertyUnit));
+}
+
 /**
  * GET /api/properties/:id/units → its units, archived ones too, with type, details and occupancy:
  * the active ones first in the order they were added, or by ?sort=; paged (X-Total-Count);
  * filters status, type, archived, q.
  */
 export async function units(ctx: Ctx) {
-  const { id } = parseInput(PropertyParamsSchema, ctx.params);
   const { page, pageSize, ...filters } = parseInput(PropertyUnitsListQuerySchema, ctx.query);
-  await assertPropertyVisible(ctx.knex, currentUser(ctx), id);
-  const ids = await paginate<{ id: number }>(ctx, propertyUnitList(ctx.knex, id, filters), { page, pageSize });
-  ctx.body = (await unitsInOrder(ctx.knex, ids.map((row) => row.id))).map(presentPropertyUnit);
+  ctx.body = await listPage(ctx, await unitsOf(ctx, filters), { page, pageSize });
 }
+
+/** GET /api/properties/:id/units.csv → all of them under the same filters and order, as a CSV. */
+export const exportUnitsCsv = listCsv(PropertyUnitsListQuerySchema, PROPERTY_UNITS_SHEET, unitsOf);
 
 /** POST /api/properties/:id/units → 201 with the new unit ('Añadir unidad'; commands/unitEditor). */
 export async function addUnit(ctx: Ctx, input: z.output<typeof UnitCreateSchema>) {

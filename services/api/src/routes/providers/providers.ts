@@ -4,15 +4,25 @@ import { registerProvider, updateProvider } from '../../commands/maintenanceSche
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { paginate } from '../../pagination';
+import { listCsv } from '../../csv/listCsv';
+import { PROVIDERS_SHEET } from '../../csv/sheets';
+import { listPage, listSource, type ListFilters } from '../../pagination';
 import { presentProvider, type ProviderRow } from '../../presenters/maintenance';
 import { providerList } from '../../queries/maintenanceRows';
 
 /** GET /api/providers → the user's providers by name, paged (X-Total-Count); filters q, trade, active. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(ProvidersListQuerySchema, ctx.query);
-  ctx.body = (await paginate<ProviderRow>(ctx, providerList(ctx.knex, currentUser(ctx), filters), { page, pageSize })).map(presentProvider);
+  ctx.body = await listPage(ctx, providersOf(ctx, filters), { page, pageSize });
 }
+
+/** The user's providers under the list's filters, in its order (the list's pages and its CSV). */
+function providersOf(ctx: Ctx, filters: ListFilters<typeof ProvidersListQuerySchema>) {
+  return listSource(providerList(ctx.knex, currentUser(ctx), filters), (rows: ProviderRow[]) => rows.map(presentProvider));
+}
+
+/** GET /api/providers.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */
+export const exportCsv = listCsv(ProvidersListQuerySchema, PROVIDERS_SHEET, providersOf);
 
 /** POST /api/providers → 201 with the provider. */
 export async function create(ctx: Ctx, input: z.output<typeof ProvidersCreateSchema>) {

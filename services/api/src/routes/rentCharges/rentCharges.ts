@@ -5,7 +5,9 @@ import { confirmPayment, markTransfer } from '../../commands/rentPayments';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { paginate } from '../../pagination';
+import { listCsv } from '../../csv/listCsv';
+import { RENT_CHARGES_SHEET } from '../../csv/sheets';
+import { listPage, listSource, type ListFilters } from '../../pagination';
 import { presentPaymentDetails, presentRentCharge, type RentChargeRow } from '../../presenters/rentCharge';
 import { paymentDetails, rentCharge, rentChargeList } from '../../queries/rentCharges';
 
@@ -14,10 +16,17 @@ const Params = z.object({ id: IdSchema });
 /** GET /api/rent-charges → the charges in scope, latest due date first or by ?sort=, paged (X-Total-Count); filters status, contractId, propertyId, period, from, to. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(RentChargesListQuerySchema, ctx.query);
-  const rows = await paginate<RentChargeRow>(ctx, rentChargeList(ctx.knex, currentUser(ctx), filters), { page, pageSize });
-  const today = todayIso();
-  ctx.body = rows.map((row) => presentRentCharge(row, today));
+  ctx.body = await listPage(ctx, chargesOf(ctx, filters), { page, pageSize });
 }
+
+/** The charges in scope under the list's filters, in its order (the list's pages and its CSV); overdue as of today. */
+function chargesOf(ctx: Ctx, filters: ListFilters<typeof RentChargesListQuerySchema>) {
+  const today = todayIso();
+  return listSource(rentChargeList(ctx.knex, currentUser(ctx), filters), (rows: RentChargeRow[]) => rows.map((row) => presentRentCharge(row, today)));
+}
+
+/** GET /api/rent-charges.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */
+export const exportCsv = listCsv(RentChargesListQuerySchema, RENT_CHARGES_SHEET, chargesOf);
 
 /** GET /api/rent-charges/:id/payment → how to pay it: the landlord's masked IBAN, the amount and the reference. */
 export async function payment(ctx: Ctx) {

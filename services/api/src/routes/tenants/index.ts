@@ -5,8 +5,9 @@ import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { route } from '../../middlewares/validate';
+import { erase } from './erasure';
 import { listPending, resend, revoke } from './invitations';
-import { accept, invite, list, preview } from './tenants';
+import { accept, exportCsv, invite, list, preview } from './tenants';
 
 /**
  * Tenants and their invitations (issue 11). The invitation's own page is public: the token (256
@@ -15,6 +16,8 @@ import { accept, invite, list, preview } from './tenants';
 export function tenantsRoutes({ session }: { session: AppMiddleware }) {
   return new Router<AppState, AppContext>()
     .get('/tenants', session, authenticate, requirePermission('tenants:read'), list)
+    .post('/tenants/:id/erasure', session, authenticate, requirePermission('tenants:erase'), transaction, erase)
+    .get('/tenants.csv', session, authenticate, requirePermission('tenants:read'), exportCsv)
     .get('/tenant-invitations', session, authenticate, requirePermission('tenants:invite'), listPending)
     .post('/tenant-invitations', session, authenticate, requirePermission('tenants:invite'), transaction, route(TenantInvitationsCreateSchema, invite))
     .post('/tenant-invitations/:id/resend', session, authenticate, requirePermission('tenants:invite'), transaction, resend)

@@ -5,7 +5,9 @@ import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { startSession } from '../../middlewares/session';
 import { parseInput } from '../../middlewares/validate';
-import { paginate } from '../../pagination';
+import { listCsv } from '../../csv/listCsv';
+import { TENANTS_SHEET } from '../../csv/sheets';
+import { listPage, listSource, type ListFilters } from '../../pagination';
 import { presentInvitationPreview, presentTenantInvitation, presentTenantRow, type TenantListRow } from '../../presenters/tenant';
 import { presentCurrentUser } from '../../presenters/user';
 import { invitationPreview } from '../../queries/tenantInvitations';
@@ -14,9 +16,16 @@ import { tenantRows } from '../../queries/tenants';
 /** GET /api/tenants → one row per tenant and contract the user may see, current contracts first or by ?sort=, paged (X-Total-Count); filters q, status. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(TenantsListQuerySchema, ctx.query);
-  const rows = await paginate<TenantListRow>(ctx, tenantRows(ctx.knex, currentUser(ctx), filters), { page, pageSize });
-  ctx.body = rows.map(presentTenantRow);
+  ctx.body = await listPage(ctx, tenantsOf(ctx, filters), { page, pageSize });
 }
+
+/** The tenant rows under the list's filters, in its order (the list's pages and its CSV). */
+function tenantsOf(ctx: Ctx, filters: ListFilters<typeof TenantsListQuerySchema>) {
+  return listSource(tenantRows(ctx.knex, currentUser(ctx), filters), (rows: TenantListRow[]) => rows.map(presentTenantRow));
+}
+
+/** GET /api/tenants.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */
+export const exportCsv = listCsv(TenantsListQuerySchema, TENANTS_SHEET, tenantsOf);
 
 /** POST /api/tenant-invitations → 201 with the one-time link, which also goes to the invitee by email. */
 export async function invite(ctx: Ctx, input: z.output<typeof TenantInvitationsCreateSchema>) {

@@ -4,17 +4,26 @@ import { correctTransaction, deleteTransaction, recordTransaction } from '../../
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { paginate } from '../../pagination';
+import { listCsv } from '../../csv/listCsv';
+import { TRANSACTIONS_SHEET } from '../../csv/sheets';
+import { listPage, listSource, type ListFilters } from '../../pagination';
 import { presentTransactionListItem, type TransactionListRow } from '../../presenters/transaction';
 import { transactionList } from '../../queries/transactions';
 
 /** GET /api/transactions → the user's transactions, most recent first or by ?sort=, paged (X-Total-Count); filters type, propertyId, categoryId, from, to, q. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(TransactionsListQuerySchema, ctx.query);
-  const { query, options } = transactionList(ctx.knex, currentUser(ctx), filters);
-  const rows = await paginate<TransactionListRow>(ctx, query, { page, pageSize }, options);
-  ctx.body = rows.map(presentTransactionListItem);
+  ctx.body = await listPage(ctx, transactionsOf(ctx, filters), { page, pageSize });
 }
+
+/** The user's transactions under the list's filters, in its order (the list's pages and its CSV). */
+function transactionsOf(ctx: Ctx, filters: ListFilters<typeof TransactionsListQuerySchema>) {
+  const { query, options } = transactionList(ctx.knex, currentUser(ctx), filters);
+  return listSource(query, (rows: TransactionListRow[]) => rows.map(presentTransactionListItem), options);
+}
+
+/** GET /api/transactions.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */
+export const exportCsv = listCsv(TransactionsListQuerySchema, TRANSACTIONS_SHEET, transactionsOf);
 
 /** POST /api/transactions → 201 with the new transaction's list record. */
 export async function create(ctx: Ctx, input: z.output<typeof TransactionsCreateSchema>) {

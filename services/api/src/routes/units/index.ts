@@ -5,10 +5,11 @@ import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { route } from '../../middlewares/validate';
-import { list, update } from './units';
+import { exportCsv, list, update } from './units';
 
 export function unitsRoutes({ session }: { session: AppMiddleware }) {
   return new Router<AppState, AppContext>()
     .get('/units', session, authenticate, requirePermission('units:read'), list)
+    .get('/units.csv', session, authenticate, requirePermission('units:read'), exportCsv)
     .patch('/units/:id', session, authenticate, requirePermission('properties:write'), transaction, route(UnitUpdateSchema, update));
 }

@@ -4,7 +4,9 @@ import { updateUnit } from '../../commands/unitEditor';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { paginate } from '../../pagination';
+import { listCsv } from '../../csv/listCsv';
+import { UNITS_SHEET } from '../../csv/sheets';
+import { listPage, listSource, type ListFilters } from '../../pagination';
 import { presentPropertyUnit, presentUnitOption, type UnitOptionRow } from '../../presenters/unit';
 import { propertyUnit, unitOptionList } from '../../queries/units';
 
@@ -16,9 +18,16 @@ import { propertyUnit, unitOptionList } from '../../queries/units';
  */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(UnitsListQuerySchema, ctx.query);
-  const rows = await paginate<UnitOptionRow>(ctx, unitOptionList(ctx.knex, currentUser(ctx), filters), { page, pageSize });
-  ctx.body = rows.map(presentUnitOption);
+  ctx.body = await listPage(ctx, unitsOf(ctx, filters), { page, pageSize });
 }
+
+/** The units the user manages under the list's filters, in its order (the list's pages and its CSV). */
+function unitsOf(ctx: Ctx, filters: ListFilters<typeof UnitsListQuerySchema>) {
+  return listSource(unitOptionList(ctx.knex, currentUser(ctx), filters), (rows: UnitOptionRow[]) => rows.map(presentUnitOption));
+}
+
+/** GET /api/units.csv → every unit of the list under the same filters and order, as a CSV (csv/listCsv). */
+export const exportCsv = listCsv(UnitsListQuerySchema, UNITS_SHEET, unitsOf);
 
 /** PATCH /api/units/:id → the unit as its property's detail shows it ('Editar unidad', archive, restore; commands/unitEditor). */
 export async function update(ctx: Ctx, input: z.output<typeof UnitUpdateSchema>) {

@@ -6,7 +6,7 @@ import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { route } from '../../middlewares/validate';
 import { preview, redeem } from './passwordResets';
-import { agencies, changeRole, create, list, passwordReset, patch, resetTwoFactor, roles, setActive, show, stats } from './users';
+import { agencies, changeRole, create, exportCsv, list, passwordReset, patch, resetTwoFactor, roles, setActive, show, stats } from './users';
 
 /**
  * Users, roles and one-time password links for the super admin (issue 13). A link's own page is
@@ -21,6 +21,7 @@ export function usersRoutes({ session }: { session: AppMiddleware }) {
       .get('/users/roles', ...admin, roles)
       .get('/users/agencies', ...admin, agencies)
       .get('/users', ...admin, list)
+      .get('/users.csv', ...admin, exportCsv)
       .post('/users', ...admin, route(UsersCreateSchema, create))
       .get('/users/:id', ...admin, show)
       .patch('/users/:id', ...admin, transaction, route(UsersPatchSchema, patch))

@@ -7,7 +7,9 @@ import { changeUserRole, createUser, setUserActive, updateUser } from '../../com
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { paginate } from '../../pagination';
+import { listCsv } from '../../csv/listCsv';
+import { USERS_SHEET } from '../../csv/sheets';
+import { listPage, listSource, type ListFilters } from '../../pagination';
 import { presentUserDetail, presentUserRow } from '../../presenters/userRow';
 import { agencyOptions, loadUserRow, roleSummaries, userListQuery, usersStats, type UserRowRecord } from '../../queries/userRows';
 
@@ -21,9 +23,16 @@ async function loadDetail(ctx: Ctx, id: number) {
 /** GET /api/users?q=&role=&status=&sort= → one page of users, newest first or by ?sort= (X-Total-Count). */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(UsersListQuerySchema, ctx.query);
-  const rows = await paginate<UserRowRecord>(ctx, userListQuery(ctx.knex, filters), { page, pageSize });
-  ctx.body = rows.map(presentUserRow);
+  ctx.body = await listPage(ctx, usersOf(ctx, filters), { page, pageSize });
 }
+
+/** The users under the list's filters, in its order (the list's pages and its CSV). */
+function usersOf(ctx: Ctx, filters: ListFilters<typeof UsersListQuerySchema>) {
+  return listSource(userListQuery(ctx.knex, filters), (rows: UserRowRecord[]) => rows.map(presentUserRow));
+}
+
+/** GET /api/users.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */
+export const exportCsv = listCsv(UsersListQuerySchema, USERS_SHEET, usersOf);
 
 /** GET /api/users/stats → the four stat cards. */
 export async function stats(ctx: Ctx) {

@@ -4,16 +4,25 @@ import { scheduleVisit, updateVisit } from '../../commands/visitScheduler';
 import type { Ctx } from '../../context';
 import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
-import { paginate } from '../../pagination';
+import { listCsv } from '../../csv/listCsv';
+import { VISITS_SHEET } from '../../csv/sheets';
+import { listPage, listSource, type ListFilters } from '../../pagination';
 import { presentVisit, type VisitRow } from '../../presenters/visit';
 import { visitList } from '../../queries/pipelineRows';
 
 /** GET /api/visits → the agency's visits, soonest first or by ?sort=startsAt, paged (X-Total-Count); ?from=&to= (Madrid days, inclusive), ?status=, ?mine=true. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(VisitsListQuerySchema, ctx.query);
-  const rows = await paginate<VisitRow>(ctx, visitList(ctx.knex, currentUser(ctx), filters), { page, pageSize });
-  ctx.body = rows.map(presentVisit);
+  ctx.body = await listPage(ctx, visitsOf(ctx, filters), { page, pageSize });
 }
+
+/** The agency's visits under the list's filters, in its order (the list's pages and its CSV). */
+function visitsOf(ctx: Ctx, filters: ListFilters<typeof VisitsListQuerySchema>) {
+  return listSource(visitList(ctx.knex, currentUser(ctx), filters), (rows: VisitRow[]) => rows.map(presentVisit));
+}
+
+/** GET /api/visits.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */
+export const exportCsv = listCsv(VisitsListQuerySchema, VISITS_SHEET, visitsOf);
 
 /** POST /api/visits → 201 with the visit ('Programar Visita', commands/visitScheduler). */
 export async function create(ctx: Ctx, input: z.output<typeof VisitsCreateSchema>) {
