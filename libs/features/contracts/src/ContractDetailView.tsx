@@ -25,7 +25,7 @@ export function ContractDetailView({ extra, documents: documentsSlot }: { extra?
 
   if (isPending) {
     return (
-      <div aria-busy="true" aria-label="Cargando contrato">
+      <div role="group" aria-busy="true" aria-label="Cargando contrato">
         <Skeleton height="2rem" width="40%" />
         <Card>
           <Skeleton />

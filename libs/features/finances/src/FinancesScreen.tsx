@@ -55,7 +55,7 @@ export function FinancesScreen({ user }: { user: CurrentUser | null }) {
           variant="inline"
           loading="Cargando transacciones"
           skeleton={(busy) => (
-            <div {...busy}>
+            <div role="group" {...busy}>
               {Array.from({ length: 5 }, (_, i) => (
                 <Skeleton key={i} height="3rem" />
               ))}

@@ -68,7 +68,7 @@ export function IncidentDetailView({ user, documents }: { user: CurrentUser | nu
 
   if (detail.isLoading) {
     return (
-      <Card aria-busy="true" aria-label="Cargando incidencia">
+      <Card role="group" aria-busy="true" aria-label="Cargando incidencia">
         <Skeleton width="50%" height="1.5rem" />
         <Skeleton height="4rem" />
       </Card>

@@ -254,7 +254,7 @@ function Thread({ id, user }: { id: number; user: CurrentUser | null }) {
         </Button>
       )}
       {thread.isPending ? (
-        <div aria-busy="true" aria-label="Cargando mensajes">
+        <div role="group" aria-busy="true" aria-label="Cargando mensajes">
           <Skeleton height="2.5rem" width="60%" />
           <Skeleton height="2.5rem" width="50%" />
         </div>

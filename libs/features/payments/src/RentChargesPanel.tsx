@@ -52,7 +52,7 @@ export function RentChargesPanel({ user, contractId, title = 'Recibos de alquile
         variant="inline"
         loading="Cargando recibos"
         skeleton={(busy) => (
-          <div {...busy}>
+          <div role="group" {...busy}>
             <Skeleton height="6rem" />
           </div>
         )}

@@ -66,7 +66,7 @@ export function TenantHomePanels({ user, incidents }: { user: CurrentUser | null
     return (
       <>
         {header}
-        <Card aria-busy="true" aria-label="Cargando tu alquiler">
+        <Card role="group" aria-busy="true" aria-label="Cargando tu alquiler">
           <CardDescription>Cargando tu alquiler...</CardDescription>
         </Card>
       </>

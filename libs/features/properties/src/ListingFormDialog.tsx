@@ -207,7 +207,7 @@ function EditListing({ property, unit, listingId, justPublished, onClose }: Form
   }, [justPublished, loaded]);
   if (!query.data) {
     return query.isPending ? (
-      <div aria-busy="true" aria-label="Cargando anuncio">
+      <div role="group" aria-busy="true" aria-label="Cargando anuncio">
         <Skeleton />
         <Skeleton width="70%" />
       </div>

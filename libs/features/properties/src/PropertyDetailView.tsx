@@ -358,7 +358,7 @@ export function PropertyDetailView({
 
   if (isPending) {
     return (
-      <div aria-busy="true" aria-label="Cargando propiedad">
+      <div role="group" aria-busy="true" aria-label="Cargando propiedad">
         <Skeleton height="2rem" width="40%" />
         <DetailGrid>
           {[0, 1, 2].map((i) => (

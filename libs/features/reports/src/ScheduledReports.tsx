@@ -101,7 +101,7 @@ export function ScheduledReports() {
         variant="inline"
         loading="Cargando reportes programados"
         skeleton={(busy) => (
-          <div {...busy}>
+          <div role="group" {...busy}>
             <Skeleton height="4rem" />
           </div>
         )}

@@ -12,7 +12,10 @@ export interface ListRead<T = unknown> extends Retryable {
   data?: T;
 }
 
-/** What a custom placeholder spreads on its own container: the busy region and its name. */
+/**
+ * What a custom placeholder spreads on its own container: the busy region and its name. The
+ * container must be an element that may be named (a list, a section): ARIA prohibits naming a bare div.
+ */
 export interface ListBusyProps {
   'aria-busy': true;
   'aria-label': string;

@@ -36,10 +36,13 @@ export interface SkeletonRowsProps {
   height?: string;
 }
 
-/** A list's placeholder rows (LIST_SKELETONS unless told), one busy region named by `label`. */
+/**
+ * A list's placeholder rows (LIST_SKELETONS unless told), one busy region named by `label`. A group:
+ * ARIA prohibits naming an element with no role (a bare div), and axe flags it (aria-prohibited-attr).
+ */
 export function SkeletonRows({ label, rows = LIST_SKELETONS, height = '2.5rem' }: SkeletonRowsProps) {
   return (
-    <div aria-busy="true" aria-label={label}>
+    <div role="group" aria-busy="true" aria-label={label}>
       {placeholderRows(rows, height)}
     </div>
   );
@@ -48,7 +51,7 @@ export function SkeletonRows({ label, rows = LIST_SKELETONS, height = '2.5rem' }
 /** SkeletonRows in a card of its own, for a list that is a card. */
 export function SkeletonCard({ label, rows = LIST_SKELETONS, height = '2.5rem' }: SkeletonRowsProps) {
   return (
-    <Card aria-busy="true" aria-label={label}>
+    <Card role="group" aria-busy="true" aria-label={label}>
       {placeholderRows(rows, height)}
     </Card>
   );
