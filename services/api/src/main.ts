@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { ConfigError, readConfig, type Config } from './env';
 import { startEventHub } from './events/hub';
 import { scheduleDailyJobs } from './jobs/daily';
+import { scheduleInterruptedImports } from './jobs/interruptedImports';
 import { scheduleMessageDigests } from './jobs/messageDigests';
 import { createLogger, type Logger } from './log';
 import { smtpTransport, startMailer } from './mail/sender';
@@ -70,6 +71,8 @@ async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs 
   const mailer = await startMailer(db, log, { transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : null, from: config.mailFrom });
   // So does the digest of unread messages (jobs/messageDigests.ts claims each for one of them).
   const digests = scheduleMessageDigests(db.knex, log);
+  // And each ends the imports whose job stopped with its process (commands/importCommitter.ts).
+  const interruptedImports = scheduleInterruptedImports(db.knex, log);
   const server: Server = app.listen(config.port);
   const jobs = runJobs ? scheduleDailyJobs(db.knex, log, { reportsDir: reportsDir(config) }) : null;
 
@@ -86,6 +89,7 @@ async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs 
     clearTimeout(force);
     jobs?.stop();
     await digests.stop();
+    await interruptedImports.stop();
     await mailer.close();
     await events.close();
     await sessionCache.close();

@@ -1,4 +1,4 @@
-import { AUDIT_SYSTEM_USER, AuditLogFilterSchema, auditActionLabel, type AuditLogEntry, type CurrentUser } from '@arrendia/api-contract';
+import { AUDIT_CSV_MAX_ROWS, AUDIT_SYSTEM_USER, AuditLogFilterSchema, auditActionLabel, type AuditLogEntry, type CurrentUser } from '@arrendia/api-contract';
 import { formatDateTimeSeconds } from '@arrendia/locale-es';
 import { zodFieldErrors, type FieldErrors } from '@arrendia/api-client';
 import { Button, Card, DataTable, ExportCsvLink, Form, ListDateFilter, ListFilterSelect, ListSearch, MutedText, PagedList, PageHeader, SortHeader } from '@arrendia/ui';
@@ -86,7 +86,7 @@ export function AuditLogScreen(_props: { user: CurrentUser | null }) {
       <PageHeader
         title="Registro de Auditoría"
         description="Cada cambio registrado en la plataforma: quién, cuándo, qué y con qué valores."
-        actions={<ExportCsvLink href={parsed.success ? log.csvHref : null} />}
+        actions={<ExportCsvLink href={parsed.success ? log.csvHref : null} total={log.total} maxRows={AUDIT_CSV_MAX_ROWS} />}
       />
       <Card>
         {/* Each filter applies as it changes (the URL is the state): submitting has nothing left to do. */}

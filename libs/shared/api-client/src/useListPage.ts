@@ -1,4 +1,4 @@
-import { parseSort, sortParam, type ListSort } from '@arrendia/api-contract';
+import { LIST_CSV_MAX_ROWS, parseSort, sortParam, type ListSort } from '@arrendia/api-contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { serverMessage } from './formErrors';
@@ -48,6 +48,8 @@ export interface ListPage<T, F extends string> {
    * `<path>.csv?<fixed, filters, sort>`, the API's GET /api/<list>.csv (issue 35).
    */
   csvHref: string;
+  /** The most rows the CSV holds (LIST_CSV_MAX_ROWS): 'Exportar CSV' says when the list is longer. */
+  csvMaxRows: number;
 }
 
 /**
@@ -107,5 +109,6 @@ export function useListPage<T, F extends string>(spec: ListPageSpec<T, F>): List
     },
     setSort: (value) => write({ sort: value, ...firstPage }),
     csvHref,
+    csvMaxRows: LIST_CSV_MAX_ROWS,
   };
 }

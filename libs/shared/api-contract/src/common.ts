@@ -106,6 +106,9 @@ export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
 /** An empty query value (`?status=`, what a "todos" select sends) means "no filter". */
+/** The most rows a list's CSV (`GET /api/<list>.csv`, issue 35) holds; a bigger list is cut there and says so in `X-Truncated`. */
+export const LIST_CSV_MAX_ROWS = 100_000;
+
 export const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /** A list's free text (`?q=`): trimmed, at most `max` characters, blank for none; one value, not a repeated key. */

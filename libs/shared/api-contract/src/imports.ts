@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clearable, IdSchema, IbanSchema, NifCifSchema, optionalText, requiredText, SpanishPhoneSchema } from './common';
+import { clearable, IdSchema, IbanSchema, listQuerySchema, NifCifSchema, optionalFilter, optionalText, requiredText, SpanishPhoneSchema } from './common';
 
 /**
  * Importing an existing portfolio from a spreadsheet (issue 35, point 1).
@@ -13,6 +13,8 @@ import { clearable, IdSchema, IbanSchema, NifCifSchema, optionalText, requiredTe
  *   its parsed values and its errors in Spanish. Nothing but the preview itself is written.
  * - `PUT /api/imports/:id/mapping` (ImportMappingPutSchema): the user's corrected mapping (and entity)
  *   of some sheets; answers 200 with the new preview, the rows read again from the stored cells.
+ * - `GET /api/imports` (ImportsListQuerySchema): the user's own imports, newest first, one page
+ *   (X-Total-Count), each as ImportSummarySchema (no rows): 'Importaciones recientes'.
  * - `GET /api/imports/:id`: the preview again (with its progress and report once committed), only for
  *   whoever made it and the super admin.
  * - `POST /api/imports/:id/commit` (no body): 202, the import 'importing'; a job writes the valid rows,
@@ -53,6 +55,11 @@ export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 /** Rows written per transaction by the commit. */
 export const IMPORT_BATCH_ROWS = 500;
+/**
+ * An import 'importing' that has not written a batch for this long has lost its job (its process
+ * stopped): it ends 'failed' with IMPORT_MESSAGES.interrupted. A batch takes seconds.
+ */
+export const IMPORT_STALE_MINUTES = 10;
 
 /** At most this many columns per sheet and sheets per workbook. */
 export const IMPORT_MAX_COLUMNS = 100;
@@ -285,6 +292,16 @@ export const ImportSchema = z.object({
 });
 export type Import = z.infer<typeof ImportSchema>;
 
+/** An import in the list of the user's imports: its state and figures, without its sheets and rows. */
+export const ImportSummarySchema = ImportSchema.omit({ sheets: true, rows: true, notices: true });
+export type ImportSummary = z.infer<typeof ImportSummarySchema>;
+
+/** GET /api/imports: the user's own imports, newest first unless sorted; `status` filters. */
+export const IMPORT_SORTS = ['createdAt'] as const;
+export const ImportsListQuerySchema = listQuerySchema(IMPORT_SORTS, {
+  status: optionalFilter(z.enum(IMPORT_STATUSES, { error: 'Estado de importación no válido' })),
+});
+
 /** The Spanish refusals of a file (400 unless said otherwise). */
 export const IMPORT_MESSAGES = {
   noFile: 'Elige un archivo CSV o XLSX',
@@ -316,4 +333,6 @@ export const IMPORT_MESSAGES = {
   notCancellable: 'Esta importación ya ha terminado: no se puede cancelar',
   cancelled: 'Importación cancelada: las filas ya escritas se quedan, las demás no se han importado',
   failed: 'La importación se ha detenido por un error inesperado: las filas ya escritas se quedan, las demás no se han importado',
+  interrupted:
+    'La importación se interrumpió al reiniciarse el servidor: las filas ya escritas se quedan. Sube el archivo de nuevo para importar el resto; las filas ya importadas se saltarán',
 } as const;

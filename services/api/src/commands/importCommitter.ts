@@ -1,4 +1,4 @@
-import { IMPORT_BATCH_ROWS, IMPORT_ENTITIES, IMPORT_MESSAGES, isResidentialType, type ImportEntity, type ImportReport } from '@arrendia/api-contract';
+import { IMPORT_BATCH_ROWS, IMPORT_ENTITIES, IMPORT_MESSAGES, IMPORT_STALE_MINUTES, isResidentialType, type ImportEntity, type ImportReport } from '@arrendia/api-contract';
 import type { Knex } from 'knex';
 import { audit, auditMany, type AuditEntry } from '../audit';
 import { inTransaction } from '../db/afterCommit';
@@ -6,7 +6,7 @@ import { conflict } from '../errors';
 import { publishEvent } from '../events/publish';
 import type { ParsedRow, RowHandle } from '../imports/validate';
 import type { User } from '../models/User';
-import { lockRows } from '../policies/inScope';
+import { claimRows, lockRows } from '../policies/inScope';
 import { findImport, fromJson, importRows, type ImportRecord, type StoredSheet } from '../queries/imports';
 import { mailLinks } from '../mail/notificationMail';
 import { moneyText } from './contractCreator';
@@ -346,10 +346,53 @@ export async function runImportCommit(knex: Knex, importId: number, userId: numb
 
   await inTransaction(knex, async (trx) => {
     const [current] = await lockRows<{ status: string }>(trx('imports').select('status').where({ id: importId }), 'imports');
+    // Taken for a job that had stopped with its process, the import was ended meanwhile (failInterruptedImports).
+    if (current?.status !== 'importing' && current?.status !== 'cancelled') return;
     const status = stoppedBecause === null ? 'done' : current?.status === 'cancelled' ? 'cancelled' : 'failed';
     const result = report(createdCount, checked, status === 'cancelled' ? IMPORT_MESSAGES.cancelled : stoppedBecause);
     await trx('imports').where({ id: importId }).update({ status, report: JSON.stringify(result), finishedAt: trx.fn.now(), updatedAt: trx.fn.now() });
     await audit(trx, { userId, action: 'update', tableName: 'imports', recordId: importId, oldValues: { status: 'importing' }, newValues: { status, report: result } });
     await announce(trx, record);
   });
+}
+
+/** Stale imports claimed and ended per transaction. */
+const STALE_BATCH = 50;
+
+/**
+ * Ends the imports whose job stopped with its process (a restart, a crash, a deploy): 'importing'
+ * with no batch written for IMPORT_STALE_MINUTES. Each becomes 'failed' with
+ * IMPORT_MESSAGES.interrupted and a report counting the rows the batches wrote; importing the
+ * file again writes the rest and skips those (they exist). Claimed with SKIP LOCKED, so every API
+ * process may sweep at once; a job still running here is left alone. Returns how many it ended.
+ */
+export async function failInterruptedImports(knex: Knex, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - IMPORT_STALE_MINUTES * 60_000);
+  let ended = 0;
+  for (;;) {
+    const claimed = await inTransaction(knex, async (trx) => {
+      const stale = await claimRows<Pick<ImportRecord, 'id' | 'userId'>>(
+        trx('imports').select('id', 'userId').where('status', 'importing').where('updatedAt', '<', cutoff).whereNotIn('id', [...running.keys()]).orderBy('id').limit(STALE_BATCH),
+        'imports',
+      );
+      for (const record of stale) {
+        const tally = { created: zero(), existing: zero(), invalid: zero() };
+        const rows: { entity: ImportEntity; status: string; n: number | string }[] = await trx('import_rows')
+          .select('entity', 'status')
+          .count({ n: '*' })
+          .where('importId', record.id)
+          .whereIn('status', ['created', 'existing', 'invalid'])
+          .whereNotNull('entity')
+          .groupBy('entity', 'status');
+        for (const row of rows) tally[row.status as keyof typeof tally][row.entity] += Number(row.n);
+        const result: ImportReport = { ...tally, stoppedBecause: IMPORT_MESSAGES.interrupted };
+        await trx('imports').where({ id: record.id }).update({ status: 'failed', report: JSON.stringify(result), finishedAt: trx.fn.now(), updatedAt: trx.fn.now() });
+        await audit(trx, { userId: null, action: 'update', tableName: 'imports', recordId: record.id, oldValues: { status: 'importing' }, newValues: { status: 'failed', report: result } });
+        await announce(trx, record);
+      }
+      return stale.length;
+    });
+    ended += claimed;
+    if (claimed < STALE_BATCH) return ended;
+  }
 }

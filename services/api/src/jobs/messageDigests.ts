@@ -7,6 +7,7 @@ import { mailLinks } from '../mail/notificationMail';
 import { claimRows } from '../policies/inScope';
 import { enqueueMail } from '../mail/outbox';
 import { renderMail } from '../mail/templates';
+import { repeatEvery } from './repeat';
 import { displayName, preview } from '../notify';
 
 /** How long a message waits unread, its recipient away, before the conversation's digest goes by email (issue 34, point 6). */
@@ -134,24 +135,8 @@ export async function sendMessageDigests(knex: Knex, now: Date = new Date()): Pr
  * keeps each digest to one). `stop` waits for a round under way, so the database can close after.
  */
 export function scheduleMessageDigests(knex: Knex, log: Logger): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = sendMessageDigests(knex)
-      .then((queued) => {
-        if (queued > 0) log.info('message digests queued', { queued });
-      })
-      .catch((err) => log.error('message digests failed', { err }))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, DIGEST_EVERY_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeatEvery(DIGEST_EVERY_MS, 'message digests', log, async () => {
+    const queued = await sendMessageDigests(knex);
+    if (queued > 0) log.info('message digests queued', { queued });
+  });
 }

@@ -1,4 +1,4 @@
-import type { Import, ImportCounts, ImportRow } from '@arrendia/api-contract';
+import type { Import, ImportCounts, ImportRow, ImportSummary } from '@arrendia/api-contract';
 import type { ImportRecord, ImportRowRecord } from '../queries/imports';
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
@@ -25,6 +25,23 @@ function presentImportRow(row: ImportRowRecord, sheetName: string): ImportRow {
     values: row.values,
     errors: row.errors,
     existingId: row.existingId,
+  };
+}
+
+/** An import in the user's list (ImportSummarySchema): its state and figures. */
+export function presentImportSummary(record: ImportRecord): ImportSummary {
+  return {
+    id: record.id,
+    status: record.status,
+    fileName: record.fileName,
+    fileType: record.fileType,
+    account: { userId: record.forUserId, agencyId: record.agencyId },
+    counts: record.counts,
+    progress: { written: record.processedRows, toWrite: record.counts.valid },
+    report: record.report,
+    finishedAt: record.finishedAt === null ? null : iso(record.finishedAt),
+    createdAt: iso(record.createdAt),
+    updatedAt: iso(record.updatedAt),
   };
 }
 

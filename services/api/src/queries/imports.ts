@@ -1,9 +1,10 @@
-import { IMPORT_MESSAGES, planForRole, USER_PLANS, type ImportEntity, type ImportReport, type ImportRowError, type ImportRowStatus, type ImportStatus } from '@arrendia/api-contract';
+import { IMPORT_MESSAGES, planForRole, USER_PLANS, type IMPORT_SORTS, type ImportEntity, type ListSort, type ImportReport, type ImportRowError, type ImportRowStatus, type ImportStatus } from '@arrendia/api-contract';
 import { canonicalRole } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { balanceKey, type ImportAccount } from '../imports/references';
 import type { Cell } from '../imports/parse';
 import type { ShownValue } from '../imports/validate';
+import { listOrder, orderedBy, type PageOrder, type SortColumn } from '../pagination';
 import { agencyClients } from '../policies/property';
 import { loadInScope } from '../policies/inScope';
 import { manageablePropertyIds, seesEverything } from '../policies/scope';
@@ -205,3 +206,22 @@ export async function importRows(db: Db, importId: number, options: { withCells?
     errors: fromJson<ImportRowError[]>(r.errors),
   }));
 }
+
+const IMPORT_SORT_COLUMNS: Record<(typeof IMPORT_SORTS)[number], SortColumn> = { createdAt: 'imports.createdAt' };
+
+/**
+ * GET /api/imports: the imports the user made (the super admin's own too: another account's file
+ * is read by its id), newest first unless sorted, under the `status` filter; without their rows.
+ */
+export function importListPage(db: Db, user: User, filters: { status?: ImportStatus; sort?: ListSort<'createdAt'> }): Knex.QueryBuilder {
+  const query = db('imports').select(IMPORT_COLUMNS.map((c) => `imports.${c}`)).where('imports.userId', user.id);
+  if (filters.status) query.where('imports.status', filters.status);
+  const newestFirst: PageOrder[] = [
+    { column: 'imports.createdAt', order: 'desc' },
+    { column: 'imports.id', order: 'desc' },
+  ];
+  return orderedBy(query, listOrder(filters.sort, IMPORT_SORT_COLUMNS, newestFirst, 'imports.id'));
+}
+
+/** A row of importListPage as the presenters read it. */
+export const importListRecord = (row: Record<string, unknown>): ImportRecord => importRecord(row);

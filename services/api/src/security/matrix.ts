@@ -2465,6 +2465,21 @@ export const MATRIX: Record<string, RouteSpec> = {
     (_c, res) => same({ 'content-type': [res.headers['content-type'], 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] }),
     'imports:write',
   ),
+  'GET /api/imports': {
+    gate: 'imports:write',
+    ok: 200,
+    // Each case files an import of the caller's and one of a stranger's: exactly the caller's own come back.
+    fresh: async (c) => {
+      await freshImport({ ...c, target: 'another user’s import' });
+      return freshImport({ ...c, target: 'own' });
+    },
+    send: (c) => c.http.get('/api/imports?pageSize=100'),
+    verify: async (c, res) => {
+      const own: number[] = await c.w.t.knex('imports').where({ userId: me(c) }).pluck('id');
+      const got = list<{ id: number }>(res.body).map((i) => i.id);
+      return [...same({ imports: [sorted(got), sorted(own)] }), ...(got.includes(c.fresh as number) ? [] : ['left out the import just made'])];
+    },
+  },
   'POST /api/imports': {
     gate: 'imports:write',
     ok: 201,

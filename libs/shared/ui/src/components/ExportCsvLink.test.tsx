@@ -58,7 +58,17 @@ describe("'Exportar CSV' (issue 35)", () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 
-  it('passes axe in both themes', async () => {
+  it('says beside the link when the list is longer than the CSV holds, and not before', () => {
+    const { unmount } = renderWithTheme(incidents(state({ total: 100_000, csvMaxRows: 100_000 }), true));
+    expect(screen.getByRole('link', { name: 'Exportar CSV' })).not.toHaveAttribute('aria-describedby');
+    expect(screen.queryByText(/primeras/)).toBeNull();
+    unmount();
+    renderWithTheme(incidents(state({ total: 137_512, csvMaxRows: 100_000 }), true));
+    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAccessibleDescription('El CSV incluye las primeras 100.000 filas de 137.512: filtra la lista para exportar el resto.');
+  });
+
+  it('passes axe in both themes, with and without the note', async () => {
     await expectAccessibleInBothThemes(incidents(state(), true));
+    await expectAccessibleInBothThemes(incidents(state({ total: 137_512, csvMaxRows: 100_000 }), true));
   });
 });

@@ -37,6 +37,8 @@ export interface PagedListState<T> {
   toggleSort: (field: string) => void;
   /** The list's CSV under its filters and order (useListPage's): what 'Exportar CSV' downloads. */
   csvHref?: string;
+  /** The most rows that CSV holds: past it, 'Exportar CSV' says the file stops there. */
+  csvMaxRows?: number;
 }
 
 export interface PagedListProps<T> {
@@ -100,7 +102,7 @@ export function PagedList<T>({ list, noun, loading, error, skeleton, variant, fi
       {filters}
       {exportCsv && list.csvHref && (
         <Toolbar>
-          <ExportCsvLink href={list.csvHref} size="sm" />
+          <ExportCsvLink href={list.csvHref} size="sm" total={list.total} maxRows={list.csvMaxRows} />
         </Toolbar>
       )}
       <ListState

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ErrorBodySchema, IMPORT_FIELDS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_SHEET_NAMES, ImportSchema, type Import, type ImportRow } from '@arrendia/api-contract';
+import { ErrorBodySchema, IMPORT_FIELDS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_MESSAGES, IMPORT_SHEET_NAMES, IMPORT_STALE_MINUTES, ImportSchema, ImportSummarySchema, type Import, type ImportRow } from '@arrendia/api-contract';
 import { catastralControlLetters } from '@arrendia/locale-es';
 import type { RoleName } from '@arrendia/permissions';
 import ExcelJS from 'exceljs';
 import type supertest from 'supertest';
-import { importJob, runImportCommit, startImportCommit } from '../../commands/importCommitter';
+import { failInterruptedImports, importJob, runImportCommit, startImportCommit } from '../../commands/importCommitter';
 import { BAD_ROWS, FOREIGN_EMAIL, REF_EXISTING, REF_FOREIGN, REF_FOREIGN_UNLISTED } from '../../imports/fixtures/badRows';
 import type { User } from '../../models/User';
 import { buildAgency, buildContract, buildProperty, buildUnit, buildUser, signIn } from '../../test/factories';
@@ -584,5 +584,103 @@ describe('POST /api/imports/:id/commit', () => {
     expect(after.status).toBe('failed');
     expect(after.report).toMatchObject({ created: { properties: 2 }, stoppedBecause: expect.stringContaining('error inesperado') });
     expect(await t.knex('main_properties').where({ ownerUserId: user.id }).orderBy('id').pluck('propertyName')).toEqual(['Casa Fallida 1', 'Casa Fallida 2']);
+  });
+});
+
+describe('GET /api/imports', () => {
+  const oneProperty = (name: string) => Buffer.from(`Nombre;Calle;Ciudad;Provincia;Código postal\n${name};Calle Mayor 1;Madrid;Madrid;28013\n`);
+
+  it("lists the user's own imports newest first, paged with X-Total-Count, filtered by status, without their rows", async () => {
+    const { agent } = await signedIn('propietario_individual');
+    const { agent: other } = await signedIn('propietario_individual');
+    await preview(other, oneProperty('Casa Ajena'), 'ajena.csv');
+    const first = await preview(agent, oneProperty('Casa Lista 1'), 'lista-1.csv');
+    const second = await preview(agent, oneProperty('Casa Lista 2'), 'lista-2.csv');
+    const third = await preview(agent, oneProperty('Casa Lista 3'), 'lista-3.csv');
+    await agent.post(`/api/imports/${second.id}/cancel`).expect(200);
+
+    const res = await agent.get('/api/imports?pageSize=2').expect(200);
+    expect(res.headers['x-total-count']).toBe('3');
+    const page1 = ImportSummarySchema.array().parse(res.body);
+    expect(page1.map((i) => i.fileName)).toEqual(['lista-3.csv', 'lista-2.csv']);
+    expect(res.body[0]).not.toHaveProperty('rows');
+    expect(page1[0]).toMatchObject({ id: third.id, status: 'preview', counts: { total: 1, valid: 1 } });
+    const page2 = await agent.get('/api/imports?pageSize=2&page=2').expect(200);
+    expect(page2.body.map((i: { id: number }) => i.id)).toEqual([first.id]);
+
+    const oldest = await agent.get('/api/imports?sort=createdAt').expect(200);
+    expect(oldest.body.map((i: { id: number }) => i.id)).toEqual([first.id, second.id, third.id]);
+    const cancelled = await agent.get('/api/imports?status=cancelled').expect(200);
+    expect(cancelled.headers['x-total-count']).toBe('1');
+    expect(cancelled.body.map((i: { id: number }) => i.id)).toEqual([second.id]);
+  });
+
+  it('refuses an unknown sort or status (400 naming it), other roles (403) and anonymous callers (401)', async () => {
+    const { agent } = await signedIn('propietario_individual');
+    const sort = await agent.get('/api/imports?sort=fileName').expect(400);
+    expect(ErrorBodySchema.parse(sort.body).fields).toHaveProperty('sort');
+    const status = await agent.get('/api/imports?status=borrado').expect(400);
+    expect(ErrorBodySchema.parse(status.body).fields).toEqual({ status: 'Estado de importación no válido' });
+    const { agent: tenant } = await signedIn('inquilino');
+    await tenant.get('/api/imports').expect(403);
+    await t.request().get('/api/imports').expect(401);
+  });
+});
+
+describe('an import whose job stopped with its process', () => {
+  it('ends failed once it has not moved for IMPORT_STALE_MINUTES, reporting the batches written; a re-import writes only the rest', async () => {
+    const { user, agent } = await signedIn('propietario_individual');
+    const rows = [1, 2, 3, 4].map((n) => [`Casa Interrumpida ${n}`, 'Calle', 'Madrid', 'Madrid', '28013']);
+    const file = await workbook([{ name: 'Inmuebles', headers: ['Nombre', 'Calle', 'Ciudad', 'Provincia', 'CP'], rows }]);
+    const p = await preview(agent, file, 'i.xlsx');
+    const fresh = await preview(agent, file, 'sin-empezar.xlsx');
+    await t.knex.transaction((trx) => startImportCommit(trx, user, p.id));
+    await t.knex.transaction((trx) => startImportCommit(trx, user, fresh.id));
+
+    // The job writes its first batch, then its process hangs (as one killed between two batches).
+    let resume!: () => void;
+    const hung = new Promise<void>((resolve) => (resume = resolve));
+    let reachedSecondBatch!: () => void;
+    const atSecondBatch = new Promise<void>((resolve) => (reachedSecondBatch = resolve));
+    const job = runImportCommit(t.knex, p.id, user.id, {
+      batchRows: 2,
+      beforeBatch: async (batch) => {
+        if (batch === 1) {
+          reachedSecondBatch();
+          await hung;
+        }
+      },
+    });
+    await atSecondBatch;
+
+    // Moving now, or just under the limit: left alone.
+    expect(await failInterruptedImports(t.knex)).toBe(0);
+    const stale = new Date(Date.now() - IMPORT_STALE_MINUTES * 60_000 - 1000);
+    await t.knex('imports').where({ id: p.id }).update({ updatedAt: stale });
+    await t.knex('imports').where({ id: fresh.id }).update({ updatedAt: new Date(Date.now() - (IMPORT_STALE_MINUTES - 1) * 60_000) });
+    expect(await failInterruptedImports(t.knex)).toBe(1);
+    expect(await failInterruptedImports(t.knex)).toBe(0);
+
+    const ended = ImportSchema.parse((await agent.get(`/api/imports/${p.id}`).expect(200)).body);
+    expect(ended.status).toBe('failed');
+    expect(ended.finishedAt).not.toBeNull();
+    expect(ended.report).toEqual({
+      created: { properties: 2, units: 0, tenants: 0, contracts: 0, balances: 0 },
+      existing: { properties: 0, units: 0, tenants: 0, contracts: 0, balances: 0 },
+      invalid: { properties: 0, units: 0, tenants: 0, contracts: 0, balances: 0 },
+      stoppedBecause: IMPORT_MESSAGES.interrupted,
+    });
+    expect((await agent.get(`/api/imports/${fresh.id}`).expect(200)).body.status).toBe('importing');
+    const audited = await t.knex('audit_log').where({ tableName: 'imports', recordId: p.id }).orderBy('id', 'desc').first();
+    expect(audited).toMatchObject({ userId: null, action: 'update' });
+
+    // The hung job wakes up: it writes nothing more and leaves the import as the sweep ended it.
+    resume();
+    await job;
+    expect(ImportSchema.parse((await agent.get(`/api/imports/${p.id}`).expect(200)).body).report?.stoppedBecause).toBe(IMPORT_MESSAGES.interrupted);
+    expect(await t.knex('main_properties').where({ ownerUserId: user.id }).orderBy('id').pluck('propertyName')).toEqual(['Casa Interrumpida 1', 'Casa Interrumpida 2']);
+
+    const again = await preview(agent, file, 'i.xlsx');
+    expect(again.rows.map((r) => r.status)).toEqual(['existing', 'existing', 'valid', 'valid']);
   });
 });

@@ -3,6 +3,7 @@ import {
   IMPORT_MESSAGES,
   ImportCreateFieldsSchema,
   ImportParamsSchema,
+  ImportsListQuerySchema,
   ImportTemplateParamsSchema,
   type ImportMappingPutData,
 } from '@arrendia/api-contract';
@@ -15,8 +16,9 @@ import { csvTemplate, templateFileName, WORKBOOK_TEMPLATE_NAME, xlsxTemplate } f
 import { currentUser } from '../../middlewares/authenticate';
 import { receiveFile } from '../../middlewares/receiveFile';
 import { parseInput, type ValidatingMiddleware } from '../../middlewares/validate';
-import { presentImport } from '../../presenters/import';
-import { findImport, importRows } from '../../queries/imports';
+import { paginate } from '../../pagination';
+import { presentImport, presentImportSummary } from '../../presenters/import';
+import { findImport, importListPage, importListRecord, importRows } from '../../queries/imports';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -65,6 +67,13 @@ export const create = Object.assign(
   // The multipart fields, for the authorization matrix's relationship check (forUserId, agencyId).
   { bodySchema: ImportCreateFieldsSchema },
 ) as ValidatingMiddleware;
+
+/** GET /api/imports → the user's own imports, newest first (?sort=createdAt: oldest), ?status=, paged (X-Total-Count). */
+export async function list(ctx: Ctx) {
+  const { page, pageSize, ...filters } = parseInput(ImportsListQuerySchema, ctx.query);
+  const rows = await paginate<Record<string, unknown>>(ctx, importListPage(ctx.knex, currentUser(ctx), filters), { page, pageSize });
+  ctx.body = rows.map((row) => presentImportSummary(importListRecord(row)));
+}
 
 /** GET /api/imports/:id → the preview (or, later, the import's state); only its maker's, or any for the super admin. */
 export async function show(ctx: Ctx) {

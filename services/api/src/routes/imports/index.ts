@@ -5,7 +5,7 @@ import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { route } from '../../middlewares/validate';
-import { cancel, commit, create, receiveImport, remap, show, template, workbookTemplate } from './imports';
+import { cancel, commit, create, list, receiveImport, remap, show, template, workbookTemplate } from './imports';
 
 /** Spreadsheet imports (issue 35): the owner, the agency manager, the super admin for any account. */
 export function importsRoutes({ session }: { session: AppMiddleware }) {
@@ -14,6 +14,7 @@ export function importsRoutes({ session }: { session: AppMiddleware }) {
     // Before ':entity.csv': the workbook is no entity.
     .get('/imports/templates/plantilla.xlsx', ...write, workbookTemplate)
     .get('/imports/templates/:entity.csv', ...write, template)
+    .get('/imports', ...write, list)
     .post('/imports', ...write, receiveImport, transaction, create)
     .get('/imports/:id', ...write, show)
     .put('/imports/:id/mapping', ...write, transaction, route(ImportMappingPutSchema, remap))
