@@ -13,7 +13,7 @@ const swc = ['@swc/jest', {
 }];
 
 const moduleNameMapper = {
-  '^@arrendia/(ui|api-contract|api-client|permissions|locale-es|remote-contract|testing|portal-runtime)$': '<rootDir>/libs/shared/$1/src/index.ts',
+  '^@arrendia/(ui|api-contract|api-client|permissions|locale-es|law-es|remote-contract|testing|portal-runtime)$': '<rootDir>/libs/shared/$1/src/index.ts',
   '^@arrendia/staff-screens$': '<rootDir>/libs/composite/staff-screens/src/index.ts',
   '^@arrendia/feature-(.+)$': '<rootDir>/libs/features/$1/src/index.ts',
 };
