@@ -18,5 +18,5 @@ export const STAFF_SCREENS = {
   '/tenants': lazyScreen(() => import('./TenantsWithDocuments').then(({ TenantsWithDocuments }) => TenantsWithDocuments)),
   '/messages': lazyScreen(() => import('@arrendia/feature-messages').then(({ MessagesScreen }) => MessagesScreen)),
   '/leads': lazyScreen(() => import('@arrendia/feature-agent').then(({ LeadsScreen }) => LeadsScreen)),
-  '/settings': lazyScreen(() => import('@arrendia/feature-settings').then(({ SettingsScreen }) => SettingsScreen)),
+  '/settings': lazyScreen(() => import('./SettingsWithImport').then(({ SettingsWithImport }) => SettingsWithImport)),
 } as const satisfies Partial<Record<AppRoute, PortalScreen>>;

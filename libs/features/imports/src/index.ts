@@ -1,0 +1,1 @@
+export { ImportPanel, IMPORT_PARAM } from './ImportPanel';
