@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { resumeDataExports } from './commands/dataExporter';
 import { clearOnWrites } from './db/writeNotices';
 import { databaseTarget, openDatabase, type Database } from './db';
 import { DatabaseLockedError } from './db/lock';
@@ -14,7 +15,7 @@ import { createLogger, type Logger } from './log';
 import { smtpTransport, startMailer } from './mail/sender';
 import { startSessionCache } from './middlewares/sessionCache';
 import { seed } from './seeds';
-import { reportsDir } from './storage/files';
+import { exportsDir, reportsDir } from './storage/files';
 
 /** A cluster gives up when its workers die this many times within RESTART_WINDOW_MS: a crash loop. */
 const MAX_RESTARTS = 5;
@@ -74,7 +75,9 @@ async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs 
   // And each ends the imports whose job stopped with its process (commands/importCommitter.ts).
   const interruptedImports = scheduleInterruptedImports(db.knex, log);
   const server: Server = app.listen(config.port);
-  const jobs = runJobs ? scheduleDailyJobs(db.knex, log, { reportsDir: reportsDir(config) }) : null;
+  const jobs = runJobs ? scheduleDailyJobs(db.knex, log, { reportsDir: reportsDir(config), exportsDir: exportsDir(config) }) : null;
+  // Data exports a stopped process left pending or building are built again (issue 35).
+  if (runJobs) void resumeDataExports(db.knex, config, log).catch((err) => log.error('resuming data exports failed', { err }));
 
   let stopping = false;
   const stop = async (reason: string, code: number) => {
@@ -126,7 +129,8 @@ async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs 
  * workers (each finishes its requests) before closing the database.
  */
 function supervise(config: Config, log: Logger, db: Database) {
-  const jobs = scheduleDailyJobs(db.knex, log, { reportsDir: reportsDir(config) });
+  const jobs = scheduleDailyJobs(db.knex, log, { reportsDir: reportsDir(config), exportsDir: exportsDir(config) });
+  void resumeDataExports(db.knex, config, log).catch((err) => log.error('resuming data exports failed', { err }));
   const workers = new Set<Worker>();
   const deaths: number[] = [];
   let stopping = false;

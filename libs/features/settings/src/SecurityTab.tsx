@@ -4,6 +4,7 @@ import { formatDate, formatDateTime } from '@arrendia/locale-es';
 import { AlertDialog, Button, Card, CardDescription, CardTitle, Form, ListState, MutedText, RowList, SelectField, Skeleton, SpreadRow, Switch, TextField, useToast } from '@arrendia/ui';
 import styled from 'styled-components';
 import { DeleteAccountCard } from './DeleteAccountCard';
+import { ExportDataCard } from './ExportDataCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSavePreferences, useSessions } from './useSettings';
 
@@ -26,7 +27,7 @@ const PasswordFields = styled.div`
 
 const TIMEOUT_OPTIONS = SESSION_TIMEOUT_OPTIONS.map((minutes) => ({ value: String(minutes), label: minutes < 60 ? `${minutes} minutos` : `${minutes / 60} ${minutes === 60 ? 'hora' : 'horas'}` }));
 
-/** 'Seguridad': password, two-factor authentication, session timeout, login notifications, the open sessions and 'Eliminar mi cuenta'. */
+/** 'Seguridad': password, two-factor authentication, session timeout, login notifications, the open sessions, 'Exportar mis datos' and 'Eliminar mi cuenta'. */
 export function SecurityTab({ security }: { security: Settings['security'] }) {
   return (
     <Stack>
@@ -34,6 +35,7 @@ export function SecurityTab({ security }: { security: Settings['security'] }) {
       <TwoFactorCard security={security} />
       <SessionPreferencesCard security={security} />
       <SessionsCard />
+      <ExportDataCard />
       <DeleteAccountCard twoFactorEnabled={security.twoFactorEnabled} />
     </Stack>
   );

@@ -94,4 +94,10 @@ describe('useLiveEvents', () => {
   it("refreshes the conversations (a thread's 'En línea') when a partner arrives or leaves", () => {
     expect(staleKeysOf({ id: 1, type: 'presence.changed', data: { userId: 9 } })).toEqual([CONVERSATIONS_KEY]);
   });
+
+  it("refreshes the data exports ('Exportar mis datos') when one is ready or failed", () => {
+    const event = LiveEventSchema.parse({ id: 1, type: 'export.ready', data: { exportId: 4 } });
+    expect(event.data).toEqual({ exportId: 4 });
+    expect(staleKeysOf(event)).toEqual([['/api/exports']]);
+  });
 });

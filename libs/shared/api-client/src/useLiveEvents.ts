@@ -27,6 +27,9 @@ export function staleKeysOf(event: LiveEvent): QueryKey[] {
     // An import (issue 35) wrote a batch or ended: its progress and report.
     case 'import.progress':
       return [['/api/imports']];
+    // A data export (issue 35) is ready or failed: 'Exportar mis datos' in the settings.
+    case 'export.ready':
+      return [['/api/exports']];
   }
 }
 

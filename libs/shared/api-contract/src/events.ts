@@ -4,7 +4,7 @@ import { z } from 'zod';
  * What `GET /api/events` (Server-Sent Events, issue 12) tells a signed-in tab. Each event only says
  * what changed; the tab refetches what it shows, through the same scoped calls as ever.
  */
-export const LIVE_EVENT_TYPES = ['message.created', 'conversation.read', 'notification.created', 'notification.read', 'presence.changed', 'import.progress'] as const;
+export const LIVE_EVENT_TYPES = ['message.created', 'conversation.read', 'notification.created', 'notification.read', 'presence.changed', 'import.progress', 'export.ready'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 export const LiveEventSchema = z.object({
@@ -12,7 +12,14 @@ export const LiveEventSchema = z.object({
   type: z.enum(LIVE_EVENT_TYPES),
   /** presence.changed: `userId` opened its first tab or closed its last one (a conversation partner of the recipient). */
   /** import.progress: the import `importId` (issue 35) wrote a batch, or ended; the tab refetches GET /api/imports/:id. */
-  data: z.object({ conversationId: z.number().int().optional(), messageId: z.number().int().optional(), userId: z.number().int().optional(), importId: z.number().int().optional() }),
+  /** export.ready: the data export `exportId` (issue 35) is ready or failed; the tab refetches GET /api/exports. */
+  data: z.object({
+    conversationId: z.number().int().optional(),
+    messageId: z.number().int().optional(),
+    userId: z.number().int().optional(),
+    importId: z.number().int().optional(),
+    exportId: z.number().int().optional(),
+  }),
 });
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 

@@ -38,3 +38,4 @@ export * from './admin';
 export * from './settings';
 export * from './imports';
 export * from './erasure';
+export * from './exports';

@@ -21,6 +21,7 @@ export const OUTBOX_KIND_LABELS: Record<string, string> = {
   email_verification: 'Verificación de correo',
   notification: 'Aviso',
   security: 'Seguridad de la cuenta',
+  data_export: 'Exportación de datos',
 };
 
 export const outboxKindLabel = (kind: string) => OUTBOX_KIND_LABELS[kind] ?? kind;

@@ -29,9 +29,10 @@ import { manageableScope } from '../policies/manageable';
 import { scopeContracts } from '../policies/scope';
 import { lockUserRow } from '../queries/userRows';
 import { endSessions } from '../sessions';
-import { documentsDir, removeStored, reportsDir } from '../storage/files';
+import { documentsDir, exportsDir, removeStored, reportsDir } from '../storage/files';
 import { hashRecoveryCode, matchTotp } from '../twoFactor';
 import { PROFILE_PHOTO_PATH } from './accountSettings';
+import { deleteDataExportsOf, withdrawLiveExports } from './dataExporter';
 import { replacePersonFields, scrubberFor, type Identity, type Scrubber } from './personalData';
 import { twoFactorOn, WRONG_CODE } from './twoFactorSettings';
 
@@ -44,7 +45,8 @@ import { twoFactorOn, WRONG_CODE } from './twoFactorSettings';
  *   the photo's file goes once the transaction commits;
  * - what only served the account goes: sessions, presence, password-reset and email links, the
  *   sign-in attempts and throttle rows of its addresses, its own notifications, report schedules
- *   and stored reports, its delegations, its pending invitations;
+ *   and stored reports, its delegations, its pending invitations, its data exports (and the files
+ *   of every other export still downloadable, which may hold a copy: their links end);
  * - where the product copied the person's data, the copy is replaced and the row kept: audit_log
  *   values, notifications that name them, mail addressed to them (address and name replaced, the
  *   body blanked) or naming them, the leads and visits they made, invitations and consent requests
@@ -88,10 +90,12 @@ const NOT_SENT = 'No se envía: se han suprimido los datos personales del destin
 export interface ErasureStorage {
   photosDir: string;
   reportsDir: string;
+  /** The ZIPs of 'Exportar mis datos'. */
+  exportsDir: string;
 }
 
 /** The profile photos' folder (as routes/settings stores them) and the reports' folder of a configuration. */
-export const erasureStorage = (config: Config): ErasureStorage => ({ photosDir: `${documentsDir(config)}/profile-photos`, reportsDir: reportsDir(config) });
+export const erasureStorage = (config: Config): ErasureStorage => ({ photosDir: `${documentsDir(config)}/profile-photos`, reportsDir: reportsDir(config), exportsDir: exportsDir(config) });
 
 /**
  * The password an erased account keeps: the hash of a random secret made once per process and never
@@ -258,6 +262,10 @@ async function erase(trx: Knex.Transaction, user: User, options: EraseOptions): 
   await trx('leads').where('assignedAgentUserId', user.id).update({ assignedAgentUserId: null });
   counts.reportsDeleted = await deleteReports(trx, user, options.storage.reportsDir);
   await trx('report_schedules').where('userId', user.id).delete();
+  // Their own data exports go; anyone else's that is still downloadable may hold a copy of their
+  // data (a landlord's tenants, a partner's messages, an agency's leads): its link ends now.
+  counts.exportsDeleted = await deleteDataExportsOf(trx, user.id, options.storage.exportsDir);
+  counts.exportsWithdrawn = await withdrawLiveExports(trx, options.storage.exportsDir, erasedAt);
   await invitationsAndRequests(trx, user, identity);
 
   // The copies of the person's data, replaced where they are.

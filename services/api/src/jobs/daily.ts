@@ -1,6 +1,7 @@
 import { formatDate, formatEuros, todayIso } from '@arrendia/locale-es';
 import type { Knex } from 'knex';
 import { audit, auditMany } from '../audit';
+import { removeExpiredExports } from '../commands/dataExporter';
 import type { Logger } from '../log';
 import { notify } from '../notify';
 import { lockRows } from '../policies/inScope';
@@ -21,6 +22,8 @@ export interface DailyRun {
   renewals: number;
   /** Scheduled reports generated (jobs/scheduledReports.ts); 0 when the run has no reports directory. */
   reports: number;
+  /** Files of expired data exports removed (commands/dataExporter.ts); 0 when the run has no exports directory. */
+  expiredExports: number;
 }
 
 export interface DailyOptions {
@@ -28,6 +31,8 @@ export interface DailyOptions {
   reportsDir?: string;
   /** Where a scheduled report that fails is told (the others go on); without it, the failure is thrown. */
   log?: Logger;
+  /** Where the ZIPs of 'Exportar mis datos' are (storage/files exportsDir): without it expired ones wait for a run that has it. */
+  exportsDir?: string;
 }
 
 /**
@@ -179,7 +184,7 @@ export async function noticeRenewals(trx: Knex.Transaction, today: string): Prom
  * transaction; then the scheduled reports, each in its own (a PDF each: one that fails holds back
  * no other).
  */
-export async function runDailyJobs(knex: Knex, now: Date = new Date(), { reportsDir, log }: DailyOptions = {}): Promise<DailyRun> {
+export async function runDailyJobs(knex: Knex, now: Date = new Date(), { reportsDir, log, exportsDir }: DailyOptions = {}): Promise<DailyRun> {
   const today = todayIso(now);
   const run = await knex.transaction(async (trx) => ({
     charges: await generateRentCharges(trx, today),
@@ -188,14 +193,15 @@ export async function runDailyJobs(knex: Knex, now: Date = new Date(), { reports
     renewals: await noticeRenewals(trx, today),
   }));
   const scheduled = reportsDir ? await runScheduledReports(knex, { reportsDir, now, log }) : null;
-  return { ...run, reports: scheduled?.reports ?? 0 };
+  const expiredExports = exportsDir ? await removeExpiredExports(knex, exportsDir, now) : 0;
+  return { ...run, reports: scheduled?.reports ?? 0, expiredExports };
 }
 
 /**
  * Runs the daily jobs on start and again whenever the Madrid date changes (checked hourly). Every
  * API instance may run them: each step is idempotent, so two instances create nothing twice.
  */
-export function scheduleDailyJobs(knex: Knex, log: Logger, { reportsDir }: { reportsDir: string }): { stop(): void } {
+export function scheduleDailyJobs(knex: Knex, log: Logger, { reportsDir, exportsDir }: { reportsDir: string; exportsDir?: string }): { stop(): void } {
   let lastDay: string | null = null;
   let running = false;
   const tick = async () => {
@@ -203,7 +209,7 @@ export function scheduleDailyJobs(knex: Knex, log: Logger, { reportsDir }: { rep
     if (running || today === lastDay) return;
     running = true;
     try {
-      const result = await runDailyJobs(knex, new Date(), { reportsDir, log });
+      const result = await runDailyJobs(knex, new Date(), { reportsDir, log, exportsDir });
       lastDay = today;
       log.info('daily jobs', { day: today, ...result });
     } catch (err) {

@@ -1,4 +1,4 @@
-import { EMAIL_VERIFICATION_HOURS, INVITATION_DAYS, PASSWORD_RESET_HOURS } from '@arrendia/api-contract';
+import { EMAIL_VERIFICATION_HOURS, EXPORT_LINK_HOURS, INVITATION_DAYS, PASSWORD_RESET_HOURS } from '@arrendia/api-contract';
 import type { MailMessage } from './outbox';
 import { renderMail } from './templates';
 
@@ -125,6 +125,32 @@ export function tenantInvitationMail(
         ],
         action: { label: 'Aceptar la invitación', href: link },
         reason: `Recibes este correo porque ${invitation.inviterName} ha indicado esta dirección al invitarte. Si no esperabas la invitación, ignórala.`,
+      },
+      { publicUrl },
+    ),
+  };
+}
+
+/**
+ * 'Exportar mis datos' (issue 35): the ZIP the user asked for is ready. Sent whatever the
+ * notification switches say: the user asked for it, and the link lasts only EXPORT_LINK_HOURS.
+ */
+export function dataExportReadyMail(user: Recipient, { publicUrl }: MailLinks): MailMessage {
+  return {
+    kind: 'data_export',
+    userId: user.id,
+    to: { address: user.email, name: user.firstName },
+    ...renderMail(
+      {
+        subject: 'Tu exportación de datos de Arrendia está lista',
+        greetingName: user.firstName,
+        paragraphs: [
+          'El archivo ZIP con tus datos de Arrendia que pediste ya está preparado: un CSV por cada tipo de registro, tus documentos y un LEEME que explica cada columna.',
+          `Descárgalo desde Configuración › Seguridad › Exportar mis datos. El enlace caduca en ${EXPORT_LINK_HOURS} horas; después puedes pedir una exportación nueva.`,
+          'Si no la has pedido tú, cambia tu contraseña cuanto antes.',
+        ],
+        action: { label: 'Descargar mis datos', href: '/settings?tab=seguridad' },
+        reason: 'Recibes este correo porque has pedido exportar tus datos de Arrendia.',
       },
       { publicUrl },
     ),

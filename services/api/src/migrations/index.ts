@@ -48,6 +48,7 @@ import * as overdueRemindersAndMessageDigests from './20261206090000_overdue_rem
 import * as emailVerification from './20261206100000_email_verification';
 import * as userErasure from './20261207120000_user_erasure';
 import * as createImports from './20261207130000_create_imports';
+import * as createDataExports from './20261207140000_create_data_exports';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -108,4 +109,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261206100000_email_verification', ...emailVerification },
   { name: '20261207120000_user_erasure', ...userErasure },
   { name: '20261207130000_create_imports', ...createImports },
+  { name: '20261207140000_create_data_exports', ...createDataExports },
 ];

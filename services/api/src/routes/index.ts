@@ -47,6 +47,7 @@ import { usersRoutes } from './users';
 import { auditLogRoutes } from './auditLog';
 import { outboxRoutes } from './outbox';
 import { importsRoutes } from './imports';
+import { exportsRoutes } from './exports';
 import { adminRoutes } from './admin';
 import { settingsRoutes } from './settings';
 import { accountRoutes } from './account';
@@ -113,6 +114,7 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(auditLogRoutes({ session }).routes())
     .use(outboxRoutes({ session }).routes())
     .use(importsRoutes({ session }).routes())
+    .use(exportsRoutes({ session }).routes())
     .use(adminRoutes({ session }).routes())
     .use(settingsRoutes({ session }).routes())
     .use(accountRoutes({ session }).routes());

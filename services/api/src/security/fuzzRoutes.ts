@@ -8,6 +8,7 @@ import type { RoleName } from '@arrendia/permissions';
 import { DOCUMENT_MAX_BYTES, IMPORT_MAX_BYTES, INCIDENT_PHOTO_MAX_BYTES, LISTING_PHOTO_MAX_BYTES, ListingCreateSchema, PROFILE_PHOTO_MAX_BYTES } from '@arrendia/api-contract';
 import { cifControl } from '@arrendia/locale-es';
 import { addListingPhoto, publishListing } from '../commands/listingPublisher';
+import { settleDataExports } from '../commands/dataExporter';
 import { settleImportJobs } from '../commands/importCommitter';
 import { createImportPreview } from '../commands/importer';
 import { inviteOwner } from '../commands/ownerInviter';
@@ -612,6 +613,14 @@ export const ROUTES: Record<string, RouteSpec> = {
       return { params: [row.id], body: () => ({}) };
     },
     refresh: 'fixtures',
+  },
+  // ---- data exports (issue 35): one running per user and five a day, so each success signs a new user in.
+  'POST /api/exports': {
+    actor: ownUser('propietario_individual'),
+    fixtures: () => ({ body: () => ({}) }),
+    refresh: 'actor',
+    // The job writes after the answer: the next payload's snapshot waits for it.
+    beforeEach: () => settleDataExports(),
   },
   // ---- imports (issue 35)
   'POST /api/imports': {

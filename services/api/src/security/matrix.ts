@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 /**
  * The authorization matrix (issue 15, point 1): every API route, who may call it (function level),
  * which rows each caller reaches through it (object level) and which fields it may set (property
@@ -16,6 +18,7 @@ import { cifControl } from '@arrendia/locale-es';
 import { can, type Action, type RoleName } from '@arrendia/permissions';
 import type supertest from 'supertest';
 import { sessionHandle } from '../commands/accountSettings';
+import { exportStorage, settleDataExports } from '../commands/dataExporter';
 import { settleImportJobs } from '../commands/importCommitter';
 import { createImportPreview } from '../commands/importer';
 import { hashToken } from '../queries/tenantInvitations';
@@ -356,6 +359,24 @@ async function freshImport(c: CaseCtx, options: { validRows?: boolean } = {}): P
   const forUserId = own && roleOf(c.actor) === 'super_admin' ? c.w.id('ownerA') : undefined;
   const bytes = importCsv(c.w.fresh.serial(), options.validRows === false ? '99999' : '28013');
   return c.w.t.knex.transaction((trx) => createImportPreview(trx, user, { bytes, fileName: 'matriz.csv', fields: { entity: 'properties', forUserId } }));
+}
+
+/**
+ * A ready data export (issue 35) with its ZIP in the exports folder: the caller's own when it is
+ * signed in and the target is 'own', else a throwaway user's, which nobody else reaches.
+ */
+async function freshExport(c: CaseCtx): Promise<number> {
+  const userId = c.target === 'own' && isUser(c.actor) ? me(c) : (await c.w.fresh.user()).id;
+  const storedName = `matriz-${c.w.fresh.serial()}.zip`;
+  const dir = exportStorage(c.w.t.config).exportsDir;
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, storedName), Buffer.from('PK\u0005\u0006'.padEnd(22, '\u0000'), 'latin1'));
+  const now = Date.now();
+  const [{ id }] = await c.w.t
+    .knex('data_exports')
+    .insert({ userId, status: 'ready', storedName, sizeBytes: 22, finishedAt: new Date(now), expiresAt: new Date(now + 86_400_000) })
+    .returning('id');
+  return id as number;
 }
 
 /** Whose account an import by the case's caller goes to: its own, or the one the super admin names. */
@@ -2564,6 +2585,48 @@ export const MATRIX: Record<string, RouteSpec> = {
     },
     guard: (c) => ({ table: 'imports', where: { id: c.fresh ?? -1 } }),
     phase: 2,
+  },
+  // --- Data exports (issue 35): every role, each user only its own ------------------------------
+  'POST /api/exports': {
+    gate: 'settings:own',
+    ok: 202,
+    send: async (c) => {
+      const res = await c.http.post('/api/exports');
+      await settleDataExports();
+      return res;
+    },
+    verify: async (c, res) => {
+      const id = (res.body as { id: number }).id;
+      const row = await rowById(c, 'data_exports', id);
+      return [...(row?.status === 'ready' ? [] : [`the export ended ${String(row?.status)}`]), ...(await stored(c, 'data_exports', id, { userId: me(c) }))];
+    },
+    guard: (c) => ({ table: 'data_exports', where: { userId: isUser(c.actor) ? me(c) : -1 } }),
+    phase: 2,
+  },
+  'GET /api/exports': read('/api/exports?pageSize=100', async (c, res) => {
+    const ids = list<{ id: number }>(res.body).map((e) => e.id);
+    const foreign = ids.length ? await c.w.t.knex('data_exports').whereIn('id', ids).whereNot('userId', me(c)).select('id') : [];
+    return foreign.map((r: { id: number }) => `lists export ${r.id}, another user's`);
+  }, 'settings:own'),
+  'GET /api/exports/:id': {
+    gate: 'settings:own',
+    ok: 200,
+    targets: ['own', 'another user’s export'],
+    sees: (_a, target) => target === 'own',
+    fresh: (c) => freshExport(c),
+    freshForAll: true,
+    send: (c) => c.http.get(`/api/exports/${c.fresh}`),
+    verify: (c, res) => same({ id: [(res.body as { id: number }).id, c.fresh] }),
+  },
+  'GET /api/exports/:id/download': {
+    gate: 'settings:own',
+    ok: 200,
+    targets: ['own', 'another user’s export'],
+    sees: (_a, target) => target === 'own',
+    fresh: (c) => freshExport(c),
+    freshForAll: true,
+    send: (c) => c.http.get(`/api/exports/${c.fresh}/download`),
+    verify: (_c, res) => same({ 'content-type': [res.headers['content-type'], 'application/zip'] }),
   },
   'GET /api/admin/remotes': read('/api/admin/remotes', undefined, 'remotes:manage'),
   'PATCH /api/admin/remotes/:name': {

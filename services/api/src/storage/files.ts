@@ -15,6 +15,11 @@ export function reportsDir(config: Config): string {
   return path.join(documentsDir(config), 'reports');
 }
 
+/** The ZIPs of 'Exportar mis datos' (issue 35) live in an `exports` folder inside the documents folder. */
+export function exportsDir(config: Config): string {
+  return path.join(documentsDir(config), 'exports');
+}
+
 /**
  * Writes bytes under `dir` with a fresh random name (never the user's file name) and returns that
  * name, which is what the database keeps.

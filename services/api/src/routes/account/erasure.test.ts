@@ -18,9 +18,11 @@ import {
   ERASURE_TENANT_ACTIVE_CONTRACT,
   ErasureResultSchema,
 } from '@arrendia/api-contract';
+import JSZip from 'jszip';
 import type { Knex } from 'knex';
 import type supertest from 'supertest';
 import { apiRouter } from '..';
+import { exportStorage, settleDataExports } from '../../commands/dataExporter';
 import type { User } from '../../models/User';
 import { buildAgency, buildContract, buildLead, buildProperty, buildUnit, buildUser, delegate, enableTwoFactorFor, FACTORY_PASSWORD, signIn } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/support';
@@ -107,6 +109,8 @@ describe('a tenant erases their account: nothing of theirs is left but what the 
   let photo: string;
   let reportId: number;
   let tenantAgent: supertest.Agent;
+  /** 'Exportar mis datos' (issue 35) made before the erasure: the landlord's and their own. */
+  let exportsBefore: { landlord: number; own: number; files: string[] };
 
   beforeAll(async () => {
     admin = await buildUser(t.knex, { roleName: 'super_admin' });
@@ -169,6 +173,15 @@ describe('a tenant erases their account: nothing of theirs is left but what the 
       .expect(status(201));
     // The landlord's tenants report, which lists them.
     reportId = (await ownerAgent.post('/api/reports').send({ reportType: 'tenants', from: day(-30), to: day(0) }).expect(status(201))).body.id;
+
+    // The landlord's data export and their own, both holding their data.
+    const landlordExport = (await ownerAgent.post('/api/exports').expect(status(202))).body.id;
+    const ownExport = (await tenantAgent.post('/api/exports').expect(status(202))).body.id;
+    await settleDataExports();
+    const stored: string[] = await t.knex('data_exports').whereIn('id', [landlordExport, ownExport]).where('status', 'ready').pluck('storedName');
+    expect(stored).toHaveLength(2);
+    exportsBefore = { landlord: landlordExport, own: ownExport, files: stored.map((name) => path.join(exportStorage(t.config).exportsDir, name)) };
+    for (const file of exportsBefore.files) expect(fs.existsSync(file)).toBe(true);
 
     // The contract ends; then they erase their account.
     await ownerAgent.patch(`/api/contracts/${contractId}`).send({ status: 'Finalizado', terminationReason: 'Fin del plazo pactado' }).expect(status(200));
@@ -244,6 +257,36 @@ describe('a tenant erases their account: nothing of theirs is left but what the 
     }
     expect(answered).toBeGreaterThan(40);
     expect(leaks).toEqual([]);
+  });
+
+  it('is in no data export: their own are deleted, the landlord\'s earlier one is withdrawn (410), a new one holds none of it', async () => {
+    expect(await t.knex('data_exports').where('userId', tenantId).first()).toBeUndefined();
+    for (const file of exportsBefore.files) expect(fs.existsSync(file)).toBe(false);
+    const api = await signIn(t, owner);
+    await api.get(`/api/exports/${exportsBefore.landlord}/download`).expect(410);
+
+    const { id } = (await api.post('/api/exports').expect(202)).body;
+    await settleDataExports();
+    const zipped = await api
+      .get(`/api/exports/${id}/download`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const zip = await JSZip.loadAsync(zipped.body as Buffer);
+    const leaks: string[] = [];
+    const names = Object.keys(zip.files).filter((name) => !zip.files[name]!.dir);
+    // The landlord's tenants, contracts, charges, incidents, leads and messages are all there: the check reads them.
+    expect(names).toEqual(expect.arrayContaining(['inquilinos.csv', 'contratos.csv', 'recibos.csv', 'incidencias.csv', 'mensajes.csv', 'clientes-potenciales.csv', 'LEEME.txt']));
+    for (const name of names) {
+      const held = holds(`${name}\n${await zip.file(name)!.async('string')}`);
+      if (held.length) leaks.push(`${name}: ${held.join(', ')}`);
+    }
+    expect(leaks).toEqual([]);
+    expect(await zip.file('inquilinos.csv')!.async('string')).toContain('Persona eliminada');
   });
 
   it('keeps the contract, its charge and its payment, naming «Persona eliminada»', async () => {

@@ -7,9 +7,10 @@ import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { listCsv } from '../../csv/listCsv';
 import { CONTRACTS_SHEET } from '../../csv/sheets';
-import { listPage, listSource, type ListFilters } from '../../pagination';
-import { presentContractDetail, presentContractListItem, type ContractListRow } from '../../presenters/contract';
-import { contractDetail, contractList } from '../../queries/contracts';
+import { listPage } from '../../pagination';
+import { contractsOf, requestScope } from '../../listSources';
+import { presentContractDetail, presentContractListItem } from '../../presenters/contract';
+import { contractDetail } from '../../queries/contracts';
 import { contractPdf } from '../../reports/contractPdf';
 import { contentDisposition } from '../../storage/files';
 
@@ -18,13 +19,7 @@ const contractIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.pa
 /** GET /api/contracts → the user's contracts, latest start first or by ?sort=, paged (X-Total-Count); filters status, propertyId, q, from, to. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(ContractsListQuerySchema, ctx.query);
-  ctx.body = await listPage(ctx, contractsOf(ctx, filters), { page, pageSize });
-}
-
-/** The user's contracts under the list's filters, in its order (the list's pages and its CSV). */
-function contractsOf(ctx: Ctx, filters: ListFilters<typeof ContractsListQuerySchema>) {
-  const { query, options } = contractList(ctx.knex, currentUser(ctx), filters);
-  return listSource(query, (rows: ContractListRow[]) => rows.map(presentContractListItem), options);
+  ctx.body = await listPage(ctx, contractsOf(requestScope(ctx), filters), { page, pageSize });
 }
 
 /** GET /api/contracts.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */

@@ -15,9 +15,10 @@ import { receiveFile } from '../../middlewares/receiveFile';
 import { parseInput } from '../../middlewares/validate';
 import { listCsv } from '../../csv/listCsv';
 import { DOCUMENTS_SHEET } from '../../csv/sheets';
-import { listPage, listSource, type ListFilters } from '../../pagination';
-import { presentDocument, presentDocumentsSummary, type DocumentRow } from '../../presenters/document';
-import { deletableDocumentIds, documentCountsByCategory, documentListPage, findDocument } from '../../queries/documents';
+import { listPage } from '../../pagination';
+import { documentsOf, requestScope } from '../../listSources';
+import { presentDocument, presentDocumentsSummary } from '../../presenters/document';
+import { documentCountsByCategory, findDocument } from '../../queries/documents';
 import { sendFile } from '../../storage/download';
 import { detectFileType } from '../../storage/fileType';
 import { documentsDir } from '../../storage/files';
@@ -34,21 +35,7 @@ export const receiveDocument = receiveFile({ maxBytes: DOCUMENT_MAX_BYTES, sizeE
  */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(DocumentsListQuerySchema, ctx.query);
-  ctx.body = await listPage(ctx, documentsOf(ctx, filters), { page, pageSize });
-}
-
-/** The user's documents under the list's filters, in its order (the list's pages and its CSV), each saying whether the user may delete it. */
-function documentsOf(ctx: Ctx, filters: ListFilters<typeof DocumentsListQuerySchema>) {
-  const user = currentUser(ctx);
-  const { query, count, decorate } = documentListPage(ctx.knex, user, filters);
-  return listSource(
-    query,
-    async (rows: DocumentRow[]) => {
-      const deletable = await deletableDocumentIds(ctx.knex, user, rows.map((r) => r.id));
-      return rows.map((r) => presentDocument(r, deletable.has(r.id)));
-    },
-    { count, decorate },
-  );
+  ctx.body = await listPage(ctx, documentsOf(requestScope(ctx), filters), { page, pageSize });
 }
 
 /** GET /api/documents.csv → the metadata of the whole list under the same filters and order, as a CSV (csv/listCsv); no file. */

@@ -8,9 +8,10 @@ import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { listCsv } from '../../csv/listCsv';
 import { INCIDENTS_SHEET } from '../../csv/sheets';
-import { listPage, listSource, type ListFilters } from '../../pagination';
-import { presentIncidentDetail, presentIncidentListItem, type IncidentRow } from '../../presenters/incident';
-import { findIncidentDetail, findIncidentRow, incidentListPage, incidentProviders, incidentStaff, loadIncidentProperty } from '../../queries/incidents';
+import { listPage } from '../../pagination';
+import { incidentsOf, requestScope } from '../../listSources';
+import { presentIncidentDetail, presentIncidentListItem } from '../../presenters/incident';
+import { findIncidentDetail, findIncidentRow, incidentProviders, incidentStaff, loadIncidentProperty } from '../../queries/incidents';
 
 const incidentIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
 
@@ -20,13 +21,7 @@ const seesMoney = (ctx: Ctx) => can(currentUser(ctx).role?.roleName, 'incidents:
 /** GET /api/incidents → the user's incidents, newest first or by ?sort=, paged (X-Total-Count); filters status, priority, propertyId, q, from, to. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(IncidentsListQuerySchema, ctx.query);
-  ctx.body = await listPage(ctx, incidentsOf(ctx, filters), { page, pageSize });
-}
-
-/** The user's incidents under the list's filters, in its order (the list's pages and its CSV). */
-function incidentsOf(ctx: Ctx, filters: ListFilters<typeof IncidentsListQuerySchema>) {
-  const { query, count, narrow } = incidentListPage(ctx.knex, currentUser(ctx), filters);
-  return listSource(query, (rows: IncidentRow[]) => rows.map(presentIncidentListItem), { count, narrow });
+  ctx.body = await listPage(ctx, incidentsOf(requestScope(ctx), filters), { page, pageSize });
 }
 
 /** GET /api/incidents.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */

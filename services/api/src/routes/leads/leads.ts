@@ -6,21 +6,17 @@ import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { listCsv } from '../../csv/listCsv';
 import { LEADS_SHEET } from '../../csv/sheets';
-import { listPage, listSource, type ListFilters } from '../../pagination';
-import { presentLead, type LeadRow } from '../../presenters/lead';
-import { findLead, leadList } from '../../queries/pipelineRows';
+import { listPage } from '../../pagination';
+import { leadsOf, requestScope } from '../../listSources';
+import { presentLead } from '../../presenters/lead';
+import { findLead } from '../../queries/pipelineRows';
 
 const leadIdOf = (ctx: Ctx) => parseInput(z.object({ id: IdSchema }), ctx.params).id;
 
 /** GET /api/leads → the agency's leads, newest first or by ?sort=, paged (X-Total-Count); ?status=&mine=true&q=. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(LeadsListQuerySchema, ctx.query);
-  ctx.body = await listPage(ctx, leadsOf(ctx, filters), { page, pageSize });
-}
-
-/** The user's leads under the list's filters, in its order (the list's pages and its CSV). */
-function leadsOf(ctx: Ctx, filters: ListFilters<typeof LeadsListQuerySchema>) {
-  return listSource(leadList(ctx.knex, currentUser(ctx), filters), (rows: LeadRow[]) => rows.map(presentLead));
+  ctx.body = await listPage(ctx, leadsOf(requestScope(ctx), filters), { page, pageSize });
 }
 
 /** GET /api/leads.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */

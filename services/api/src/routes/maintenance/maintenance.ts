@@ -14,19 +14,15 @@ import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { listCsv } from '../../csv/listCsv';
 import { MAINTENANCE_TASKS_SHEET } from '../../csv/sheets';
-import { paginate, listPage, listSource, type ListFilters } from '../../pagination';
-import { presentMaintenancePlan, presentMaintenanceTask, type MaintenancePlanRow, type MaintenanceTaskRow } from '../../presenters/maintenance';
-import { maintenancePlanList, maintenanceStats, maintenanceTaskList } from '../../queries/maintenanceRows';
+import { paginate, listPage } from '../../pagination';
+import { requestScope, tasksOf } from '../../listSources';
+import { presentMaintenancePlan, presentMaintenanceTask, type MaintenancePlanRow } from '../../presenters/maintenance';
+import { maintenancePlanList, maintenanceStats } from '../../queries/maintenanceRows';
 
 /** GET /api/maintenance/tasks → the user's tasks by date (the soonest first) or by ?sort=, paged (X-Total-Count); filters status, propertyId, providerId, incidentId, from, to, q. */
 export async function listTasks(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(MaintenanceTasksListQuerySchema, ctx.query);
-  ctx.body = await listPage(ctx, tasksOf(ctx, filters), { page, pageSize });
-}
-
-/** The user's tasks under the list's filters, in its order (the list's pages and its CSV). */
-function tasksOf(ctx: Ctx, filters: ListFilters<typeof MaintenanceTasksListQuerySchema>) {
-  return listSource(maintenanceTaskList(ctx.knex, currentUser(ctx), filters), (rows: MaintenanceTaskRow[]) => rows.map(presentMaintenanceTask));
+  ctx.body = await listPage(ctx, tasksOf(requestScope(ctx), filters), { page, pageSize });
 }
 
 /** GET /api/maintenance/tasks.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */

@@ -12,23 +12,18 @@ import { parseInput } from '../../middlewares/validate';
 import { listCsv } from '../../csv/listCsv';
 import { PROPERTIES_SHEET, PROPERTY_UNITS_SHEET } from '../../csv/sheets';
 import { listPage, listSource, type ListFilters } from '../../pagination';
-import { presentProperty, presentPropertyDetail, presentPropertyListItem, presentPropertyOwnerOption, type PropertyColumns, type UnitFigures } from '../../presenters/property';
+import { propertiesOf, requestScope, type ListScope } from '../../listSources';
+import { presentProperty, presentPropertyDetail, presentPropertyOwnerOption } from '../../presenters/property';
 import { presentPropertyUnit } from '../../presenters/unit';
 import { presentPerson } from '../../presenters/user';
-import { assignableAgents, propertyDetail, propertyList, propertyOwnerOptions } from '../../queries/properties';
+import { assignableAgents, propertyDetail, propertyOwnerOptions } from '../../queries/properties';
 import { propertyUnit, propertyUnitList, unitsInOrder } from '../../queries/units';
 import { assertPropertyVisible } from '../../policies/scope';
-
-/** The user's properties under the list's filters, in its order (the list's pages and its CSV). */
-function propertiesOf(ctx: Ctx, filters: ListFilters<typeof PropertiesListQuerySchema>) {
-  const { query, options } = propertyList(ctx.knex, currentUser(ctx), filters);
-  return listSource(query, (rows: (PropertyColumns & UnitFigures)[]) => rows.map((p) => presentPropertyListItem(p, p)), options);
-}
 
 /** GET /api/properties → the user's properties, newest first or by ?sort=, one page (X-Total-Count); filters archived, ownerId, city, q. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(PropertiesListQuerySchema, ctx.query);
-  ctx.body = await listPage(ctx, propertiesOf(ctx, filters), { page, pageSize });
+  ctx.body = await listPage(ctx, propertiesOf(requestScope(ctx), filters), { page, pageSize });
 }
 
 /** GET /api/properties.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */
@@ -68,10 +63,10 @@ export async function remove(ctx: Ctx) {
 }
 
 /** The units of the property in the path under the list's filters, in its order; 404 outside the user's scope. */
-async function unitsOf(ctx: Ctx, filters: ListFilters<typeof PropertyUnitsListQuerySchema>) {
+async function unitsOf({ knex, user }: ListScope, filters: ListFilters<typeof PropertyUnitsListQuerySchema>, ctx: Ctx) {
   const { id } = parseInput(PropertyParamsSchema, ctx.params);
-  await assertPropertyVisible(ctx.knex, currentUser(ctx), id);
-  return listSource(propertyUnitList(ctx.knex, id, filters), async (ids: { id: number }[]) => (await unitsInOrder(ctx.knex, ids.map((row) => row.id))).map(presentPropertyUnit));
+  await assertPropertyVisible(knex, user, id);
+  return listSource(propertyUnitList(knex, id, filters), async (ids: { id: number }[]) => (await unitsInOrder(knex, ids.map((row) => row.id))).map(presentPropertyUnit));
 }
 
 /**
@@ -81,7 +76,7 @@ async function unitsOf(ctx: Ctx, filters: ListFilters<typeof PropertyUnitsListQu
  */
 export async function units(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(PropertyUnitsListQuerySchema, ctx.query);
-  ctx.body = await listPage(ctx, await unitsOf(ctx, filters), { page, pageSize });
+  ctx.body = await listPage(ctx, await unitsOf(requestScope(ctx), filters, ctx), { page, pageSize });
 }
 
 /** GET /api/properties/:id/units.csv → all of them under the same filters and order, as a CSV. */

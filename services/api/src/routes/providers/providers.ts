@@ -6,19 +6,14 @@ import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { listCsv } from '../../csv/listCsv';
 import { PROVIDERS_SHEET } from '../../csv/sheets';
-import { listPage, listSource, type ListFilters } from '../../pagination';
-import { presentProvider, type ProviderRow } from '../../presenters/maintenance';
-import { providerList } from '../../queries/maintenanceRows';
+import { listPage } from '../../pagination';
+import { providersOf, requestScope } from '../../listSources';
+import { presentProvider } from '../../presenters/maintenance';
 
 /** GET /api/providers → the user's providers by name, paged (X-Total-Count); filters q, trade, active. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(ProvidersListQuerySchema, ctx.query);
-  ctx.body = await listPage(ctx, providersOf(ctx, filters), { page, pageSize });
-}
-
-/** The user's providers under the list's filters, in its order (the list's pages and its CSV). */
-function providersOf(ctx: Ctx, filters: ListFilters<typeof ProvidersListQuerySchema>) {
-  return listSource(providerList(ctx.knex, currentUser(ctx), filters), (rows: ProviderRow[]) => rows.map(presentProvider));
+  ctx.body = await listPage(ctx, providersOf(requestScope(ctx), filters), { page, pageSize });
 }
 
 /** GET /api/providers.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */

@@ -7,22 +7,17 @@ import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { listCsv } from '../../csv/listCsv';
 import { RENT_CHARGES_SHEET } from '../../csv/sheets';
-import { listPage, listSource, type ListFilters } from '../../pagination';
-import { presentPaymentDetails, presentRentCharge, type RentChargeRow } from '../../presenters/rentCharge';
-import { paymentDetails, rentCharge, rentChargeList } from '../../queries/rentCharges';
+import { listPage } from '../../pagination';
+import { chargesOf, requestScope } from '../../listSources';
+import { presentPaymentDetails, presentRentCharge } from '../../presenters/rentCharge';
+import { paymentDetails, rentCharge } from '../../queries/rentCharges';
 
 const Params = z.object({ id: IdSchema });
 
 /** GET /api/rent-charges → the charges in scope, latest due date first or by ?sort=, paged (X-Total-Count); filters status, contractId, propertyId, period, from, to. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(RentChargesListQuerySchema, ctx.query);
-  ctx.body = await listPage(ctx, chargesOf(ctx, filters), { page, pageSize });
-}
-
-/** The charges in scope under the list's filters, in its order (the list's pages and its CSV); overdue as of today. */
-function chargesOf(ctx: Ctx, filters: ListFilters<typeof RentChargesListQuerySchema>) {
-  const today = todayIso();
-  return listSource(rentChargeList(ctx.knex, currentUser(ctx), filters), (rows: RentChargeRow[]) => rows.map((row) => presentRentCharge(row, today)));
+  ctx.body = await listPage(ctx, chargesOf(requestScope(ctx), filters), { page, pageSize });
 }
 
 /** GET /api/rent-charges.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */

@@ -7,21 +7,16 @@ import { startSession } from '../../middlewares/session';
 import { parseInput } from '../../middlewares/validate';
 import { listCsv } from '../../csv/listCsv';
 import { TENANTS_SHEET } from '../../csv/sheets';
-import { listPage, listSource, type ListFilters } from '../../pagination';
-import { presentInvitationPreview, presentTenantInvitation, presentTenantRow, type TenantListRow } from '../../presenters/tenant';
+import { listPage } from '../../pagination';
+import { requestScope, tenantsOf } from '../../listSources';
+import { presentInvitationPreview, presentTenantInvitation } from '../../presenters/tenant';
 import { presentCurrentUser } from '../../presenters/user';
 import { invitationPreview } from '../../queries/tenantInvitations';
-import { tenantRows } from '../../queries/tenants';
 
 /** GET /api/tenants → one row per tenant and contract the user may see, current contracts first or by ?sort=, paged (X-Total-Count); filters q, status. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(TenantsListQuerySchema, ctx.query);
-  ctx.body = await listPage(ctx, tenantsOf(ctx, filters), { page, pageSize });
-}
-
-/** The tenant rows under the list's filters, in its order (the list's pages and its CSV). */
-function tenantsOf(ctx: Ctx, filters: ListFilters<typeof TenantsListQuerySchema>) {
-  return listSource(tenantRows(ctx.knex, currentUser(ctx), filters), (rows: TenantListRow[]) => rows.map(presentTenantRow));
+  ctx.body = await listPage(ctx, tenantsOf(requestScope(ctx), filters), { page, pageSize });
 }
 
 /** GET /api/tenants.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */

@@ -6,20 +6,14 @@ import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { listCsv } from '../../csv/listCsv';
 import { TRANSACTIONS_SHEET } from '../../csv/sheets';
-import { listPage, listSource, type ListFilters } from '../../pagination';
-import { presentTransactionListItem, type TransactionListRow } from '../../presenters/transaction';
-import { transactionList } from '../../queries/transactions';
+import { listPage } from '../../pagination';
+import { requestScope, transactionsOf } from '../../listSources';
+import { presentTransactionListItem } from '../../presenters/transaction';
 
 /** GET /api/transactions → the user's transactions, most recent first or by ?sort=, paged (X-Total-Count); filters type, propertyId, categoryId, from, to, q. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(TransactionsListQuerySchema, ctx.query);
-  ctx.body = await listPage(ctx, transactionsOf(ctx, filters), { page, pageSize });
-}
-
-/** The user's transactions under the list's filters, in its order (the list's pages and its CSV). */
-function transactionsOf(ctx: Ctx, filters: ListFilters<typeof TransactionsListQuerySchema>) {
-  const { query, options } = transactionList(ctx.knex, currentUser(ctx), filters);
-  return listSource(query, (rows: TransactionListRow[]) => rows.map(presentTransactionListItem), options);
+  ctx.body = await listPage(ctx, transactionsOf(requestScope(ctx), filters), { page, pageSize });
 }
 
 /** GET /api/transactions.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */

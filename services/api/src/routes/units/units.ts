@@ -6,9 +6,10 @@ import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { listCsv } from '../../csv/listCsv';
 import { UNITS_SHEET } from '../../csv/sheets';
-import { listPage, listSource, type ListFilters } from '../../pagination';
-import { presentPropertyUnit, presentUnitOption, type UnitOptionRow } from '../../presenters/unit';
-import { propertyUnit, unitOptionList } from '../../queries/units';
+import { listPage } from '../../pagination';
+import { requestScope, unitsOf } from '../../listSources';
+import { presentPropertyUnit } from '../../presenters/unit';
+import { propertyUnit } from '../../queries/units';
 
 /**
  * GET /api/units → the units of the properties the user manages (the contract form's choice), by
@@ -18,12 +19,7 @@ import { propertyUnit, unitOptionList } from '../../queries/units';
  */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(UnitsListQuerySchema, ctx.query);
-  ctx.body = await listPage(ctx, unitsOf(ctx, filters), { page, pageSize });
-}
-
-/** The units the user manages under the list's filters, in its order (the list's pages and its CSV). */
-function unitsOf(ctx: Ctx, filters: ListFilters<typeof UnitsListQuerySchema>) {
-  return listSource(unitOptionList(ctx.knex, currentUser(ctx), filters), (rows: UnitOptionRow[]) => rows.map(presentUnitOption));
+  ctx.body = await listPage(ctx, unitsOf(requestScope(ctx), filters), { page, pageSize });
 }
 
 /** GET /api/units.csv → every unit of the list under the same filters and order, as a CSV (csv/listCsv). */

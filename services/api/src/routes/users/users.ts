@@ -10,6 +10,7 @@ import { parseInput } from '../../middlewares/validate';
 import { listCsv } from '../../csv/listCsv';
 import { USERS_SHEET } from '../../csv/sheets';
 import { listPage, listSource, type ListFilters } from '../../pagination';
+import { requestScope, type ListScope } from '../../listSources';
 import { presentUserDetail, presentUserRow } from '../../presenters/userRow';
 import { agencyOptions, loadUserRow, roleSummaries, userListQuery, usersStats, type UserRowRecord } from '../../queries/userRows';
 
@@ -23,12 +24,12 @@ async function loadDetail(ctx: Ctx, id: number) {
 /** GET /api/users?q=&role=&status=&sort= → one page of users, newest first or by ?sort= (X-Total-Count). */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(UsersListQuerySchema, ctx.query);
-  ctx.body = await listPage(ctx, usersOf(ctx, filters), { page, pageSize });
+  ctx.body = await listPage(ctx, usersOf(requestScope(ctx), filters), { page, pageSize });
 }
 
 /** The users under the list's filters, in its order (the list's pages and its CSV). */
-function usersOf(ctx: Ctx, filters: ListFilters<typeof UsersListQuerySchema>) {
-  return listSource(userListQuery(ctx.knex, filters), (rows: UserRowRecord[]) => rows.map(presentUserRow));
+function usersOf({ knex }: ListScope, filters: ListFilters<typeof UsersListQuerySchema>) {
+  return listSource(userListQuery(knex, filters), (rows: UserRowRecord[]) => rows.map(presentUserRow));
 }
 
 /** GET /api/users.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */

@@ -6,19 +6,14 @@ import { currentUser } from '../../middlewares/authenticate';
 import { parseInput } from '../../middlewares/validate';
 import { listCsv } from '../../csv/listCsv';
 import { VISITS_SHEET } from '../../csv/sheets';
-import { listPage, listSource, type ListFilters } from '../../pagination';
-import { presentVisit, type VisitRow } from '../../presenters/visit';
-import { visitList } from '../../queries/pipelineRows';
+import { listPage } from '../../pagination';
+import { requestScope, visitsOf } from '../../listSources';
+import { presentVisit } from '../../presenters/visit';
 
 /** GET /api/visits → the agency's visits, soonest first or by ?sort=startsAt, paged (X-Total-Count); ?from=&to= (Madrid days, inclusive), ?status=, ?mine=true. */
 export async function list(ctx: Ctx) {
   const { page, pageSize, ...filters } = parseInput(VisitsListQuerySchema, ctx.query);
-  ctx.body = await listPage(ctx, visitsOf(ctx, filters), { page, pageSize });
-}
-
-/** The agency's visits under the list's filters, in its order (the list's pages and its CSV). */
-function visitsOf(ctx: Ctx, filters: ListFilters<typeof VisitsListQuerySchema>) {
-  return listSource(visitList(ctx.knex, currentUser(ctx), filters), (rows: VisitRow[]) => rows.map(presentVisit));
+  ctx.body = await listPage(ctx, visitsOf(requestScope(ctx), filters), { page, pageSize });
 }
 
 /** GET /api/visits.csv → the whole list under the same filters and order, as a CSV (csv/listCsv). */
