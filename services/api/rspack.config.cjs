@@ -5,7 +5,7 @@ const root = path.resolve(__dirname, '../..');
 
 /**
  * The API as Node bundles: main.js (API + static files), serve-remote.js (one remote on its own)
- * and seed-large.js (the benchmark portfolio). Workspace libs (@arrendia/*) are compiled in; every other package stays a require() of
+ * seed-large.js (the benchmark portfolio) and run-jobs.js (the daily jobs once, for a date: npm run jobs). Workspace libs (@arrendia/*) are compiled in; every other package stays a require() of
  * node_modules, so pg, PGlite (WASM) and argon2 (native) load as their authors ship them.
  *
  * @type {import('@rspack/core').Configuration}
@@ -18,6 +18,7 @@ module.exports = {
     main: './services/api/src/main.ts',
     'serve-remote': './services/api/src/serveRemote.ts',
     'seed-large': './services/api/src/seedLarge.ts',
+    'run-jobs': './services/api/src/runJobs.ts',
   },
   output: {
     path: path.join(root, 'dist/services/api'),

@@ -63,6 +63,12 @@ export interface Config {
    * (tests that send thousands of requests set 0).
    */
   resetRequestFloorMs?: number;
+  /**
+   * The INE's public JSON service (INE_API_URL, by default https://servicios.ine.es/wstempus/js/ES),
+   * where 'Leer del INE' reads the index values (issue 36). Unset (as in tests unless one sets it):
+   * the fetch answers 502 without touching the network.
+   */
+  ineApiUrl?: string | null;
 }
 
 /** A setting that stops the server from starting; its message is meant for the operator. */
@@ -120,6 +126,22 @@ function proxyTrust(value: string | undefined): ProxyTrust {
 }
 
 const DEFAULT_MAIL_FROM = 'Arrendia <no-responder@arrendia.es>';
+
+/** The INE's public JSON service (Tempus3): DATOS_SERIE/<código>?nult=N answers a series' last N periods. */
+export const DEFAULT_INE_API_URL = 'https://servicios.ine.es/wstempus/js/ES';
+
+/** INE_API_URL without its trailing slash; by default the INE's own. */
+function ineApiUrl(value: string | undefined): string {
+  const text = (value ?? '').trim() || DEFAULT_INE_API_URL;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`INE_API_URL debe ser una URL como ${DEFAULT_INE_API_URL} (recibido "${text}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`INE_API_URL debe empezar por http:// o https:// (recibido "${text}")`);
+  return text.replace(/\/+$/, '');
+}
 
 /** SMTP_URL: smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start). */
 function smtpUrl(value: string | undefined): string | null {
@@ -199,6 +221,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     publicUrl: publicUrl(env.PUBLIC_URL, port),
+    ineApiUrl: ineApiUrl(env.INE_API_URL),
     documentsDir: path.resolve(cwd, env.DOCUMENTS_DIR || path.join(path.dirname(env.PGLITE_DIR || './data/pglite'), 'documents')),
   };
 }

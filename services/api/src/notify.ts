@@ -5,7 +5,7 @@ import { publishEvent } from './events/publish';
 import { mailNotification } from './mail/notificationMail';
 
 /** The kinds of notification the API writes (spec §3 activity types, plus the ones messaging needs). */
-export type NotificationType = 'new_incident' | 'incident_updated' | 'incident_resolved' | 'new_message' | 'tenant_invitation' | 'invitation_accepted' | 'new_lead' | 'contract_created' | 'contract_ending' | 'payment_marked' | 'payment_confirmed' | 'payment_overdue' | 'incident_commented' | 'login' | 'password_changed' | 'two_factor' | 'consent_requested' | 'consent_answered' | 'property_assigned' | 'agency_changed' | 'listing_withdrawn' | 'unit_available' | 'owner_invitation' | 'report_generated' | 'data_export_ready';
+export type NotificationType = 'new_incident' | 'incident_updated' | 'incident_resolved' | 'new_message' | 'tenant_invitation' | 'invitation_accepted' | 'new_lead' | 'contract_created' | 'contract_ending' | 'payment_marked' | 'payment_confirmed' | 'payment_overdue' | 'incident_commented' | 'login' | 'password_changed' | 'two_factor' | 'consent_requested' | 'consent_answered' | 'property_assigned' | 'agency_changed' | 'listing_withdrawn' | 'unit_available' | 'owner_invitation' | 'report_generated' | 'data_export_ready' | 'rent_update_notice';
 
 export interface NotificationDraft {
   title: string;

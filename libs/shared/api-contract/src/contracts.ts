@@ -1,9 +1,27 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema, listQuerySchema, listSearch, MoneySchema, optionalFilter, PositiveMoneyInputSchema, optionalText, requiredText } from './common';
 import { CONTRACT_DEFAULTS, CONTRACT_STATUSES, DEPOSIT_STATUSES, UNIT_STATUSES } from './enums';
+import { clauseIssues, RentUpdateClauseFields, RentUpdateClauseSchema } from './rentUpdates';
 import { TransactionListItemSchema } from './transactions';
 
 const nullableDate = z.preprocess((v) => (v === '' || v === undefined ? null : v), IsoDateSchema.nullable());
+
+/** A lease is signed on or before the day it starts. */
+export const SIGNED_AFTER_START = 'La fecha de firma no puede ser posterior a la de inicio';
+
+/**
+ * The rent update clause on the contract form (issue 36): every field optional. On a new contract
+ * the mechanism defaults to 'none', the use to its unit's type (a home for a vivienda or habitación)
+ * and the signature date to the start date (the API fills the last two).
+ */
+const clauseFields = {
+  rentUpdateMechanism: RentUpdateClauseFields.rentUpdateMechanism.optional(),
+  rentUpdateValue: RentUpdateClauseFields.rentUpdateValue.optional(),
+  rentUpdateFloor: RentUpdateClauseFields.rentUpdateFloor.optional(),
+  rentUpdateMonthsBefore: RentUpdateClauseFields.rentUpdateMonthsBefore.optional(),
+  leaseUse: RentUpdateClauseFields.leaseUse.optional(),
+  signedOn: RentUpdateClauseFields.signedOn.optional(),
+};
 
 /** The contract form (spec §3 "Forms", §5, §9 defaults). */
 export const ContractsCreateSchema = z
@@ -21,8 +39,12 @@ export const ContractsCreateSchema = z
     terminationReason: optionalText(2000),
     notes: optionalText(5000),
     tenantUserIds: z.array(IdSchema).max(10).optional(),
+    ...clauseFields,
+    rentUpdateMechanism: RentUpdateClauseFields.rentUpdateMechanism.default('none'),
   })
   .superRefine((v, ctx) => {
+    for (const issue of clauseIssues(v)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    if (v.signedOn && v.signedOn > v.startDate) ctx.addIssue({ code: 'custom', path: ['signedOn'], message: SIGNED_AFTER_START });
     if (v.endDate && v.endDate < v.startDate) {
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'La fecha de fin no puede ser anterior a la de inicio' });
     }
@@ -45,6 +67,7 @@ export const ContractsUpdateSchema = z
     renewalNoticeDays: z.coerce.number().int().min(0).max(365).optional(),
     terminationReason: optionalText(2000),
     notes: optionalText(5000),
+    ...clauseFields,
   })
   .strict()
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Indica al menos un cambio');
@@ -145,6 +168,8 @@ export const ContractDetailSchema = ContractListItemSchema.extend({
   tenants: z.array(ContractTenantSchema),
   transactions: z.array(TransactionListItemSchema).max(CONTRACT_DETAIL_TRANSACTIONS),
   documents: z.array(ContractDocumentSchema),
+  /** Its rent update clause (issue 36) and the next anniversary it may update the rent on. */
+  rentUpdate: RentUpdateClauseSchema,
 });
 
 export type ContractDetail = z.infer<typeof ContractDetailSchema>;

@@ -37,5 +37,6 @@ export * from './outbox';
 export * from './admin';
 export * from './settings';
 export * from './imports';
+export * from './rentUpdates';
 export * from './erasure';
 export * from './exports';

@@ -1,4 +1,5 @@
 import {
+  anniversaryDue,
   anniversaryIn,
   applyPercent,
   computeRentUpdate,
@@ -6,6 +7,8 @@ import {
   extraordinaryLimitOn,
   missingIndexMessage,
   seriesNeeded,
+  shiftDay,
+  shiftMonth,
   toCents,
   type IndexReading,
   type IndexSeries,
@@ -201,5 +204,29 @@ describe('money and dates', () => {
     expect(anniversaryIn('2023-05-26', 2025)).toBe('2025-05-26');
     expect(anniversaryIn('2024-02-29', 2025)).toBe('2025-02-28');
     expect(anniversaryIn('2024-02-29', 2028)).toBe('2028-02-29');
+  });
+});
+
+describe('when an update is proposed', () => {
+  const window = { noticeDays: 45, catchUpDays: 60 };
+  it('proposes the anniversary once it is 45 days ahead, and up to 60 days after it passed (a job that did not run)', () => {
+    const lease = { startDate: '2024-06-15', endDate: null };
+    expect(anniversaryDue(lease, '2025-04-30', window)).toBeNull();
+    expect(anniversaryDue(lease, '2025-05-01', window)).toBe('2025-06-15');
+    expect(anniversaryDue(lease, '2025-08-14', window)).toBe('2025-06-15');
+    expect(anniversaryDue(lease, '2025-08-15', window)).toBeNull();
+    expect(anniversaryDue(lease, '2026-05-01', window)).toBe('2026-06-15');
+  });
+
+  it('never before the first year is over, nor after the lease ends', () => {
+    expect(anniversaryDue({ startDate: '2025-06-15', endDate: null }, '2025-06-20', window)).toBeNull();
+    expect(anniversaryDue({ startDate: '2024-06-15', endDate: '2025-06-14' }, '2025-05-10', window)).toBeNull();
+    expect(anniversaryDue({ startDate: '2024-06-15', endDate: '2025-06-15' }, '2025-05-10', window)).toBe('2025-06-15');
+  });
+
+  it('moves months and days across years', () => {
+    expect(shiftMonth('2025-02', -2)).toBe('2024-12');
+    expect(shiftMonth('2025-11', 3)).toBe('2026-02');
+    expect(shiftDay('2025-12-20', 45)).toBe('2026-02-03');
   });
 });

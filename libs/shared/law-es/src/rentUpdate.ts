@@ -300,3 +300,36 @@ export function anniversaryIn(startDate: string, year: number): string {
   const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
   return `${year}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
+
+/** 'YYYY-MM' moved by `delta` months. */
+export function shiftMonth(month: string, delta: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + delta;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** 'YYYY-MM-DD' moved by `days` days. */
+export function shiftDay(day: string, days: number): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * The anniversary of a lease to propose an update for on `today`: the one that enters the notice
+ * window (`noticeDays` ahead) or passed less than `catchUpDays` ago (a day the job did not run),
+ * from the first anniversary on and not after the lease ends; null when none.
+ */
+export function anniversaryDue(lease: { startDate: string; endDate: string | null }, today: string, { noticeDays, catchUpDays }: { noticeDays: number; catchUpDays: number }): string | null {
+  const last = shiftDay(today, noticeDays);
+  const first = shiftDay(today, -catchUpDays);
+  const startYear = Number(lease.startDate.slice(0, 4));
+  for (let year = Number(last.slice(0, 4)); year > startYear; year -= 1) {
+    const anniversary = anniversaryIn(lease.startDate, year);
+    if (anniversary > last) continue;
+    if (anniversary < first) return null;
+    if (lease.endDate !== null && anniversary > lease.endDate) return null;
+    return anniversary;
+  }
+  return null;
+}

@@ -82,6 +82,18 @@ export const ACTION_ACCESS = {
    * manager into its agency's, the super admin into any owner's or agency's.
    */
   'imports:write': ['super_admin', 'admin_agencia', 'propietario_individual'],
+  /**
+   * Rent updates (issue 36): the landlord side of a contract reviews, lowers or discards the annual
+   * update and sends the tenant's notice (an agent only for the properties in its charge).
+   */
+  /**
+   * Downloading a document: staff those of their records, a tenant those of its own contracts and
+   * incidents (its contract's page and its rent update notices link to them; policies/scope).
+   */
+  'documents:download': ROUTE_ACCESS['/settings'],
+  'rent-updates:manage': without(ROUTE_ACCESS['/contracts'], 'inquilino'),
+  /** The index values the updates read (IPC, IGC, IRAV): the super admin adds each month's. */
+  'index-values:write': ['super_admin'],
   /** The platform overview of the admin dashboard and the portfolio by rental type (issue 13). */
   'platform:overview': ROUTE_ACCESS['/apartments-management'],
   /** Every user's own account: profile, photo, preferences, password, sessions (issue 13). */

@@ -52,6 +52,7 @@ export const MENUS: Readonly<Record<RoleName, readonly MenuEntry[]>> = {
     e('/modules', 'Módulos', 'plug'),
     e('/audit-log', 'Auditoría', 'history'),
     e('/outbox', 'Correo saliente', 'mail'),
+    e('/index-values', 'Índices de actualización', 'chart'),
   ],
   propietario_individual: [
     DASHBOARD,

@@ -51,6 +51,18 @@ describe('route access', () => {
     for (const role of ['agente', 'inquilino']) expect(canAccessRoute(role, '/leads')).toBe(false);
   });
 
+  it("opens 'Índices de actualización' (/index-values) to the super admin only, from its menu (issue 36)", () => {
+    expect(routeOf('/index-values')).toBe('/index-values');
+    expect(ROUTE_ACCESS['/index-values']).toEqual(['super_admin']);
+    for (const role of ['propietario_individual', 'admin_agencia', 'agente', 'propietario_delegado', 'inquilino']) {
+      expect(canAccessRoute(role, '/index-values')).toBe(false);
+      expect(menuFor(role).map((m) => m.path)).not.toContain('/index-values');
+    }
+    expect(menuFor('super_admin').find((m) => m.path === '/index-values')).toEqual({ path: '/index-values', label: 'Índices de actualización', icon: 'chart' });
+    // Added after the platform's own screens; every label the admin had before stays.
+    expect(menuFor('super_admin').map((m) => m.label).slice(-4)).toEqual(['Módulos', 'Auditoría', 'Correo saliente', 'Índices de actualización']);
+  });
+
   it('gives a user with no role no access', () => {
     expect(canAccessRoute(null, '/dashboard')).toBe(false);
     expect(canAccessRoute('', '/settings')).toBe(false);

@@ -21,6 +21,7 @@ export const APP_ROUTES = [
   '/modules',
   '/audit-log',
   '/outbox',
+  '/index-values',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];
@@ -54,6 +55,8 @@ export const ROUTE_ACCESS: Readonly<Record<AppRoute, readonly RoleName[]>> = {
   '/audit-log': ['super_admin'],
   /** The mail outbox (issue 34). */
   '/outbox': ['super_admin'],
+  /** The index values the rent updates read (issue 36): the super admin adds each month's or reads them from the INE. */
+  '/index-values': ['super_admin'],
 };
 
 /** The guarded route a path belongs to ('/properties/12' → '/properties'), or null. */

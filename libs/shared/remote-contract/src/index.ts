@@ -73,6 +73,7 @@ export const ROUTE_TITLES: Readonly<Record<AppRoute, string>> = {
   '/modules': 'Módulos',
   '/audit-log': 'Registro de Auditoría',
   '/outbox': 'Correo saliente',
+  '/index-values': 'Índices de actualización',
 };
 
 /** The heading of each role's dashboard, as spec §2 names it. */

@@ -1,7 +1,7 @@
 import { todayIso } from '@arrendia/locale-es';
 import { loadManageable } from '../policies/manageable';
 import { manageablePropertyIds } from '../policies/scope';
-import { UNIT_MESSAGES, type ContractsCreateData } from '@arrendia/api-contract';
+import { clauseIssues, isResidentialType, UNIT_MESSAGES, type ContractsCreateData } from '@arrendia/api-contract';
 import { fromCents, toCents } from '@arrendia/locale-es';
 import { roleNamesOf } from '@arrendia/permissions';
 import type { Knex } from 'knex';
@@ -14,6 +14,7 @@ import type { ContractListRow } from '../presenters/contract';
 import { assertNoOtherActiveContract, setUnitStatus, type LockedUnit } from './unitOccupancy';
 import { notify } from '../notify';
 import { generateRentCharges } from '../jobs/daily';
+import { proposeRentUpdates } from './rentUpdater';
 
 export const DUPLICATE_CONTRACT_CODE = 'Ya existe un contrato con ese código';
 const UNIT_NOT_FOUND = 'No se ha encontrado la unidad';
@@ -21,6 +22,9 @@ const TENANT_ROLE_NAMES = roleNamesOf('inquilino');
 
 /** Money as NUMERIC text, through integer cents: never a float's digits in the database. */
 export const moneyText = (amount: number) => fromCents(toCents(amount));
+
+/** A clause's number (a %, or € of a fixed amount) as NUMERIC text with the column's three decimals at most. */
+export const clauseNumberText = (value: number | null) => (value === null ? null : String(Math.round(value * 1000) / 1000));
 
 
 /** One answer for an id that does not exist, is no tenant, or is a tenant of someone else's: ids outside the user's contracts stay hidden. */
@@ -63,12 +67,13 @@ async function assertTenants(trx: Knex.Transaction, user: User, tenantUserIds: r
  */
 export async function createContract(trx: Knex.Transaction, user: User, input: ContractsCreateData): Promise<ContractListRow> {
   // A 404 naming the field: the form says which choice is wrong without telling whether the unit exists.
-  const unit = await loadManageable<LockedUnit & { propertyName: string; isActive: boolean }>(
+  const unit = await loadManageable<LockedUnit & { propertyName: string; isActive: boolean; typeName: string }>(
     trx,
     user,
     trx('rentable_units')
       .join('main_properties', 'main_properties.id', 'rentable_units.mainPropertyId')
-      .select('rentable_units.id', 'rentable_units.mainPropertyId', 'rentable_units.unitName', 'rentable_units.currentStatus', 'rentable_units.isActive', 'main_properties.propertyName')
+      .join('unit_types', 'unit_types.id', 'rentable_units.unitTypeId')
+      .select('rentable_units.id', 'rentable_units.mainPropertyId', 'rentable_units.unitName', 'rentable_units.currentStatus', 'rentable_units.isActive', 'main_properties.propertyName', 'unit_types.typeName')
       .where('rentable_units.id', input.rentableUnitId),
     { propertyColumn: 'rentable_units.mainPropertyId', lock: 'rentable_units', notFoundMessage: UNIT_NOT_FOUND, field: 'rentableUnitId' },
   );
@@ -76,6 +81,10 @@ export async function createContract(trx: Knex.Transaction, user: User, input: C
   const tenantUserIds = input.tenantUserIds ?? [];
   await assertTenants(trx, user, tenantUserIds);
   if (input.status === 'Activo') await assertNoOtherActiveContract(trx, unit.id);
+  // A lease of a home (vivienda, habitación) is for living in unless the form says otherwise (LAU arts. 2 and 3).
+  const leaseUse = input.leaseUse ?? (isResidentialType(unit.typeName) ? 'vivienda' : 'otro');
+  const [issue] = clauseIssues({ ...input, leaseUse });
+  if (issue) throw validationError('Revisa los campos marcados', { [issue.path]: issue.message });
 
   let contract: Contract;
   try {
@@ -92,6 +101,12 @@ export async function createContract(trx: Knex.Transaction, user: User, input: C
       renewalNoticeDays: input.renewalNoticeDays,
       terminationReason: input.terminationReason ?? null,
       notes: input.notes ?? null,
+      rentUpdateMechanism: input.rentUpdateMechanism,
+      rentUpdateValue: clauseNumberText(input.rentUpdateValue ?? null),
+      rentUpdateFloor: clauseNumberText(input.rentUpdateFloor ?? null),
+      rentUpdateMonthsBefore: input.rentUpdateMonthsBefore ?? null,
+      leaseUse,
+      signedOn: input.signedOn ?? input.startDate,
     });
   } catch (err) {
     if (err instanceof UniqueViolationError && err.constraint === 'contracts_contractcode_unique') {
@@ -107,6 +122,8 @@ export async function createContract(trx: Knex.Transaction, user: User, input: C
     await setUnitStatus(trx, user.id, unit, 'Alquilado');
     // Its charges already due (a contract that started earlier this month) exist from now on.
     await generateRentCharges(trx, todayIso(), contract.id);
+    // An anniversary already in the notice window (a lease entered late) is proposed at once (issue 36).
+    await proposeRentUpdates(trx, todayIso(), contract.id);
   }
   await notify(trx, tenantUserIds, {
     title: 'Nuevo contrato',

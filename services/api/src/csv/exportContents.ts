@@ -1,7 +1,6 @@
 import {
   ContractsListQuerySchema,
   DocumentsListQuerySchema,
-  INCIDENT_PHOTO_TYPES,
   IncidentsListQuerySchema,
   LeadsListQuerySchema,
   MaintenanceTasksListQuerySchema,
@@ -23,7 +22,7 @@ import type { z } from 'zod';
 import { listSource, type ListFilters, type ListSource } from '../pagination';
 import { chargesOf, contractsOf, documentsOf, incidentsOf, leadsOf, propertiesOf, providersOf, tasksOf, tenantsOf, transactionsOf, unitsOf, visitsOf, type ListScope } from '../listSources';
 import type { User } from '../models/User';
-import { scopeConversations, scopeIncidents, tenantContractIds } from '../policies/scope';
+import { scopeConversations, scopeTenantDocuments } from '../policies/scope';
 import { presentDocument, type DocumentRow } from '../presenters/document';
 import { withRelatedLabel } from '../queries/documents';
 import { messageRows } from '../queries/messages';
@@ -119,16 +118,11 @@ const LIST_PARTS: readonly ListPart[] = [
  * page) and the photos of the incidents it sees. Newest first, as the documents list.
  */
 function tenantDocumentsOf({ knex, user }: ListScope): ListSource<DocumentRow, ReturnType<typeof presentDocument>> {
-  const incidents = scopeIncidents(knex, knex('incidents').select('incidents.id'), user);
-  const query = knex('documents')
-    .leftJoin('users as uploader', 'uploader.id', 'documents.uploadedByUserId')
-    .select('documents.*', 'uploader.firstName as uploaderFirstName', 'uploader.lastName as uploaderLastName')
-    .where((w) =>
-      w
-        .where((x) => x.where('documents.relatedEntityType', 'contract').whereIn('documents.relatedEntityId', tenantContractIds(knex, user)))
-        .orWhere((x) => x.where('documents.relatedEntityType', 'incident').whereIn('documents.relatedEntityId', incidents).whereIn('documents.fileType', [...INCIDENT_PHOTO_TYPES])),
-    )
-    .orderBy([
+  const query = scopeTenantDocuments(
+    knex,
+    knex('documents').leftJoin('users as uploader', 'uploader.id', 'documents.uploadedByUserId').select('documents.*', 'uploader.firstName as uploaderFirstName', 'uploader.lastName as uploaderLastName'),
+    user,
+  ).orderBy([
       { column: 'documents.createdAt', order: 'desc' },
       { column: 'documents.id', order: 'desc' },
     ]);

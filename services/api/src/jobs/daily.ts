@@ -2,6 +2,7 @@ import { formatDate, formatEuros, todayIso } from '@arrendia/locale-es';
 import type { Knex } from 'knex';
 import { audit, auditMany } from '../audit';
 import { removeExpiredExports } from '../commands/dataExporter';
+import { applyDueRentUpdates, proposeRentUpdates, refreshWaitingRentUpdates } from '../commands/rentUpdater';
 import type { Logger } from '../log';
 import { notify } from '../notify';
 import { lockRows } from '../policies/inScope';
@@ -20,6 +21,10 @@ export interface DailyRun {
   /** Second reminders of overdue charges sent to their tenants (remindOverdueRent). */
   reminders: number;
   renewals: number;
+  /** Rent updates (issue 36): notified ones applied on their date, new proposals, and waiting ones whose index came out. */
+  rentUpdatesApplied: number;
+  rentUpdatesProposed: number;
+  rentUpdatesCompleted: number;
   /** Scheduled reports generated (jobs/scheduledReports.ts); 0 when the run has no reports directory. */
   reports: number;
   /** Files of expired data exports removed (commands/dataExporter.ts); 0 when the run has no exports directory. */
@@ -47,7 +52,7 @@ export async function generateRentCharges(trx: Knex.Transaction, today: string, 
   const created: { id: number; contractId: number; period: string; amount: string; status: string }[] = (
     await trx.raw(
       `insert into rent_charges ("contractId", period, "dueDate", amount, reference, status, "transactionId", "confirmedAt")
-       select c.id, to_char(m.month, 'YYYY-MM'), d.due, c."rentAmount", 'ARR-' || c.id || '-' || to_char(m.month, 'YYYYMM'),
+       select c.id, to_char(m.month, 'YYYY-MM'), d.due, rent.amount, 'ARR-' || c.id || '-' || to_char(m.month, 'YYYYMM'),
               case when paid.id is null then 'Pendiente' else 'Pagado' end, paid.id, case when paid.id is null then null else now() end
          from contracts c
          cross join lateral generate_series(
@@ -57,6 +62,14 @@ export async function generateRentCharges(trx: Knex.Transaction, today: string, 
          cross join lateral (
            select (m.month::date + least(c."paymentDay", extract(day from (m.month + interval '1 month' - interval '1 day'))::int) - 1) as due
          ) d
+         -- The rent in force that month (issue 36): the last change from before it, or else what the
+         -- first later change replaced, or else the contract's rent.
+         cross join lateral (
+           select coalesce(
+             (select h."rentAmount" from contract_rent_history h where h."contractId" = c.id and h."validFrom" <= m.month::date order by h."validFrom" desc, h.id desc limit 1),
+             (select h."previousRent" from contract_rent_history h where h."contractId" = c.id and h."validFrom" > m.month::date order by h."validFrom", h.id limit 1),
+             c."rentAmount") as amount
+         ) rent
          left join lateral (
            select t.id from transactions t
             where t."contractId" = c.id and t.type = 'Ingreso' and t.status = 'Completado'
@@ -187,10 +200,14 @@ export async function noticeRenewals(trx: Knex.Transaction, today: string): Prom
 export async function runDailyJobs(knex: Knex, now: Date = new Date(), { reportsDir, log, exportsDir }: DailyOptions = {}): Promise<DailyRun> {
   const today = todayIso(now);
   const run = await knex.transaction(async (trx) => ({
+    // A notified rent update whose month has come changes the rent before that month's charge is made.
+    rentUpdatesApplied: await applyDueRentUpdates(trx, today),
     charges: await generateRentCharges(trx, today),
     overdue: await noticeOverdueRent(trx, today, now),
     reminders: await remindOverdueRent(trx, today, now),
     renewals: await noticeRenewals(trx, today),
+    rentUpdatesProposed: await proposeRentUpdates(trx, today),
+    rentUpdatesCompleted: await refreshWaitingRentUpdates(trx, today),
   }));
   const scheduled = reportsDir ? await runScheduledReports(knex, { reportsDir, now, log }) : null;
   const expiredExports = exportsDir ? await removeExpiredExports(knex, exportsDir, now) : 0;

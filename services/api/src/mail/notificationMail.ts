@@ -20,7 +20,7 @@ export const mailLinks = () => ({ publicUrl });
  * correo' switch (notificationPrefs.email) is on: incidents, rent (confirmed, overdue), contracts
  * ending and the scheduled reports generated (issue 33, point 6). Security notices go whatever the switch says: a sign-in, a password or two-factor change.
  */
-const EMAILED: ReadonlySet<NotificationType> = new Set(['new_incident', 'incident_updated', 'incident_resolved', 'incident_commented', 'payment_confirmed', 'payment_overdue', 'contract_ending', 'report_generated']);
+const EMAILED: ReadonlySet<NotificationType> = new Set(['new_incident', 'incident_updated', 'incident_resolved', 'incident_commented', 'payment_confirmed', 'payment_overdue', 'contract_ending', 'report_generated', 'rent_update_notice']);
 const SECURITY: ReadonlySet<NotificationType> = new Set(['login', 'password_changed', 'two_factor']);
 
 /** Whether a notification of this kind is ever mailed. */

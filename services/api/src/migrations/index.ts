@@ -49,6 +49,7 @@ import * as emailVerification from './20261206100000_email_verification';
 import * as userErasure from './20261207120000_user_erasure';
 import * as createImports from './20261207130000_create_imports';
 import * as createDataExports from './20261207140000_create_data_exports';
+import * as rentUpdates from './20261207150000_rent_updates';
 
 export interface Migration extends Knex.Migration {
   /** The file name without extension: what knex records in knex_migrations. */
@@ -110,4 +111,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20261207120000_user_erasure', ...userErasure },
   { name: '20261207130000_create_imports', ...createImports },
   { name: '20261207140000_create_data_exports', ...createDataExports },
+  { name: '20261207150000_rent_updates', ...rentUpdates },
 ];

@@ -1,5 +1,5 @@
 import { Model, type Pojo, type RelationMappings } from 'objection';
-import type { ContractStatus, DepositStatus } from '@arrendia/api-contract';
+import type { ContractStatus, DepositStatus, LeaseUse, RentUpdateMechanism } from '@arrendia/api-contract';
 import { Timestamped } from './Timestamped';
 import { RentableUnit } from './RentableUnit';
 import { User } from './User';
@@ -22,6 +22,13 @@ export class Contract extends Timestamped {
   declare renewalNoticeDays: number | null;
   declare terminationReason: string | null;
   declare notes: string | null;
+  /** The rent update clause (issue 36): NUMERIC as text, DATE as 'YYYY-MM-DD' (null: its start). */
+  declare rentUpdateMechanism: RentUpdateMechanism;
+  declare rentUpdateValue: string | null;
+  declare rentUpdateFloor: string | null;
+  declare rentUpdateMonthsBefore: number | null;
+  declare leaseUse: LeaseUse;
+  declare signedOn: string | null;
 
   declare unit?: RentableUnit;
   declare tenants?: User[];

@@ -1,4 +1,4 @@
-import type { DocumentEntityType } from '@arrendia/api-contract';
+import { INCIDENT_PHOTO_TYPES, type DocumentEntityType } from '@arrendia/api-contract';
 import { canonicalRole, type RoleName } from '@arrendia/permissions';
 import type { Knex } from 'knex';
 import { notFound } from '../errors';
@@ -261,10 +261,25 @@ function attachedInScope(db: Db, w: Knex.QueryBuilder, user: User, ids: (db: Db,
  * record (an agent gone to another agency, an agency that no longer manages the property).
  */
 export function scopeDocuments(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  if (roleOf(user) === 'inquilino') return scopeTenantDocuments(db, qb, user);
   return qb.where((w) => {
     w.where((x) => x.where('documents.uploadedByUserId', user.id).whereNull('documents.relatedEntityType'));
     attachedInScope(db, w, user, visiblePropertyIds);
   });
+}
+
+/**
+ * Documents a tenant sees, as its portal shows them: those of its own contracts (the contract's
+ * page, its rent update notices) and the photos of the incidents it sees; never another tenant's
+ * contract in the same building.
+ */
+export function scopeTenantDocuments(db: Db, qb: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  const incidents = scopeIncidents(db, db('incidents').select('incidents.id'), user);
+  return qb.where((w) =>
+    w
+      .where((x) => x.where('documents.relatedEntityType', 'contract').whereIn('documents.relatedEntityId', tenantContractIds(db, user)))
+      .orWhere((x) => x.where('documents.relatedEntityType', 'incident').whereIn('documents.relatedEntityId', incidents).whereIn('documents.fileType', [...INCIDENT_PHOTO_TYPES])),
+  );
 }
 
 /** Documents the user may delete: attached to a record it may manage, or uploaded by it and attached to nothing. */

@@ -1,7 +1,9 @@
-import type { Contract, ContractDetail, ContractDocument, ContractListItem, ContractTenant } from '@arrendia/api-contract';
+import { nextRentUpdateOn, RENT_HISTORY_INITIAL_REASON, type Contract, type ContractDetail, type ContractDocument, type ContractListItem, type ContractTenant, type RentHistoryEntry, type RentUpdateClause } from '@arrendia/api-contract';
+import { todayIso } from '@arrendia/locale-es';
 import type { Contract as ContractModel } from '../models/Contract';
 import type { RentableUnit } from '../models/RentableUnit';
 import type { MainProperty } from '../models/MainProperty';
+import { isoDay, isoDayOrNull } from './dates';
 import { presentTransactionListItem, type TransactionListRow } from './transaction';
 
 /** The contract columns, from a model or a plain row. */
@@ -60,8 +62,53 @@ export function presentContractListItem(row: ContractListRow): ContractListItem 
   };
 }
 
+/** A contract's rent update clause columns (issue 36). */
+export type ContractClauseColumns = Pick<ContractModel, 'rentUpdateMechanism' | 'rentUpdateValue' | 'rentUpdateFloor' | 'rentUpdateMonthsBefore' | 'leaseUse' | 'signedOn'>;
+
+/** NUMERIC text without its trailing zeros ('2.500' → '2.5'). */
+const plainNumber = (value: string | null) => (value === null ? null : String(Number(value)));
+
+/** The clause as the contract's detail shows it, with the next anniversary it may update the rent on (after `today`). */
+/** The update notified and not yet applied, as contractDetail reads it (queries/contracts.ts). */
+export interface UpcomingRentRow {
+  newRent: string;
+  effectiveFrom: string | Date;
+  noticeDocumentId: number | null;
+}
+
+export function presentRentUpdateClause(
+  contract: ContractClauseColumns & Pick<ContractColumns, 'startDate' | 'endDate' | 'status'>,
+  today: string = todayIso(),
+  upcoming: UpcomingRentRow | null = null,
+): RentUpdateClause {
+  const startDate = isoDay(contract.startDate);
+  return {
+    mechanism: contract.rentUpdateMechanism,
+    value: plainNumber(contract.rentUpdateValue),
+    floorPercent: plainNumber(contract.rentUpdateFloor),
+    monthsBefore: contract.rentUpdateMonthsBefore,
+    leaseUse: contract.leaseUse,
+    // A contract made before the clause existed was signed, as far as we know, on its start.
+    signedOn: isoDayOrNull(contract.signedOn) ?? startDate,
+    nextUpdateOn: nextRentUpdateOn({ rentUpdateMechanism: contract.rentUpdateMechanism, startDate, endDate: isoDayOrNull(contract.endDate), status: contract.status }, today),
+    upcoming: upcoming && { newRent: Number(upcoming.newRent).toFixed(2), effectiveFrom: isoDay(upcoming.effectiveFrom), noticeDocumentId: upcoming.noticeDocumentId },
+  };
+}
+
+/**
+ * GET /api/contracts/:id/rent-history: the initial rent from the start (the first change's
+ * previous rent, or the current one when it never changed), then every change, oldest first.
+ */
+export function presentRentHistory(
+  contract: Pick<ContractColumns, 'startDate' | 'rentAmount'>,
+  changes: readonly { rentAmount: string; previousRent: string; validFrom: string | Date; reason: string; rentUpdateId: number | null }[],
+): RentHistoryEntry[] {
+  const initial: RentHistoryEntry = { rentAmount: changes[0]?.previousRent ?? contract.rentAmount, validFrom: isoDay(contract.startDate), reason: RENT_HISTORY_INITIAL_REASON, rentUpdateId: null };
+  return [initial, ...changes.map((c) => ({ rentAmount: c.rentAmount, validFrom: isoDay(c.validFrom), reason: c.reason, rentUpdateId: c.rentUpdateId }))];
+}
+
 /** A contract's list row with its unit's status and its property's address (queries/contracts.ts). */
-export interface ContractDetailRow extends ContractListRow {
+export interface ContractDetailRow extends ContractListRow, ContractClauseColumns {
   currentStatus: RentableUnit['currentStatus'];
   addressStreet: MainProperty['addressStreet'];
   addressNumber: MainProperty['addressNumber'];
@@ -74,9 +121,11 @@ export interface ContractDetailRows {
   tenants: ContractTenant[];
   transactions: TransactionListRow[];
   documents: { id: number; fileName: string; fileType: string; fileSizeKb: number; createdAt: Date }[];
+  /** The rent update notified and not yet applied, if any (issue 36). */
+  upcomingRent?: UpcomingRentRow | null;
 }
 
-export function presentContractDetail({ contract, tenants, transactions, documents }: ContractDetailRows): ContractDetail {
+export function presentContractDetail({ contract, tenants, transactions, documents, upcomingRent = null }: ContractDetailRows): ContractDetail {
   return {
     contract: presentContract(contract),
     unit: { id: contract.rentableUnitId, unitName: contract.unitName, currentStatus: contract.currentStatus },
@@ -99,5 +148,6 @@ export function presentContractDetail({ contract, tenants, transactions, documen
     documents: documents.map(
       (d): ContractDocument => ({ id: d.id, fileName: d.fileName, fileType: d.fileType, fileSizeKb: d.fileSizeKb, createdAt: new Date(d.createdAt).toISOString() }),
     ),
+    rentUpdate: presentRentUpdateClause(contract, todayIso(), upcomingRent),
   };
 }

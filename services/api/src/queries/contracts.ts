@@ -7,6 +7,7 @@ import { factsInListOrder, scopeContracts } from '../policies/scope';
 import type { ContractDetailRows, ContractDetailRow } from '../presenters/contract';
 import type { TransactionListRow } from '../presenters/transaction';
 import { contractRows, transactionRows } from './portfolioRows';
+import { rentHistoryRows } from './rentUpdates';
 import { containsPattern, folded } from './textSearch';
 
 type Db = Knex | Knex.Transaction;
@@ -117,5 +118,25 @@ export async function contractDetail(db: Db, user: User, id: number): Promise<Co
       { column: 'createdAt', order: 'desc' },
       { column: 'id', order: 'desc' },
     ]);
-  return { contract, tenants, transactions, documents };
+  // The update notified to the tenant and not yet applied (issue 36): 'Nueva renta … desde …'.
+  const upcomingRent = await db('rent_updates')
+    .select('newRent', 'effectiveFrom', 'noticeDocumentId')
+    .where({ contractId: id, status: 'notificada' })
+    .whereNotNull('newRent')
+    .whereNotNull('effectiveFrom')
+    .orderBy([
+      { column: 'effectiveFrom', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ])
+    .first();
+  return { contract, tenants, transactions, documents, upcomingRent: upcomingRent ?? null };
+}
+
+/** GET /api/contracts/:id/rent-history: the contract in the user's scope (404 otherwise) and its rent changes, oldest first. */
+export async function contractRentHistory(db: Db, user: User, id: number) {
+  const contract = await loadInScope<{ id: number; startDate: string; rentAmount: string }>(
+    scopeContracts(db, db('contracts').select('contracts.id', 'contracts.startDate', 'contracts.rentAmount'), user).where('contracts.id', id),
+    { notFound: CONTRACT_NOT_FOUND },
+  );
+  return { contract, changes: await rentHistoryRows(db, id) };
 }

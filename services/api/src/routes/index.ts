@@ -47,10 +47,12 @@ import { usersRoutes } from './users';
 import { auditLogRoutes } from './auditLog';
 import { outboxRoutes } from './outbox';
 import { importsRoutes } from './imports';
+import { rentUpdatesRoutes } from './rentUpdates';
 import { exportsRoutes } from './exports';
 import { adminRoutes } from './admin';
 import { settingsRoutes } from './settings';
 import { accountRoutes } from './account';
+import { indexValuesRoutes } from './indexValues';
 
 /** JSON only, at most 1 MB; a body the parser refuses becomes our error, not its text. */
 const json = bodyParser({
@@ -114,9 +116,11 @@ export function apiRouter(app: Koa<AppState, AppContext>) {
     .use(auditLogRoutes({ session }).routes())
     .use(outboxRoutes({ session }).routes())
     .use(importsRoutes({ session }).routes())
+    .use(rentUpdatesRoutes({ session }).routes())
     .use(exportsRoutes({ session }).routes())
     .use(adminRoutes({ session }).routes())
     .use(settingsRoutes({ session }).routes())
+    .use(indexValuesRoutes({ session }).routes())
     .use(accountRoutes({ session }).routes());
 }
 

@@ -12,6 +12,7 @@ import { settleDataExports } from '../commands/dataExporter';
 import { settleImportJobs } from '../commands/importCommitter';
 import { createImportPreview } from '../commands/importer';
 import { inviteOwner } from '../commands/ownerInviter';
+import { startFakeIne, type FakeIne } from '../indexValues/fakeIne';
 import { inTransaction } from '../db/afterCommit';
 import { hashToken } from '../queries/tenantInvitations';
 import type { User } from '../models/User';
@@ -134,6 +135,13 @@ export interface RouteSpec {
   writesOnRefusal?: readonly string[];
 }
 
+let fakeIne: Promise<FakeIne> | null = null;
+/** Points the app at a local server answering the INE's recorded responses (started once, never keeping the process alive). */
+async function pointAtFakeIne(w: World): Promise<void> {
+  fakeIne ??= startFakeIne();
+  w.t.config.ineApiUrl = (await fakeIne).url;
+}
+
 /** A user of the route's own: what it does to its account and sessions touches no other route. */
 const ownUser = (roleName: RoleName) => (w: World) => buildUser(w.t.knex, { roleName });
 
@@ -175,6 +183,16 @@ function inHours(hours: number): string {
 
 async function newIncident(w: World, reportedByUserId: number | null = null) {
   return buildIncident(w.t.knex, { rentableUnitId: w.rentedUnitId, contractId: w.contractId, reportedByUserId });
+}
+
+/** A proposed rent update of the world's contract (issue 36), each with its own anniversary. */
+async function fuzzRentUpdate(w: World): Promise<number> {
+  const n = w.next();
+  const [row] = await w.t
+    .knex('rent_updates')
+    .insert({ contractId: w.contractId, anniversary: `${2200 + n}-06-01`, status: 'propuesta', mechanism: 'fixed_percentage', referenceMonth: `${2200 + n}-04`, oldRent: '950.00', clausePercent: '3', allowedPercent: '3', percent: '3', newRent: '978.50', explanation: '[]' })
+    .returning('id');
+  return row.id;
 }
 
 async function rentCharge(w: World, status = 'Pendiente'): Promise<number> {
@@ -429,6 +447,11 @@ export const ROUTES: Record<string, RouteSpec> = {
           renewalNoticeDays: 30,
           notes: 'Contrato de prueba',
           tenantUserIds: [w.tenant.id],
+          rentUpdateMechanism: 'ipc',
+          rentUpdateFloor: 0,
+          rentUpdateMonthsBefore: 2,
+          leaseUse: 'vivienda',
+          signedOn: '2026-01-20',
         }),
       };
     },
@@ -439,7 +462,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     fixtures: async (w) => {
       const unit = await buildUnit(w.t.knex, { mainPropertyId: w.propertyId });
       const contract = await buildContract(w.t.knex, { rentableUnitId: unit.id, status: 'Pendiente', tenantUserIds: [w.tenant.id] });
-      return { params: [contract.id], body: () => ({ status: 'Activo', endDate: '2027-06-30', rentAmount: 1000, paymentDay: 3, depositAmount: 1000, depositStatus: 'Recibida', renewalNoticeDays: 60, notes: 'Renovado' }) };
+      return { params: [contract.id], body: () => ({ status: 'Activo', endDate: '2027-06-30', rentAmount: 1000, paymentDay: 3, depositAmount: 1000, depositStatus: 'Recibida', renewalNoticeDays: 60, notes: 'Renovado', rentUpdateMechanism: 'fixed_percentage', rentUpdateValue: 2.5, rentUpdateFloor: null, rentUpdateMonthsBefore: null, signedOn: '2026-01-01' }) };
     },
     refresh: 'fixtures',
   },
@@ -614,6 +637,23 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
     refresh: 'fixtures',
   },
+  // ---- index values (issue 36): the super admin's; the fetch reads a local stand-in of the INE (no network).
+  'POST /api/index-values': {
+    actor: (w) => w.admin,
+    fixtures: (w) => ({
+      body: () => {
+        const year = 4000 + (w.next() % 5000);
+        return { series: 'IRAV', month: `${year}-02`, value: 1.5, publishedOn: `${year}-03-15`, source: 'Fuzz' };
+      },
+    }),
+  },
+  'POST /api/index-values/fetch': {
+    actor: (w) => w.admin,
+    fixtures: async (w) => {
+      await pointAtFakeIne(w);
+      return { body: () => ({ months: 6 }) };
+    },
+  },
   // ---- data exports (issue 35): one running per user and five a day, so each success signs a new user in.
   'POST /api/exports': {
     actor: ownUser('propietario_individual'),
@@ -621,6 +661,17 @@ export const ROUTES: Record<string, RouteSpec> = {
     refresh: 'actor',
     // The job writes after the answer: the next payload's snapshot waits for it.
     beforeEach: () => settleDataExports(),
+  },
+  // ---- rent updates (issue 36)
+  'PATCH /api/rent-updates/:id': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => ({ params: [await fuzzRentUpdate(w)], body: () => ({ percent: 2 }) }),
+    refresh: 'fixtures',
+  },
+  'POST /api/rent-updates/:id/notice': {
+    actor: (w) => w.owner,
+    fixtures: async (w) => ({ params: [await fuzzRentUpdate(w)], body: () => ({}) }),
+    refresh: 'fixtures',
   },
   // ---- imports (issue 35)
   'POST /api/imports': {

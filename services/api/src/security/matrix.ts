@@ -386,6 +386,30 @@ function importAccount(c: CaseCtx): number {
   return c.w.id(c.variant === 'forUserId' ? 'ownerB' : 'ownerA');
 }
 
+/**
+ * A proposed rent update of a cell's contract (issue 36), as the daily job writes it: 3 % allowed on
+ * 900 €. Each call its own anniversary, so any number of cases may make one.
+ */
+async function rentUpdateOf(c: CaseCtx, cell: Cell = cellOf(c.target)): Promise<number> {
+  const n = c.w.fresh.serial();
+  const [{ id }] = await c.w.t.knex('rent_updates')
+    .insert({
+      contractId: c.w.cells[cell].contract,
+      anniversary: `${2100 + n}-06-01`,
+      status: 'propuesta',
+      mechanism: 'fixed_percentage',
+      referenceMonth: `${2100 + n}-04`,
+      oldRent: '900.00',
+      clausePercent: '3',
+      allowedPercent: '3',
+      percent: '3',
+      newRent: '927.00',
+      explanation: JSON.stringify(['Cláusula: porcentaje fijo del 3 %.']),
+    })
+    .returning('id');
+  return id as number;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The table
 
@@ -1304,6 +1328,17 @@ export const MATRIX: Record<string, RouteSpec> = {
     send: (c) => c.http.get(`/api/contracts/${contractOf(c)}/pdf`).buffer(true),
     verify: (_c, res) => same({ 'content-type': [res.headers['content-type'], 'application/pdf'] }),
   },
+  'GET /api/contracts/:id/rent-history': {
+    gate: 'contracts:read',
+    ok: 200,
+    targets: partyTargets,
+    sees: partySeesTarget,
+    send: (c) => c.http.get(`/api/contracts/${contractOf(c)}/rent-history`),
+    verify: (_c, res) => {
+      const rows = res.body as { validFrom: string; reason: string }[];
+      return same({ first: [rows[0]?.reason, 'Renta inicial del contrato'] });
+    },
+  },
   'POST /api/contracts': {
     gate: 'contracts:write',
     ok: 201,
@@ -1742,7 +1777,8 @@ export const MATRIX: Record<string, RouteSpec> = {
     'documents:read',
   ),
   'GET /api/documents/:id/download': {
-    gate: 'documents:read',
+    // Every role passes the gate; a tenant reaches only its own contracts' and incidents' documents.
+    gate: 'documents:download',
     ok: 200,
     targets: [...cellTargets, 'B:inventory uploaded by agentX'],
     sees: staffSeesTarget,
@@ -2480,6 +2516,56 @@ export const MATRIX: Record<string, RouteSpec> = {
     send: (c) => c.http.get(`/api/admin/outbox/${c.fresh ?? 1}`),
   },
   // --- Imports (issue 35) -------------------------------------------------------------------------
+  // --- Rent updates (issue 36) --------------------------------------------------------------------
+  'GET /api/rent-updates': {
+    gate: 'rent-updates:manage',
+    ok: 200,
+    // One proposal in every cell: the caller gets exactly those of the contracts it manages.
+    fresh: async (c) => {
+      const ids: number[] = [];
+      for (const cell of CELLS) ids.push(await rentUpdateOf(c, cell));
+      return ids[0]!;
+    },
+    send: (c) => c.http.get('/api/rent-updates?pageSize=100'),
+    verify: (c, res) => checkIds(c, 'contract', [...new Set(list<{ contract: { id: number } }>(res.body).map((u) => u.contract.id))], false),
+  },
+  'GET /api/rent-updates/:id': {
+    gate: 'rent-updates:manage',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    fresh: (c) => rentUpdateOf(c),
+    freshForAll: true,
+    send: (c) => c.http.get(`/api/rent-updates/${c.fresh}`),
+    verify: (c, res) => same({ id: [(res.body as { id: number }).id, c.fresh] }),
+  },
+  'PATCH /api/rent-updates/:id': {
+    gate: 'rent-updates:manage',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    fresh: (c) => rentUpdateOf(c),
+    freshForAll: true,
+    send: (c) => c.http.patch(`/api/rent-updates/${c.fresh}`).send({ percent: 1 }),
+    verify: (c) => stored(c, 'rent_updates', c.fresh, { percent: '1.000', newRent: '909.00' }),
+    guard: (c) => ({ table: 'rent_updates', where: { id: c.fresh ?? -1 } }),
+    phase: 2,
+  },
+  'POST /api/rent-updates/:id/notice': {
+    gate: 'rent-updates:manage',
+    ok: 200,
+    targets: cellTargets,
+    sees: staffSeesTarget,
+    fresh: (c) => rentUpdateOf(c),
+    freshForAll: true,
+    send: (c) => c.http.post(`/api/rent-updates/${c.fresh}/notice`),
+    verify: (c) => stored(c, 'rent_updates', c.fresh, { status: 'notificada', noticedByUserId: me(c) }),
+    guard: (c) => [
+      { table: 'rent_updates', where: { id: c.fresh ?? -1 } },
+      { table: 'documents', where: { relatedEntityType: 'contract', relatedEntityId: c.w.cells[cellOf(c.target)].contract } },
+    ],
+    phase: 2,
+  },
   'GET /api/imports/templates/:entity.csv': read('/api/imports/templates/contracts.csv', (_c, res) => same({ 'content-type': [res.headers['content-type'], 'text/csv; charset=utf-8'] }), 'imports:write'),
   'GET /api/imports/templates/plantilla.xlsx': read(
     '/api/imports/templates/plantilla.xlsx',
@@ -2635,6 +2721,34 @@ export const MATRIX: Record<string, RouteSpec> = {
     targets: ['public-site'],
     send: (c) => c.http.patch('/api/admin/remotes/public-site').send({ enabled: true }),
     guard: () => ({ table: 'remotes', where: { name: 'public-site' } }),
+    phase: 2,
+  },
+
+  // --- Index values (issue 36): the landlord side reads them, the super admin writes them ----------
+  'GET /api/index-values': read('/api/index-values?pageSize=5', (_c, res) => (list(res.body).length === 5 ? [] : ['did not list the shipped values']), 'rent-updates:manage'),
+  'POST /api/index-values': {
+    gate: 'index-values:write',
+    ok: 201,
+    variants: ['createdByUserId'],
+    rule: (_a, _t, variant) => (variant ? 400 : undefined),
+    send: (c) => {
+      // A month of its own per case, far from the shipped ones.
+      const year = 3000 + c.w.fresh.serial();
+      const body: Record<string, unknown> = { series: 'IGC', month: `${year}-01`, value: 0.5, publishedOn: `${year}-03-25` };
+      if (c.variant === 'createdByUserId') body.createdByUserId = c.w.id('ownerA');
+      return c.http.post('/api/index-values').send(body);
+    },
+    verify: (c, res) => stored(c, 'index_values', (res.body as { id: number }).id, { createdByUserId: me(c) }),
+    guard: () => ({ table: 'index_values', where: {} }),
+    phase: 2,
+  },
+  // The world's app has no INE address (config.ineApiUrl unset): past the gate the answer is 502 and no request leaves the machine.
+  'POST /api/index-values/fetch': {
+    gate: 'index-values:write',
+    ok: 502,
+    send: (c) => c.http.post('/api/index-values/fetch').send({}),
+    verify: (_c, res) => same({ error: [(res.body as { error?: string }).error, 'bad_gateway'] }),
+    guard: () => ({ table: 'index_values', where: {} }),
     phase: 2,
   },
 

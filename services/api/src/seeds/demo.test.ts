@@ -42,7 +42,8 @@ describe('seeded demo data', () => {
 
 describe('seed', () => {
   it('leaves demo data out unless demo mode is on', () => {
-    const reference = { roles: 6, remotes: 5, unit_types: 6, transaction_categories: 11 };
+    // index_values: the published IPC, IRAV and IGC values the rent updates migration ships (issue 36).
+    const reference = { roles: 6, remotes: 5, unit_types: 6, transaction_categories: 11, index_values: 76 };
     expect(Object.entries(withoutDemo).filter(([table, n]) => n !== (reference[table as keyof typeof reference] ?? 0))).toEqual([]);
   });
 
@@ -55,7 +56,9 @@ describe('seed', () => {
     // email_verifications: the demo accounts' addresses count as confirmed, so none waits for a link.
     // imports, import_rows: spreadsheets people upload (issue 35).
     // data_exports: the ZIPs of 'Exportar mis datos' people ask for (issue 35).
-    const untouched = ['sessions', 'audit_log', 'documents', 'listing_photos', 'reports', 'owner_invitations', 'live_events', 'rent_charges', 'report_schedules', 'login_attempts', 'user_presence', 'consent_requests', 'throttle_hits', 'email_verifications', 'imports', 'import_rows', 'data_exports'];
+    // rent_updates, contract_rent_history: the daily job proposes each update as an anniversary
+    // nears, and a rent that changes keeps its history (issue 36); the demo leases carry clauses.
+    const untouched = ['sessions', 'audit_log', 'documents', 'listing_photos', 'reports', 'owner_invitations', 'live_events', 'rent_charges', 'report_schedules', 'login_attempts', 'user_presence', 'consent_requests', 'throttle_hits', 'email_verifications', 'imports', 'import_rows', 'data_exports', 'rent_updates', 'contract_rent_history'];
     const empty = Object.entries(afterFirstRun).filter(([table, n]) => n === 0 && !untouched.includes(table));
     expect(empty).toEqual([]);
     expect(afterFirstRun).toMatchObject({ agencies: 1, users: DEMO_ACCOUNTS.length + DEMO_PEOPLE.length, main_properties: 12 });

@@ -222,6 +222,9 @@ async function insertContracts(trx: Knex.Transaction, plan: DemoPortfolioPlan, c
       renewalNoticeDays: c.renewalNoticeDays,
       terminationReason: c.terminationReason ?? null,
       notes: c.notes ?? null,
+      rentUpdateMechanism: c.rentUpdate ?? 'none',
+      leaseUse: isDwelling(units.get(c.unit)!.unit.type) ? 'vivienda' : 'otro',
+      signedOn: startDate,
       createdAt,
       updatedAt: c.status === 'Finalizado' && endDate ? instantOf(endDate) : createdAt,
     };

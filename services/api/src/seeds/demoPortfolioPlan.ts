@@ -116,6 +116,8 @@ export interface DemoContract {
   notes?: string;
   /** This month's rent is overdue: recorded Pendiente even when its day has passed. */
   paysLate?: boolean;
+  /** Its annual rent update clause (issue 36); none without. */
+  rentUpdate?: 'ipc' | 'irav';
 }
 
 export interface DemoIncident {
@@ -628,6 +630,7 @@ export function demoPortfolioPlan(cal: DemoCalendar): DemoPortfolioPlan {
       renewalNoticeDays: 30,
       paymentMethod: 'Domiciliación',
       notes: 'Prórroga anual hasta cinco años según la LAU.',
+      rentUpdate: 'irav',
     },
     {
       key: 'sofia-h1',

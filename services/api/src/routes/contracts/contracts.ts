@@ -9,8 +9,8 @@ import { listCsv } from '../../csv/listCsv';
 import { CONTRACTS_SHEET } from '../../csv/sheets';
 import { listPage } from '../../pagination';
 import { contractsOf, requestScope } from '../../listSources';
-import { presentContractDetail, presentContractListItem } from '../../presenters/contract';
-import { contractDetail } from '../../queries/contracts';
+import { presentContractDetail, presentContractListItem, presentRentHistory } from '../../presenters/contract';
+import { contractDetail, contractRentHistory } from '../../queries/contracts';
 import { contractPdf } from '../../reports/contractPdf';
 import { contentDisposition } from '../../storage/files';
 
@@ -35,6 +35,12 @@ export async function create(ctx: Ctx, input: z.output<typeof ContractsCreateSch
 /** GET /api/contracts/:id → the contract with its unit, property, tenants, latest transactions and documents. */
 export async function show(ctx: Ctx) {
   ctx.body = presentContractDetail(await contractDetail(ctx.knex, currentUser(ctx), contractIdOf(ctx)));
+}
+
+/** GET /api/contracts/:id/rent-history → every rent the contract has had, from its start, oldest first (anyone who sees it; 404 otherwise). */
+export async function rentHistory(ctx: Ctx) {
+  const { contract, changes } = await contractRentHistory(ctx.knex, currentUser(ctx), contractIdOf(ctx));
+  ctx.body = presentRentHistory(contract, changes);
 }
 
 /** PATCH /api/contracts/:id → edits the contract and/or moves its status; 200 with its list record. */

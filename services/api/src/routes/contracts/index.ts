@@ -5,7 +5,7 @@ import { authenticate } from '../../middlewares/authenticate';
 import { requirePermission } from '../../middlewares/requirePermission';
 import { transaction } from '../../middlewares/transaction';
 import { route } from '../../middlewares/validate';
-import { create, exportCsv, list, pdf, show, update } from './contracts';
+import { create, exportCsv, list, pdf, rentHistory, show, update } from './contracts';
 
 export function contractsRoutes({ session }: { session: AppMiddleware }) {
   const read = [session, authenticate, requirePermission('contracts:read')];
@@ -16,5 +16,6 @@ export function contractsRoutes({ session }: { session: AppMiddleware }) {
     .post('/contracts', ...write, transaction, route(ContractsCreateSchema, create))
     .get('/contracts/:id', ...read, show)
     .get('/contracts/:id/pdf', ...read, pdf)
+    .get('/contracts/:id/rent-history', ...read, rentHistory)
     .patch('/contracts/:id', ...write, transaction, route(ContractsUpdateSchema, update));
 }

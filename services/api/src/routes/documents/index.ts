@@ -14,6 +14,6 @@ export function documentsRoutes({ session }: { session: AppMiddleware }) {
     .get('/documents.csv', ...read, exportCsv)
     .get('/documents/summary', ...read, summary)
     .post('/documents', ...write, receiveDocument, transaction, create)
-    .get('/documents/:id/download', ...read, download)
+    .get('/documents/:id/download', session, authenticate, requirePermission('documents:download'), download)
     .delete('/documents/:id', ...write, transaction, remove);
 }
