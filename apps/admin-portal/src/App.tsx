@@ -16,6 +16,7 @@ const SCREENS = {
   '/modules': lazyScreen(() => import('@arrendia/feature-platform').then(({ RemotesScreen }) => RemotesScreen)),
   '/audit-log': lazyScreen(() => import('@arrendia/feature-platform').then(({ AuditLogScreen }) => AuditLogScreen)),
   '/outbox': lazyScreen(() => import('@arrendia/feature-platform').then(({ OutboxScreen }) => OutboxScreen)),
+  '/index-values': lazyScreen(() => import('@arrendia/feature-platform').then(({ IndexValuesScreen }) => IndexValuesScreen)),
   '/apartments-management': ApartmentsManagementScreen,
   '/rooms-management': RoomsManagementScreen,
 } as const;

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { AuditLogScreen, OutboxScreen } from '@arrendia/feature-platform';
+import { AuditLogScreen, IndexValuesScreen, OutboxScreen } from '@arrendia/feature-platform';
 import { UsersScreen } from '@arrendia/feature-users';
 import { fakeResponse, renderAt, userWithRole } from '@arrendia/testing';
 import { screen } from '@testing-library/react';
@@ -56,6 +56,7 @@ const SCREENS: [list: string, screen: () => ReactElement | Promise<ReactElement>
   ['agencias', () => <UsersScreen user={admin} />, '/users?tab=agencies', '*'],
   ['registros', () => <AuditLogScreen user={admin} />, '/audit-log', '*'],
   ['correos', () => <OutboxScreen user={admin} />, '/outbox', '*'],
+  ['valores', () => <IndexValuesScreen user={admin} />, '/index-values', '*'],
   ['conversaciones', async () => { const { MessagesScreen } = await messagesLib(); return <MessagesScreen user={owner} />; }, '/messages', '*'],
 ];
 

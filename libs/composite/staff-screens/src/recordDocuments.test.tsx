@@ -51,6 +51,7 @@ const contract: ContractDetail = {
   tenants: [],
   transactions: [],
   documents: [{ id: 77, fileName: 'del-detalle.pdf', fileType: 'application/pdf', fileSizeKb: 120, createdAt: '2026-03-01T09:00:00.000Z' }],
+  rentUpdate: { mechanism: 'none', value: null, floorPercent: null, monthsBefore: null, leaseUse: 'vivienda', signedOn: '2026-03-01', nextUpdateOn: null, upcoming: null },
 };
 const CONTRACT_DOCS = 'GET /api/documents?relatedEntityType=contract&relatedEntityId=3&page=1&pageSize=10';
 

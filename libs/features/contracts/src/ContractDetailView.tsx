@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ContractDocumentList } from './ContractDocumentList';
 import { ContractEditDialog } from './ContractEditDialog';
+import { RentUpdateSection } from './RentUpdateSection';
 import { useContractDetail } from './useContracts';
 
 const BackLink = styled(Link)`
@@ -53,7 +54,7 @@ export function ContractDetailView({ extra, documents: documentsSlot }: { extra?
     );
   }
 
-  const { contract, unit, property, tenants, transactions, documents } = data;
+  const { contract, unit, property, tenants, transactions, documents, rentUpdate } = data;
   return (
     <>
       <BackLink to="/contracts">← Volver a Contratos</BackLink>
@@ -102,6 +103,10 @@ export function ContractDetailView({ extra, documents: documentsSlot }: { extra?
               </>
             )}
           </FactList>
+        </Card>
+
+        <Card>
+          <RentUpdateSection contractId={contract.id} clause={rentUpdate} />
         </Card>
 
         <Card as="section" aria-labelledby="contract-tenants">
@@ -162,7 +167,7 @@ export function ContractDetailView({ extra, documents: documentsSlot }: { extra?
         )}
       </DetailGrid>
       {extra?.(contract.id)}
-      {editing && <ContractEditDialog contract={contract} open={editing} onOpenChange={setEditing} />}
+      {editing && <ContractEditDialog contract={contract} rentUpdate={rentUpdate} open={editing} onOpenChange={setEditing} />}
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { CONTRACT_TRANSITIONS, ContractsUpdateSchema, DEPOSIT_STATUSES, type Contract, type ContractStatus } from '@arrendia/api-contract';
-import { Dialog, Form, FormActions, SelectField, TextAreaField, TextField, toast } from '@arrendia/ui';
+import { CONTRACT_TRANSITIONS, ContractsUpdateSchema, DEPOSIT_STATUSES, type Contract, type ContractStatus, type RentUpdateClause } from '@arrendia/api-contract';
+import { Dialog, Form, FormActions, LoadError, SelectField, Skeleton, TextAreaField, TextField, toast } from '@arrendia/ui';
 import styled from 'styled-components';
 import { useFormDialog } from '@arrendia/api-client';
-import { useUpdateContract } from './useContracts';
+import { clauseInput, clauseValues, RentUpdateClauseFieldset } from './RentUpdateClauseFieldset';
+import { useContractDetail, useUpdateContract } from './useContracts';
 
 const Grid = styled.div`
   display: grid;
@@ -25,11 +26,32 @@ const KEEP = 'mantener';
 
 const toText = (v: string | number | null) => (v === null ? '' : String(v));
 
+interface EditDialogProps {
+  contract: Contract;
+  /** Its rent update clause (the detail's); without it, the dialog reads the contract's detail first. */
+  rentUpdate?: RentUpdateClause;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
 /**
- * Editar (decisions.md): the contract's editable fields and its status moves
- * (Pendiente → Activo → Finalizado); Finalizado asks for the reason.
+ * Editar (decisions.md): the contract's editable fields, its rent update clause (issue 36) and its
+ * status moves (Pendiente → Activo → Finalizado); Finalizado asks for the reason.
  */
-export function ContractEditDialog({ contract, open, onOpenChange }: { contract: Contract; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ContractEditDialog({ rentUpdate, ...props }: EditDialogProps) {
+  const { contract, open, onOpenChange } = props;
+  const detail = useContractDetail(String(contract.id), rentUpdate === undefined);
+  const clause = rentUpdate ?? detail.data?.rentUpdate;
+  if (clause) return <ContractEditForm {...props} rentUpdate={clause} />;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Editar contrato ${contract.contractCode}`} width={640}>
+      {detail.isError ? <LoadError retry={detail}>No se pudo cargar el contrato</LoadError> : <Skeleton height="12rem" />}
+    </Dialog>
+  );
+}
+
+function ContractEditForm({ contract, rentUpdate, open, onOpenChange }: EditDialogProps & { rentUpdate: RentUpdateClause }) {
+  const initialClause = clauseValues(rentUpdate);
   const initial = {
     endDate: toText(contract.endDate),
     rentAmount: contract.rentAmount,
@@ -40,7 +62,9 @@ export function ContractEditDialog({ contract, open, onOpenChange }: { contract:
     status: KEEP as string,
     terminationReason: '',
     notes: contract.notes ?? '',
+    ...initialClause,
   };
+  const storedClause = clauseInput(initialClause);
   const moves = CONTRACT_TRANSITIONS[contract.status];
   const form = useFormDialog({
     schema: ContractsUpdateSchema,
@@ -57,6 +81,11 @@ export function ContractEditDialog({ contract, open, onOpenChange }: { contract:
       if (values.notes !== initial.notes) changes.notes = values.notes;
       if (values.status !== KEEP) changes.status = values.status;
       if (values.status === 'Finalizado') changes.terminationReason = values.terminationReason;
+      // The clause's fields that say something else than the stored clause (a value cleared by a change of mechanism too).
+      const clause = clauseInput(values);
+      for (const [key, value] of Object.entries(clause)) {
+        if (value !== storedClause[key as keyof typeof storedClause]) changes[key] = value ?? null;
+      }
       return changes;
     },
     validate: (values) => (values.status === 'Finalizado' && values.terminationReason.trim() === '' ? { terminationReason: 'Indica el motivo de finalización' } : {}),
@@ -95,6 +124,7 @@ export function ContractEditDialog({ contract, open, onOpenChange }: { contract:
               <TextAreaField label="Motivo de finalización" rows={2} {...field('terminationReason')} />
             </Wide>
           )}
+          <RentUpdateClauseFieldset form={form} />
           <Wide>
             <TextAreaField label="Notas" rows={3} {...field('notes')} error={errors.notes ?? errors.form} />
           </Wide>

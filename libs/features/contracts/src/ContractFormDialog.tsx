@@ -4,6 +4,7 @@ import {
   ContractsCreateSchema,
   DEPOSIT_STATUSES,
   isDwellingType,
+  isResidentialType,
   legalDeposit,
   type UnitOption,
 } from '@arrendia/api-contract';
@@ -11,6 +12,7 @@ import { formatEuros } from '@arrendia/locale-es';
 import { Dialog, Form, FormActions, SelectField, TextAreaField, TextField, toast, FormGrid, FormWide } from '@arrendia/ui';
 import styled from 'styled-components';
 import { useFormDialog } from '@arrendia/api-client';
+import { clauseInput, clauseValues, RentUpdateClauseFieldset } from './RentUpdateClauseFieldset';
 import { useAvailableUnits, useCreateContract } from './useContracts';
 
 const Warning = styled.p`
@@ -37,7 +39,13 @@ type Values = Record<
   | 'status'
   | 'renewalNoticeDays'
   | 'terminationReason'
-  | 'notes',
+  | 'notes'
+  | 'rentUpdateMechanism'
+  | 'rentUpdateValue'
+  | 'rentUpdateFloor'
+  | 'rentUpdateMonthsBefore'
+  | 'leaseUse'
+  | 'signedOn',
   string
 >;
 
@@ -54,6 +62,8 @@ const initialValues = (): Values => ({
   renewalNoticeDays: String(CONTRACT_DEFAULTS.renewalNoticeDays),
   terminationReason: '',
   notes: '',
+  // No clause (the API's default), the use from the unit once chosen, signed on the start date.
+  ...clauseValues(undefined),
 });
 
 /** Spanish decimal comma accepted in the money boxes. */
@@ -100,6 +110,7 @@ export function ContractFormDialog({ open, onOpenChange }: ContractFormDialogPro
       renewalNoticeDays: values.renewalNoticeDays === '' ? undefined : Number(values.renewalNoticeDays),
       terminationReason: values.terminationReason,
       notes: values.notes,
+      ...clauseInput(values),
     }),
     clientMessages: (values) => ({ rentableUnitId: 'Elige la unidad del contrato', ...(money(values.rentAmount) === undefined ? { rentAmount: 'La renta es obligatoria' } : {}) }),
     mutation: useCreateContract(),
@@ -116,6 +127,8 @@ export function ContractFormDialog({ open, onOpenChange }: ContractFormDialogPro
   const chooseUnit = (id: string) => {
     const chosen = units.data?.find((u) => String(u.id) === id);
     form.set('rentableUnitId', id);
+    // The use follows the unit's type (LAU arts. 2 and 3); the select may say otherwise.
+    if (chosen) form.set('leaseUse', isResidentialType(chosen.typeName) ? 'vivienda' : 'otro');
     if (!values.rentAmount) form.set('rentAmount', chosen?.baseRentPrice ?? '');
   };
 
@@ -159,6 +172,7 @@ export function ContractFormDialog({ open, onOpenChange }: ContractFormDialogPro
               <TextAreaField label="Motivo de finalización" rows={2} {...field('terminationReason')} />
             </FormWide>
           )}
+          <RentUpdateClauseFieldset form={form} />
           <FormWide>
             <TextAreaField label="Notas (opcional)" rows={3} {...field('notes')} />
           </FormWide>

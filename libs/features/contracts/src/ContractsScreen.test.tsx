@@ -240,6 +240,11 @@ it('generates the contract code as a prefix and the time in ms', () => {
   expect(generateContractCode(1767225600000)).toBe('ARR-1767225600000');
 });
 
+/** A contract without an update clause (issue 36), and its rent history: the initial rent only. */
+const NO_CLAUSE: ContractDetail['rentUpdate'] = { mechanism: 'none', value: null, floorPercent: null, monthsBefore: null, leaseUse: 'vivienda', signedOn: '2026-03-01', nextUpdateOn: null, upcoming: null };
+const HISTORY = 'GET /api/contracts/3/rent-history';
+const initialRent = () => fakeResponse(200, [{ rentAmount: '1234.50', validFrom: '2026-03-01', reason: 'Renta inicial del contrato', rentUpdateId: null }]);
+
 /** Contract 3 as GET /api/contracts/3 answers it, with one document. */
 const base = item(3);
 const detail: ContractDetail = {
@@ -249,12 +254,13 @@ const detail: ContractDetail = {
   tenants: [],
   transactions: [],
   documents: [{ id: 77, fileName: 'contrato-firmado.pdf', fileType: 'application/pdf', fileSizeKb: 120, createdAt: '2026-03-01T09:00:00.000Z' }],
+  rentUpdate: NO_CLAUSE,
 };
 
 describe('ContractsScreen detail', () => {
 
   it('lists the documents with a link that downloads each one', async () => {
-    serve({ 'GET /api/contracts/3': () => fakeResponse(200, detail) });
+    serve({ 'GET /api/contracts/3': () => fakeResponse(200, detail), [HISTORY]: initialRent });
     screenAt('/contracts/3');
     const link = await screen.findByRole('link', { name: 'Descargar contrato-firmado.pdf' });
     expect(link.getAttribute('href')).toBe('/api/documents/77/download');
@@ -262,7 +268,7 @@ describe('ContractsScreen detail', () => {
   });
 
   it('says when the contract could not be loaded, and «Reintentar» loads it', async () => {
-    serve({ 'GET /api/contracts/3': failsOnce(fakeResponse(200, detail)) });
+    serve({ 'GET /api/contracts/3': failsOnce(fakeResponse(200, detail)), [HISTORY]: initialRent });
     screenAt('/contracts/3');
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el contrato');
     expect(screen.getByRole('heading', { level: 1, name: 'Contrato' })).toBeVisible();
@@ -273,7 +279,7 @@ describe('ContractsScreen detail', () => {
   });
 
   it("says 'Contrato no encontrado' for a contract that does not exist, with nothing to retry", async () => {
-    serve({ 'GET /api/contracts/3': () => fakeResponse(404, { error: 'not_found', message: 'Contrato no encontrado' }) });
+    serve({ 'GET /api/contracts/3': () => fakeResponse(404, { error: 'not_found', message: 'Contrato no encontrado' }), [HISTORY]: initialRent });
     screenAt('/contracts/3');
     expect(await screen.findByRole('heading', { name: 'Contrato no encontrado' })).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -284,7 +290,7 @@ describe('ContractsScreen detail', () => {
 describe('MyContractsScreen (the tenant)', () => {
 
   it('says when the contract could not be loaded, and «Reintentar» loads it', async () => {
-    serve({ 'GET /api/contracts?pageSize=100': failsOnce(fakeResponse(200, [base])), 'GET /api/contracts/3': () => fakeResponse(200, detail) });
+    serve({ 'GET /api/contracts?pageSize=100': failsOnce(fakeResponse(200, [base])), 'GET /api/contracts/3': () => fakeResponse(200, detail), [HISTORY]: initialRent });
     renderAt(<MyContractsScreen user={null} />, '/contracts');
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar tu contrato');
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
@@ -293,7 +299,7 @@ describe('MyContractsScreen (the tenant)', () => {
   });
 
   it('says when the documents could not be loaded, and «Reintentar» loads them', async () => {
-    serve({ 'GET /api/contracts?pageSize=100': () => fakeResponse(200, [base]), 'GET /api/contracts/3': failsOnce(fakeResponse(200, detail)) });
+    serve({ 'GET /api/contracts?pageSize=100': () => fakeResponse(200, [base]), 'GET /api/contracts/3': failsOnce(fakeResponse(200, detail)), [HISTORY]: initialRent });
     renderAt(<MyContractsScreen user={null} />, '/contracts');
     const card = await screen.findByRole('article', { name: 'Casa Norte · Bajo A' });
     expect(await within(card).findByRole('alert')).toHaveTextContent('No se pudieron cargar los documentos');
@@ -311,8 +317,9 @@ describe('MyContractsScreen (the tenant)', () => {
       tenants: [{ id: 9, firstName: 'Pablo', lastName: 'García', email: 'pablo@example.es', telefono: null, isPrimaryTenant: true }],
       transactions: [],
       documents: [{ id: 77, fileName: 'contrato-firmado.pdf', fileType: 'application/pdf', fileSizeKb: 120, createdAt: '2026-03-01T09:00:00.000Z' }],
+      rentUpdate: NO_CLAUSE,
     };
-    serve({ 'GET /api/contracts?pageSize=100': () => fakeResponse(200, [base]), 'GET /api/contracts/3': () => fakeResponse(200, detail) });
+    serve({ 'GET /api/contracts?pageSize=100': () => fakeResponse(200, [base]), 'GET /api/contracts/3': () => fakeResponse(200, detail), [HISTORY]: initialRent });
     renderAt(<MyContractsScreen user={null} />, '/contracts');
     const card = await screen.findByRole('article', { name: 'Casa Norte · Bajo A' });
     expect(card).toHaveTextContent('ARR-2026-0003');

@@ -1,12 +1,14 @@
 import { CONTRACT_STATUSES, type ContractListItem, type CurrentUser } from '@arrendia/api-contract';
+import { can } from '@arrendia/permissions';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
-import { Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, FactList, LIST_SKELETONS, ListDateFilter, ListFilters, ListFilterSelect, ListSearch, ListSortSelect, PagedList, PageHeader, Skeleton, StatusBadge } from '@arrendia/ui';
+import { Button, ButtonLink, Card, CardDescription, CardFooter, CardTitle, FactList, LIST_SKELETONS, ListDateFilter, ListFilters, ListFilterSelect, ListSearch, ListSortSelect, PagedList, PageHeader, Skeleton, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger } from '@arrendia/ui';
 import { useState, type ReactNode } from 'react';
 import { Link, Route, Routes, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ContractDetailView, type DocumentsSlot } from './ContractDetailView';
 import { ContractEditDialog } from './ContractEditDialog';
 import { ContractFormDialog } from './ContractFormDialog';
+import { RentUpdatesPanel } from './RentUpdatesPanel';
 import { useContractList, usePropertyOptions } from './useContracts';
 
 /** Spec §9: 5 loading placeholders for lists other than properties. */
@@ -166,15 +168,54 @@ function ContractsList() {
   );
 }
 
+/** The URL key of the open tab of /contracts, and the value of 'Actualizaciones de renta'. */
+export const CONTRACTS_VIEW_KEY = 'vista';
+export const RENT_UPDATES_VIEW = 'actualizaciones';
+
+/**
+ * /contracts for those who manage rent updates (issue 36): tabs 'Contratos' (the list as it is) and
+ * 'Actualizaciones de renta', the open one in the URL (?vista=actualizaciones); others get the list.
+ */
+function ContractsIndex({ user }: { user: CurrentUser | null }) {
+  const [params, setParams] = useSearchParams();
+  if (!can(user?.role?.roleName, 'rent-updates:manage')) return <ContractsList />;
+  const tab = params.get(CONTRACTS_VIEW_KEY) === RENT_UPDATES_VIEW ? RENT_UPDATES_VIEW : 'contratos';
+  const select = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === RENT_UPDATES_VIEW) next.set(CONTRACTS_VIEW_KEY, value);
+        else next.delete(CONTRACTS_VIEW_KEY);
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <Tabs value={tab} onValueChange={select}>
+      <TabsList aria-label="Secciones de contratos">
+        <TabsTrigger value="contratos">Contratos</TabsTrigger>
+        <TabsTrigger value={RENT_UPDATES_VIEW}>Actualizaciones de renta</TabsTrigger>
+      </TabsList>
+      <TabsContent value="contratos">
+        <ContractsList />
+      </TabsContent>
+      <TabsContent value={RENT_UPDATES_VIEW}>
+        <RentUpdatesPanel />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
 /**
  * /contracts (spec §2): the contract cards, paged, filtered and sorted on the server (issue 33), the
- * create form (also opened by /contracts?nuevo=1), Editar on each card; /contracts/:id the detail
+ * create form (also opened by /contracts?nuevo=1), Editar on each card, and for those who manage
+ * rent updates the 'Actualizaciones de renta' tab (issue 36); /contracts/:id the detail
  * with tenants, payments and documents, and what the portal composes after them (`detailExtra`: the rent charges; `documents`: its 'Documentos').
  */
-export function ContractsScreen({ detailExtra, documents }: { user: CurrentUser | null; detailExtra?: (contractId: number) => ReactNode; documents?: DocumentsSlot }) {
+export function ContractsScreen({ user, detailExtra, documents }: { user: CurrentUser | null; detailExtra?: (contractId: number) => ReactNode; documents?: DocumentsSlot }) {
   return (
     <Routes>
-      <Route index element={<ContractsList />} />
+      <Route index element={<ContractsIndex user={user} />} />
       <Route path=":id" element={<ContractDetailView extra={detailExtra} documents={documents} />} />
     </Routes>
   );

@@ -2,6 +2,7 @@ import { type ContractListItem, type CurrentUser } from '@arrendia/api-contract'
 import { formatDate, formatEuros, personName } from '@arrendia/locale-es';
 import { ButtonLink, Card, CardDescription, CardList, CardTitle, FactList, ListState, MutedText, PageHeader, Skeleton, SpreadRow, StatusBadge } from '@arrendia/ui';
 import { ContractDocumentList } from './ContractDocumentList';
+import { RentUpdateSection } from './RentUpdateSection';
 import { useContractDetail, useContracts } from './useContracts';
 
 /** Where a contract's PDF is generated from what is stored (GET /api/contracts/:id/pdf). */
@@ -55,6 +56,7 @@ function MyContractCard({ item }: { item: ContractListItem }) {
             </>
           )}
         </FactList>
+        {detail.data && <RentUpdateSection contractId={contract.id} clause={detail.data.rentUpdate} headingLevel="h3" />}
         <CardTitle as="h3">Documentos</CardTitle>
         <ListState
           read={detail}
@@ -77,7 +79,11 @@ function MyContractCard({ item }: { item: ContractListItem }) {
   );
 }
 
-/** 'Mi Contrato' (/contracts for the tenant, issue 12): each of its contracts with every term, its documents and the PDF. */
+/**
+ * 'Mi Contrato' (/contracts for the tenant, issue 12): each of its contracts with every term, its
+ * rent update clause, next update and rent history (issue 36), its documents (the update notices
+ * among them) and the PDF.
+ */
 export function MyContractsScreen(_props: { user: CurrentUser | null }) {
   const contracts = useContracts();
   return (

@@ -4,11 +4,13 @@ import {
   ContractDetailSchema,
   ContractListItemSchema,
   PropertyListItemSchema,
+  RentHistoryEntrySchema,
   UnitOptionSchema,
   type ContractDetail,
   type ContractListItem,
   type ContractsCreateData,
   type ContractsUpdateData,
+  type RentHistoryEntry,
   type UnitOption,
 } from '@arrendia/api-contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -22,6 +24,8 @@ export const AVAILABLE_UNITS_PATH = '/api/units?available=true&pageSize=100';
 const LIST_URL = `${CONTRACTS_PATH}?pageSize=100`;
 
 export const contractPath = (id: number | string) => `${CONTRACTS_PATH}/${id}`;
+/** GET /api/contracts/:id/rent-history (issue 36). */
+export const rentHistoryPath = (id: number | string) => `${CONTRACTS_PATH}/${id}/rent-history`;
 
 /** Everything a contract write changes: the lists, the metrics, the units' status, tasks and activity. */
 function invalidateContracts(client: QueryClient, id?: number) {
@@ -35,7 +39,7 @@ function invalidateContracts(client: QueryClient, id?: number) {
     ['/api/tasks'],
     ['/api/activity?limit=10'],
   ];
-  if (id !== undefined) keys.push([contractPath(id)]);
+  if (id !== undefined) keys.push([contractPath(id)], [rentHistoryPath(id)]);
   for (const key of keys) void client.invalidateQueries({ queryKey: key });
 }
 
@@ -65,11 +69,21 @@ export function useContracts() {
   });
 }
 
-export function useContractDetail(id: string) {
+export function useContractDetail(id: string, enabled = true) {
   const path = contractPath(id);
   return useQuery<ContractDetail>({
     queryKey: [path],
+    enabled,
     queryFn: async ({ signal }) => (await getJson(path, ContractDetailSchema, signal)).data,
+  });
+}
+
+/** Every rent the contract has had, from its start, oldest first. */
+export function useRentHistory(id: number) {
+  const path = rentHistoryPath(id);
+  return useQuery<RentHistoryEntry[]>({
+    queryKey: [path],
+    queryFn: async ({ signal }) => (await getJson(path, z.array(RentHistoryEntrySchema), signal)).data,
   });
 }
 

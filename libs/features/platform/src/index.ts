@@ -1,3 +1,4 @@
 export * from './RemotesScreen';
 export * from './AuditLogScreen';
 export * from './OutboxScreen';
+export * from './IndexValuesScreen';
