@@ -59,6 +59,12 @@ describe('readConfig', () => {
     for (const bad of ['-1', '3601', '1.5', 'mucho']) expect(() => readConfig({ SESSION_CACHE_SECONDS: bad }, cwd)).toThrow(/SESSION_CACHE_SECONDS/);
   });
 
+  it('proposes rent updates 45 days ahead unless RENT_UPDATE_NOTICE_DAYS says otherwise (31–120: a month\'s notice at least)', () => {
+    expect(readConfig({}, cwd).rentUpdateNoticeDays).toBe(45);
+    expect(readConfig({ RENT_UPDATE_NOTICE_DAYS: '60' }, cwd).rentUpdateNoticeDays).toBe(60);
+    for (const bad of ['30', '121', 'x']) expect(() => readConfig({ RENT_UPDATE_NOTICE_DAYS: bad }, cwd)).toThrow(/RENT_UPDATE_NOTICE_DAYS debe ser un número entero de días entre 31 y 120/);
+  });
+
   it('reuses list totals 10 s unless LIST_TOTAL_CACHE_SECONDS says otherwise, and refuses nonsense', () => {
     expect(readConfig({}, cwd).listTotalCacheSeconds).toBe(10);
     expect(readConfig({ LIST_TOTAL_CACHE_SECONDS: '0' }, cwd).listTotalCacheSeconds).toBe(0);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isProxyNetwork, TRUST_NOBODY, type ProxyTrust } from './clientAddress';
+import { RENT_UPDATE_NOTICE_DAYS } from '@arrendia/api-contract';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
@@ -40,6 +41,12 @@ export interface Config {
    * arrives (db/writeNotices.ts); this time only bounds a change no notice announces.
    */
   listTotalCacheSeconds: number;
+  /**
+   * How many days before a lease's anniversary the daily job proposes its rent update
+   * (RENT_UPDATE_NOTICE_DAYS, 31–120; 45 by default): the written notice must reach the tenant the
+   * month before the new rent is due (LAU art. 18.2), and the landlord needs time to review it.
+   */
+  rentUpdateNoticeDays?: number;
   /**
    * How many processes serve requests (WEB_CONCURRENCY, 1–64; 1 by default): one Node process uses
    * one core, so a server with more cores runs a worker per core behind one port (main.ts). Needs
@@ -196,6 +203,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const publicCacheSeconds = seconds('PUBLIC_CACHE_SECONDS', env.PUBLIC_CACHE_SECONDS, 5, 300);
   const sessionCacheSeconds = seconds('SESSION_CACHE_SECONDS', env.SESSION_CACHE_SECONDS, 60, 3600);
   const listTotalCacheSeconds = seconds('LIST_TOTAL_CACHE_SECONDS', env.LIST_TOTAL_CACHE_SECONDS, 10, 300);
+  const rentUpdateNoticeDays = wholeNumber('RENT_UPDATE_NOTICE_DAYS', env.RENT_UPDATE_NOTICE_DAYS, { fallback: RENT_UPDATE_NOTICE_DAYS, min: 31, max: 120, unit: 'días' });
 
   const workers = wholeNumber('WEB_CONCURRENCY', env.WEB_CONCURRENCY, { fallback: 1, min: 1, max: 64, unit: 'procesos' });
   if (workers > 1 && !env.DATABASE_URL) {
@@ -216,6 +224,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicCacheSeconds,
     sessionCacheSeconds,
     listTotalCacheSeconds,
+    rentUpdateNoticeDays,
     workers,
     trustProxy: proxyTrust(env.TRUST_PROXY),
     smtpUrl: smtpUrl(env.SMTP_URL),

@@ -75,7 +75,7 @@ async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs 
   // And each ends the imports whose job stopped with its process (commands/importCommitter.ts).
   const interruptedImports = scheduleInterruptedImports(db.knex, log);
   const server: Server = app.listen(config.port);
-  const jobs = runJobs ? scheduleDailyJobs(db.knex, log, { reportsDir: reportsDir(config), exportsDir: exportsDir(config) }) : null;
+  const jobs = runJobs ? scheduleDailyJobs(db.knex, log, { reportsDir: reportsDir(config), exportsDir: exportsDir(config), rentUpdateNoticeDays: config.rentUpdateNoticeDays }) : null;
   // Data exports a stopped process left pending or building are built again (issue 35).
   if (runJobs) void resumeDataExports(db.knex, config, log).catch((err) => log.error('resuming data exports failed', { err }));
 
@@ -129,7 +129,7 @@ async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs 
  * workers (each finishes its requests) before closing the database.
  */
 function supervise(config: Config, log: Logger, db: Database) {
-  const jobs = scheduleDailyJobs(db.knex, log, { reportsDir: reportsDir(config), exportsDir: exportsDir(config) });
+  const jobs = scheduleDailyJobs(db.knex, log, { reportsDir: reportsDir(config), exportsDir: exportsDir(config), rentUpdateNoticeDays: config.rentUpdateNoticeDays });
   void resumeDataExports(db.knex, config, log).catch((err) => log.error('resuming data exports failed', { err }));
   const workers = new Set<Worker>();
   const deaths: number[] = [];

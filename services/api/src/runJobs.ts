@@ -24,7 +24,7 @@ async function main() {
     await migrate(db.knex);
     // Noon in Madrid's day: todayIso(now) is that date whatever the time zone.
     const now = date ? new Date(`${date.data}T12:00:00Z`) : new Date();
-    const result = await runDailyJobs(db.knex, now, { reportsDir: reportsDir(config), exportsDir: exportsDir(config) });
+    const result = await runDailyJobs(db.knex, now, { reportsDir: reportsDir(config), exportsDir: exportsDir(config), rentUpdateNoticeDays: config.rentUpdateNoticeDays });
     console.log(JSON.stringify({ day: date?.data ?? 'hoy', ...result }));
   } finally {
     await db.close();

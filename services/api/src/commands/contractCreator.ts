@@ -65,7 +65,7 @@ async function assertTenants(trx: Knex.Transaction, user: User, tenantUserIds: r
  * first is the primary one). An Activo contract needs a unit without one and marks the unit
  * Alquilado. Audits the contract (with its tenants) and, when it changes, the unit's status.
  */
-export async function createContract(trx: Knex.Transaction, user: User, input: ContractsCreateData): Promise<ContractListRow> {
+export async function createContract(trx: Knex.Transaction, user: User, input: ContractsCreateData, { rentUpdateNoticeDays }: { rentUpdateNoticeDays?: number } = {}): Promise<ContractListRow> {
   // A 404 naming the field: the form says which choice is wrong without telling whether the unit exists.
   const unit = await loadManageable<LockedUnit & { propertyName: string; isActive: boolean; typeName: string }>(
     trx,
@@ -123,7 +123,7 @@ export async function createContract(trx: Knex.Transaction, user: User, input: C
     // Its charges already due (a contract that started earlier this month) exist from now on.
     await generateRentCharges(trx, todayIso(), contract.id);
     // An anniversary already in the notice window (a lease entered late) is proposed at once (issue 36).
-    await proposeRentUpdates(trx, todayIso(), contract.id);
+    await proposeRentUpdates(trx, todayIso(), { onlyContractId: contract.id, noticeDays: rentUpdateNoticeDays });
   }
   await notify(trx, tenantUserIds, {
     title: 'Nuevo contrato',

@@ -73,13 +73,13 @@ function clauseProblem(contract: EditedContract, changes: Changes): Record<strin
  * PATCH /api/contracts/:id: loads contract `id`, row-locked, from the user's manageable scope (404
  * otherwise), then edits it and moves its status (updateContract).
  */
-export async function editContract(trx: Knex.Transaction, user: User, id: number, input: ContractsUpdateData): Promise<ContractListRow> {
+export async function editContract(trx: Knex.Transaction, user: User, id: number, input: ContractsUpdateData, options: { rentUpdateNoticeDays?: number } = {}): Promise<ContractListRow> {
   const contract = await loadManageable<EditedContract>(trx, user, contractRows(trx).where('contracts.id', id), {
     propertyColumn: 'rentable_units.mainPropertyId',
     lock: 'contracts',
     notFoundMessage: CONTRACT_NOT_FOUND,
   });
-  return updateContract(trx, user, contract, input);
+  return updateContract(trx, user, contract, input, options);
 }
 
 /**
@@ -89,7 +89,7 @@ export async function editContract(trx: Knex.Transaction, user: User, id: number
  * the unit (Disponible). Audits the contract's changed
  * columns and, when it changes, the unit's status; an edit that changes nothing writes nothing.
  */
-async function updateContract(trx: Knex.Transaction, user: User, contract: EditedContract, input: ContractsUpdateData): Promise<ContractListRow> {
+async function updateContract(trx: Knex.Transaction, user: User, contract: EditedContract, input: ContractsUpdateData, { rentUpdateNoticeDays }: { rentUpdateNoticeDays?: number } = {}): Promise<ContractListRow> {
   const changes = changesOf(contract, input);
   const moveTo = changes.status;
   if (moveTo && !canMoveContract(contract.status, moveTo)) {
@@ -139,7 +139,7 @@ async function updateContract(trx: Knex.Transaction, user: User, contract: Edite
   if (unit && moveTo === 'Activo') await setUnitStatus(trx, user.id, unit, 'Alquilado');
   if (moveTo === 'Activo') await generateRentCharges(trx, todayIso(), contract.id);
   // The proposals not yet sent follow the clause and rent the contract now has (issue 36).
-  if (moveTo === 'Activo' || moveTo === 'Finalizado' || changes.rentAmount !== undefined || CLAUSE_KEYS.some((key) => changes[key] !== undefined)) await reviseOpenRentUpdates(trx, user.id, contract.id, todayIso());
+  if (moveTo === 'Activo' || moveTo === 'Finalizado' || changes.rentAmount !== undefined || CLAUSE_KEYS.some((key) => changes[key] !== undefined)) await reviseOpenRentUpdates(trx, user.id, contract.id, todayIso(), rentUpdateNoticeDays);
   // A unit has one Activo contract at most (contracts_one_active_per_unit): finishing it frees the unit.
   if (unit && moveTo === 'Finalizado') await setUnitStatus(trx, user.id, unit, 'Disponible');
 

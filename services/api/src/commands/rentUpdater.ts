@@ -65,14 +65,18 @@ function resultColumns(result: RentUpdateResult) {
 
 /**
  * Proposes the update of every active contract with a clause whose anniversary is due (within
- * RENT_UPDATE_NOTICE_DAYS ahead, or passed less than RENT_UPDATE_CATCH_UP_DAYS ago). One row per
+ * `noticeDays` ahead: RENT_UPDATE_NOTICE_DAYS unless the server's config says otherwise, or passed less than RENT_UPDATE_CATCH_UP_DAYS ago). One row per
  * contract and anniversary (unique in the database): a second run, or a second process, adds
  * nothing. With `onlyContractId`, just that contract's (one made or edited today, whose anniversary
  * may already be due). Returns how many it proposed.
  */
-export async function proposeRentUpdates(trx: Knex.Transaction, today: string, onlyContractId: number | null = null): Promise<number> {
+export async function proposeRentUpdates(
+  trx: Knex.Transaction,
+  today: string,
+  { onlyContractId = null, noticeDays = RENT_UPDATE_NOTICE_DAYS }: { onlyContractId?: number | null; noticeDays?: number } = {},
+): Promise<number> {
   const due = (await contractsWithClause(trx, onlyContractId))
-    .map((clause) => ({ clause, anniversary: anniversaryDue(clause, today, { noticeDays: RENT_UPDATE_NOTICE_DAYS, catchUpDays: RENT_UPDATE_CATCH_UP_DAYS }) }))
+    .map((clause) => ({ clause, anniversary: anniversaryDue(clause, today, { noticeDays, catchUpDays: RENT_UPDATE_CATCH_UP_DAYS }) }))
     .filter((c): c is { clause: ClauseRow; anniversary: string } => c.anniversary !== null);
   if (due.length === 0) return 0;
   const months = due.map(({ clause, anniversary }) => referenceMonthOf(anniversary, clause.rentUpdateMonthsBefore));
@@ -220,11 +224,11 @@ export async function sendRentUpdateNotice(trx: Knex.Transaction, user: User, id
  * A contract's clause changed: the proposals not yet notified are made again from it (the old ones
  * go, audited), so what the landlord reviews is what the contract now says.
  */
-export async function reviseOpenRentUpdates(trx: Knex.Transaction, userId: number, contractId: number, today: string): Promise<void> {
+export async function reviseOpenRentUpdates(trx: Knex.Transaction, userId: number, contractId: number, today: string, noticeDays?: number): Promise<void> {
   const open = await lockRows<{ id: number; status: string }>(trx('rent_updates').select('id', 'status').where('contractId', contractId).whereIn('status', ['pendiente_indice', 'propuesta']), 'rent_updates');
   for (const row of open) {
     await trx('rent_updates').where('id', row.id).delete();
     await audit(trx, { userId, action: 'delete', tableName: 'rent_updates', recordId: row.id, oldValues: { status: row.status }, newValues: { reason: 'Cláusula de actualización modificada' } });
   }
-  await proposeRentUpdates(trx, today, contractId);
+  await proposeRentUpdates(trx, today, { onlyContractId: contractId, noticeDays });
 }

@@ -38,6 +38,8 @@ export interface DailyOptions {
   log?: Logger;
   /** Where the ZIPs of 'Exportar mis datos' are (storage/files exportsDir): without it expired ones wait for a run that has it. */
   exportsDir?: string;
+  /** Days ahead of an anniversary its rent update is proposed (config RENT_UPDATE_NOTICE_DAYS; 45 without). */
+  rentUpdateNoticeDays?: number;
 }
 
 /**
@@ -197,7 +199,7 @@ export async function noticeRenewals(trx: Knex.Transaction, today: string): Prom
  * transaction; then the scheduled reports, each in its own (a PDF each: one that fails holds back
  * no other).
  */
-export async function runDailyJobs(knex: Knex, now: Date = new Date(), { reportsDir, log, exportsDir }: DailyOptions = {}): Promise<DailyRun> {
+export async function runDailyJobs(knex: Knex, now: Date = new Date(), { reportsDir, log, exportsDir, rentUpdateNoticeDays }: DailyOptions = {}): Promise<DailyRun> {
   const today = todayIso(now);
   const run = await knex.transaction(async (trx) => ({
     // A notified rent update whose month has come changes the rent before that month's charge is made.
@@ -206,7 +208,7 @@ export async function runDailyJobs(knex: Knex, now: Date = new Date(), { reports
     overdue: await noticeOverdueRent(trx, today, now),
     reminders: await remindOverdueRent(trx, today, now),
     renewals: await noticeRenewals(trx, today),
-    rentUpdatesProposed: await proposeRentUpdates(trx, today),
+    rentUpdatesProposed: await proposeRentUpdates(trx, today, { noticeDays: rentUpdateNoticeDays }),
     rentUpdatesCompleted: await refreshWaitingRentUpdates(trx, today),
   }));
   const scheduled = reportsDir ? await runScheduledReports(knex, { reportsDir, now, log }) : null;
@@ -218,7 +220,7 @@ export async function runDailyJobs(knex: Knex, now: Date = new Date(), { reports
  * Runs the daily jobs on start and again whenever the Madrid date changes (checked hourly). Every
  * API instance may run them: each step is idempotent, so two instances create nothing twice.
  */
-export function scheduleDailyJobs(knex: Knex, log: Logger, { reportsDir, exportsDir }: { reportsDir: string; exportsDir?: string }): { stop(): void } {
+export function scheduleDailyJobs(knex: Knex, log: Logger, { reportsDir, exportsDir, rentUpdateNoticeDays }: { reportsDir: string; exportsDir?: string; rentUpdateNoticeDays?: number }): { stop(): void } {
   let lastDay: string | null = null;
   let running = false;
   const tick = async () => {
@@ -226,7 +228,7 @@ export function scheduleDailyJobs(knex: Knex, log: Logger, { reportsDir, exports
     if (running || today === lastDay) return;
     running = true;
     try {
-      const result = await runDailyJobs(knex, new Date(), { reportsDir, log, exportsDir });
+      const result = await runDailyJobs(knex, new Date(), { reportsDir, log, exportsDir, rentUpdateNoticeDays });
       lastDay = today;
       log.info('daily jobs', { day: today, ...result });
     } catch (err) {

@@ -30,6 +30,13 @@ import type { Knex } from 'knex';
  * - IGC, raw annual rate (the product bounds it to 0–2 % when it applies it): Europa Press
  *   (https://www.europapress.es/economia/macroeconomia-00338/noticia-indice-garantia-competitividad-acumula-ya-ano-negativo-caer-101-diciembre-20260225100820.html),
  *   capital.es, democrata.es, okdiario, El Boletín.
+ * Found in one source only, kept because that source quotes the INE's figure and the series around
+ * it agree: IRAV 2025-02 (Grup Carles), 2025-10 and 2025-11 (Infobae), 2026-01 (El Diario de
+ * Madrid); IGC 2022-10 (agotediez.com) and 2024-11 (El Boletín); IPC 2024-07 (24h Economía); the IPC
+ * of 2022-01 to 2024-03 not quoted by the press is computed from the INE's own index levels. IPC
+ * 2024-05 is the advance figure (3,6 %, five sources), which the INE's definitive one confirmed.
+ * Left out for want of a second source: IPC 2024-08, 2024-09 and 2025-03, and IRAV 2025-05 (1,99
+ * or 1,9 depending on the source).
  * Months not shipped (and every month to come) are added by the super admin ('Índices'), or read
  * from the INE's public service, before a proposal that needs them goes on.
  */

@@ -27,7 +27,7 @@ export const exportCsv = listCsv(ContractsListQuerySchema, CONTRACTS_SHEET, cont
 
 /** POST /api/contracts → 201 with the new contract's list record. */
 export async function create(ctx: Ctx, input: z.output<typeof ContractsCreateSchema>) {
-  const contract = await createContract(ctx.state.trx!, currentUser(ctx), input);
+  const contract = await createContract(ctx.state.trx!, currentUser(ctx), input, { rentUpdateNoticeDays: ctx.config.rentUpdateNoticeDays });
   ctx.status = 201;
   ctx.body = presentContractListItem(contract);
 }
@@ -45,7 +45,7 @@ export async function rentHistory(ctx: Ctx) {
 
 /** PATCH /api/contracts/:id → edits the contract and/or moves its status; 200 with its list record. */
 export async function update(ctx: Ctx, input: z.output<typeof ContractsUpdateSchema>) {
-  ctx.body = presentContractListItem(await editContract(ctx.state.trx!, currentUser(ctx), contractIdOf(ctx), input));
+  ctx.body = presentContractListItem(await editContract(ctx.state.trx!, currentUser(ctx), contractIdOf(ctx), input, { rentUpdateNoticeDays: ctx.config.rentUpdateNoticeDays }));
 }
 
 /** GET /api/contracts/:id/pdf → the contract as a PDF (a party or the property's staff; anyone else 404). */

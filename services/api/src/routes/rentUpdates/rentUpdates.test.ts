@@ -101,6 +101,18 @@ describe('the daily job', () => {
   });
 });
 
+describe('the notice window', () => {
+  it('is 45 days unless the server is configured otherwise (RENT_UPDATE_NOTICE_DAYS)', async () => {
+    const { contract } = await lease({ mechanism: 'ipc' });
+    const fiftyDaysBefore = shiftDay(ANNIVERSARY, -50);
+    const mine = () => t.knex('rent_updates').where({ contractId: contract.id });
+    await run((trx) => proposeRentUpdates(trx, fiftyDaysBefore, { onlyContractId: contract.id }));
+    expect(await mine()).toEqual([]);
+    await run((trx) => proposeRentUpdates(trx, fiftyDaysBefore, { onlyContractId: contract.id, noticeDays: 60 }));
+    expect(await mine()).toHaveLength(1);
+  });
+});
+
 describe('the landlord side', () => {
   it('may apply less than allowed or nothing, never more (409 with the limit and its basis), and only before the notice', async () => {
     const { contract, ownerAgent } = await lease({ mechanism: 'ipc', leaseUse: 'otro', typeName: 'local' });
