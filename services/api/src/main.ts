@@ -17,6 +17,9 @@ import { startSessionCache } from './middlewares/sessionCache';
 import { seed } from './seeds';
 import { exportsDir, reportsDir } from './storage/files';
 
+/** How long an idle keep-alive connection is kept (see serve()). */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** A cluster gives up when its workers die this many times within RESTART_WINDOW_MS: a crash loop. */
 const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 60_000;
@@ -75,6 +78,11 @@ async function serve(config: Config, log: Logger, db: Database, { jobs: runJobs 
   // And each ends the imports whose job stopped with its process (commands/importCommitter.ts).
   const interruptedImports = scheduleInterruptedImports(db.knex, log);
   const server: Server = app.listen(config.port);
+  // An idle keep-alive connection stays open longer than a proxy's or a client's own idle timeout
+  // (a load balancer's is typically 60 s): with Node's 5 s, the server could close a connection just
+  // as the other side reused it, and that request died with ECONNRESET (seen in e2e at 7a48c30).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   const jobs = runJobs ? scheduleDailyJobs(db.knex, log, { reportsDir: reportsDir(config), exportsDir: exportsDir(config), rentUpdateNoticeDays: config.rentUpdateNoticeDays }) : null;
   // Data exports a stopped process left pending or building are built again (issue 35).
   if (runJobs) void resumeDataExports(db.knex, config, log).catch((err) => log.error('resuming data exports failed', { err }));
