@@ -166,7 +166,8 @@ export function applyPercent(cents: number, percent: number): number {
 /** The IGC as it applies: bounded between 0 % and 2 % (Ley 2/2015, art. 7; RD 55/2017). */
 export const applicableIgc = (value: number) => Math.min(IGC_CEILING, Math.max(IGC_FLOOR, value));
 
-const spanishPercent = (value: number) => `${value.toLocaleString('es-ES', { minimumFractionDigits: 0, maximumFractionDigits: 3 })} %`;
+/** A rate as the notices and messages print it: es-ES, up to three decimals ('2,19 %', '-0,3 %'). */
+export const spanishPercent = (value: number | string) => `${Number(value).toLocaleString('es-ES', { minimumFractionDigits: 0, maximumFractionDigits: 3 })} %`;
 const euros = (cents: number) => `${(cents / 100).toLocaleString('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true })} €`;
 
 /** The extraordinary limit in force on `updateOn` for a housing lease, if any. */

@@ -1,6 +1,6 @@
 import { RENT_UPDATE_DEFAULT_MONTHS_BEFORE, RENT_UPDATE_MECHANISM_LABELS, RENT_UPDATE_MESSAGES, RENT_UPDATE_NOTICE_DAYS, type RentUpdatePatchData } from '@arrendia/api-contract';
-import { anniversaryDue, applyPercent, computeRentUpdate, effectiveFrom, shiftMonth, toCents, type IndexReading, type IndexSeries, type LeaseUse, type RentUpdateMechanism, type RentUpdateResult } from '@arrendia/law-es';
-import { formatDate } from '@arrendia/locale-es';
+import { anniversaryDue, applyPercent, computeRentUpdate, effectiveFrom, shiftMonth, spanishPercent, toCents, type IndexReading, type IndexSeries, type LeaseUse, type RentUpdateMechanism, type RentUpdateResult } from '@arrendia/law-es';
+import { formatDate, formatEuros } from '@arrendia/locale-es';
 import type { Knex } from 'knex';
 import { audit } from '../audit';
 import { conflict } from '../errors';
@@ -137,7 +137,7 @@ export async function applyDueRentUpdates(trx: Knex.Transaction, today: string):
     const [contract] = await lockRows<{ rentAmount: string }>(trx('contracts').select('rentAmount').where('id', update.contractId), 'contracts');
     if (!contract) continue;
     const validFrom = isoDay(update.effectiveFrom);
-    const reason = `Actualización anual de la renta: ${RENT_UPDATE_MECHANISM_LABELS[update.mechanism as RentUpdateMechanism]}, ${Number(update.percent).toLocaleString('es-ES', { maximumFractionDigits: 3 })} %`;
+    const reason = `Actualización anual de la renta: ${RENT_UPDATE_MECHANISM_LABELS[update.mechanism as RentUpdateMechanism]}, ${spanishPercent(update.percent)}`;
     await trx('contracts').where('id', update.contractId).update({ rentAmount: update.newRent, updatedAt: trx.fn.now() });
     await trx('contract_rent_history').insert({ contractId: update.contractId, rentAmount: update.newRent, previousRent: contract.rentAmount, validFrom, reason, rentUpdateId: update.id, changedByUserId: update.noticedByUserId });
     await trx('rent_updates').where('id', update.id).update({ status: 'aplicada', appliedAt: trx.fn.now(), updatedAt: trx.fn.now() });
@@ -156,7 +156,6 @@ async function lockEditable(trx: Knex.Transaction, user: User, id: number): Prom
   });
 }
 
-const percentLabel = (value: string | number) => `${Number(value).toLocaleString('es-ES', { maximumFractionDigits: 3 })} %`;
 
 /**
  * PATCH /api/rent-updates/:id: the landlord applies less than the law allows (never more: 409 with
@@ -174,7 +173,7 @@ export async function adjustRentUpdate(trx: Knex.Transaction, user: User, id: nu
   const allowed = Number(row.allowedPercent);
   if (input.percent > allowed + 1e-9) {
     const basis = row.limitBasis ? ` (${row.limitBasis})` : ' (la cláusula del contrato)';
-    throw conflict(`${RENT_UPDATE_MESSAGES.aboveLimit}: como mucho ${percentLabel(allowed)}${basis}`, { percent: `Como mucho ${percentLabel(allowed)}` });
+    throw conflict(`${RENT_UPDATE_MESSAGES.aboveLimit}: como mucho ${spanishPercent(allowed)}${basis}`, { percent: `Como mucho ${spanishPercent(allowed)}` });
   }
   const newRent = cents(applyPercent(toCents(row.oldRent), input.percent));
   await trx('rent_updates').where('id', id).update({ percent: percentText(input.percent), newRent, updatedAt: trx.fn.now() });
@@ -212,7 +211,7 @@ export async function sendRentUpdateNotice(trx: Knex.Transaction, user: User, id
     tenants.map((t) => t.id),
     {
       title: 'Actualización de la renta',
-      message: `Tu renta de ${row.contractCode} pasa de ${Number(row.oldRent).toLocaleString('es-ES', { minimumFractionDigits: 2 })} € a ${Number(row.newRent).toLocaleString('es-ES', { minimumFractionDigits: 2 })} € desde el ${formatDate(from)}. El aviso está en los documentos de tu contrato.`,
+      message: `Tu renta de ${row.contractCode} pasa de ${formatEuros(row.oldRent)} a ${formatEuros(row.newRent)} desde el ${formatDate(from)}. El aviso está en los documentos de tu contrato.`,
       notificationType: 'rent_update_notice',
       relatedEntityType: 'contract',
       relatedEntityId: row.contractId,

@@ -1,5 +1,5 @@
 import { RENT_UPDATE_MECHANISM_LABELS } from '@arrendia/api-contract';
-import { monthName, type RentUpdateMechanism } from '@arrendia/law-es';
+import { monthName, spanishPercent, type RentUpdateMechanism } from '@arrendia/law-es';
 import { formatDate, formatEuros } from '@arrendia/locale-es';
 import type { Knex } from 'knex';
 import { fromJson } from '../queries/imports';
@@ -9,7 +9,7 @@ import { renderPdf } from './pdf';
 
 type Db = Knex | Knex.Transaction;
 
-const percent = (value: string | null) => (value === null ? '—' : `${Number(value).toLocaleString('es-ES', { maximumFractionDigits: 3 })} %`);
+const percent = (value: string | null) => (value === null ? '—' : spanishPercent(value));
 
 /**
  * The tenant's notice of a rent update (LAU art. 18.2: in writing, stating the percentage applied):
